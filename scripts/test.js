@@ -1,0 +1,73 @@
+// `npm test`: type check, lint, the Node tests and the browser tests in headless Chromium.
+// Ends with one line, `N passed, N failed`, summing the real counts of every runner it ran.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureChromium } from './chromium.js';
+
+const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
+const scratch = mkdtempSync(join(tmpdir(), 'aik-test-'));
+const totals = { passed: 0, failed: 0 };
+const problems = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) problems.push(`${label} failed (exit ${result.status ?? result.signal})`);
+  return result.status === 0;
+}
+
+function addCounts(label, counts) {
+  if (!counts) {
+    problems.push(`${label} reported no counts`);
+    totals.failed += 1;
+    return;
+  }
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+}
+
+// The spec's golden cases live beside the repository when it is checked out with them; the
+// committed copy is refreshed from there so that the tests always follow the living spec.
+const spec = join(root, '..', 'shared', 'fixtures', 'golden.json');
+if (existsSync(spec)) copyFileSync(spec, join(root, 'test', 'fixtures', 'golden.json'));
+
+const chromium = ensureChromium();
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+run('type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+run('lint (eslint)', bin('eslint'), ['.']);
+
+// Node: protocol, rules and session logic, which must run without a DOM.
+const nodeTap = join(scratch, 'node.tap');
+const nodeFiles = readdirSync('test', { recursive: true })
+  .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.browser.test.ts'))
+  .map((file) => join('test', file))
+  .sort();
+run('Node tests', process.execPath, [
+  '--import', 'tsx', '--test',
+  '--test-reporter=spec', '--test-reporter-destination=stdout',
+  '--test-reporter=tap', `--test-reporter-destination=${nodeTap}`,
+  ...nodeFiles,
+]);
+const tap = existsSync(nodeTap) ? readFileSync(nodeTap, 'utf8') : '';
+const tapCount = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? NaN);
+addCounts('Node tests', Number.isNaN(tapCount('pass')) ? undefined : {
+  passed: tapCount('pass'),
+  failed: tapCount('fail') + tapCount('cancelled'),
+});
+
+// Chromium: elements, host and transports.
+const wtrCounts = join(scratch, 'wtr.json');
+run('Browser tests (@web/test-runner, Chromium)', bin('wtr'), ['--config', 'web-test-runner.config.js'], {
+  CHROME_PATH: chromium,
+  WTR_COUNTS: wtrCounts,
+});
+addCounts('Browser tests', existsSync(wtrCounts) ? JSON.parse(readFileSync(wtrCounts, 'utf8')) : undefined);
+
+rmSync(scratch, { recursive: true, force: true });
+for (const problem of problems) console.log(`✗ ${problem}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(problems.length > 0 || totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,46 @@
+// The protocol's vocabularies, free of zod so that the rules and the elements can use them
+// without pulling a schema library into their bundles.
+
+export const PROTOCOL_VERSION = 1;
+
+/** Channels a conversation can live in (DESIGN §3). */
+export const CHANNELS = ['desktop', 'feishu', 'dingtalk', 'wecom', 'qq', 'wechat'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** Run modes of the runtime: `grilling` questions the user before executing. */
+export const RUN_MODES = ['execution', 'grilling'] as const;
+export type RunMode = (typeof RUN_MODES)[number];
+
+export const TOOL_NAMES = ['request_user_approval', 'request_user_input', 'publish_artifacts'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+export const REQUEST_KINDS = ['approval', 'text', 'choice', 'multi_choice', 'questionnaire'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+export const SEVERITIES = ['low', 'medium', 'high'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const RESPONSE_STATUSES = ['completed', 'timeout', 'auto_selected', 'cancelled'] as const;
+export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
+
+/** The messaging providers that deliver artifacts. */
+export const PROVIDERS = ['feishu', 'dingtalk', 'wecom'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+export const ERROR_CODES = [
+  'invalid_message',
+  'unsupported_version',
+  'unknown_tool',
+  'invalid_arguments',
+  'duplicate',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A plain JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (values as readonly string[]).includes(value);
+}

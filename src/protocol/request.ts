@@ -1,0 +1,51 @@
+import * as z from 'zod/mini';
+import { REQUEST_KINDS, SEVERITIES } from './constants.js';
+
+export const optionSchema = z.object({
+  label: z.string(),
+  value: z.string(),
+  description: z.string(),
+});
+export type InteractionOption = z.infer<typeof optionSchema>;
+
+export const questionSchema = z.object({
+  header: z.string(),
+  id: z.string(),
+  question: z.string(),
+  options: z.array(optionSchema),
+});
+export type InteractionQuestion = z.infer<typeof questionSchema>;
+
+export const requestMetadataSchema = z.looseObject({
+  severity: z.optional(z.enum(SEVERITIES)),
+  details: z.optional(z.string()),
+  input_mode: z.optional(z.string()),
+  purpose: z.optional(z.string()),
+  auto_select_first_on_timeout: z.optional(z.boolean()),
+});
+export type RequestMetadata = z.infer<typeof requestMetadataSchema>;
+
+/** The normalised request of DESIGN §3.6: what the elements render. */
+export const interactionRequestSchema = z.object({
+  request_id: z.string().check(z.minLength(1)),
+  session_id: z.string(),
+  kind: z.enum(REQUEST_KINDS),
+  title: z.string(),
+  message: z.string(),
+  options: z.array(optionSchema),
+  questions: z.array(questionSchema),
+  allow_free_text: z.boolean(),
+  timeout_seconds: z.number(),
+  source_tool: z.enum(['request_user_approval', 'request_user_input']),
+  metadata: requestMetadataSchema,
+});
+export type InteractionRequest = z.infer<typeof interactionRequestSchema>;
+
+/**
+ * The runtime's own request as `interaction_request` carries it: only the id and the kind are
+ * required, since the kit re-applies every invariant of DESIGN §4 to the rest.
+ */
+export const wireInteractionRequestSchema = z.looseObject({
+  request_id: z.string().check(z.minLength(1)),
+  kind: z.enum(REQUEST_KINDS),
+});

@@ -1,0 +1,163 @@
+import type { InteractionRequest } from '../protocol/request.js';
+import type { ResponseStatus } from '../protocol/constants.js';
+import type { InteractionResponse, QuestionAnswer } from '../protocol/response.js';
+import { CUSTOM_VALUE } from './options.js';
+
+/** What the user did, in the shapes of the fixtures' `answer_forms`. */
+export type UserAnswer =
+  | { approve: boolean; note?: string }
+  | { text: string }
+  | { values: string[]; text?: string }
+  | { answers: Record<string, QuestionChoice> };
+
+/** One questionnaire answer: an option's value, or the text typed for the custom option. */
+export type QuestionChoice = { value: string } | { custom: string };
+
+/** Why an answer cannot be sent yet; `question` names the questionnaire question it is about. */
+export interface AnswerProblem {
+  code:
+    | 'wrong_answer_kind'
+    | 'text_required'
+    | 'choose_one'
+    | 'choose_at_least_one'
+    | 'unknown_option'
+    | 'free_text_not_allowed'
+    | 'custom_text_required'
+    | 'unanswered';
+  question?: string;
+}
+
+export type AnswerOutcome =
+  | { ok: true; response: InteractionResponse }
+  | { ok: false; problems: AnswerProblem[] };
+
+function response(
+  request: InteractionRequest,
+  status: ResponseStatus,
+  resolvedAt: string,
+  fields: Partial<Omit<InteractionResponse, 'request_id' | 'status' | 'resolved_at'>> = {},
+): InteractionResponse {
+  return {
+    request_id: request.request_id,
+    status,
+    approved: fields.approved ?? false,
+    text: fields.text ?? '',
+    selected_options: fields.selected_options ?? [],
+    answers: fields.answers ?? {},
+    raw_value: fields.raw_value ?? null,
+    resolved_at: resolvedAt,
+  };
+}
+
+const fail = (...problems: AnswerProblem[]): AnswerOutcome => ({ ok: false, problems });
+const done = (
+  request: InteractionRequest,
+  resolvedAt: string,
+  fields: Parameters<typeof response>[3],
+): AnswerOutcome => ({
+  ok: true,
+  response: response(request, 'completed', resolvedAt, { approved: true, ...fields }),
+});
+
+function answerQuestionnaire(
+  request: InteractionRequest,
+  given: Record<string, QuestionChoice>,
+  resolvedAt: string,
+): AnswerOutcome {
+  const problems: AnswerProblem[] = [];
+  const answers: Record<string, QuestionAnswer> = {};
+  for (const question of request.questions) {
+    const choice = Object.hasOwn(given, question.id) ? given[question.id] : undefined;
+    if (!choice) {
+      problems.push({ code: 'unanswered', question: question.id });
+    } else if ('custom' in choice) {
+      const text = choice.custom.trim();
+      if (text) answers[question.id] = { selected_options: [CUSTOM_VALUE], text, raw_value: text };
+      else problems.push({ code: 'custom_text_required', question: question.id });
+    } else if (
+      choice.value !== CUSTOM_VALUE &&
+      question.options.some((option) => option.value === choice.value)
+    ) {
+      answers[question.id] = { selected_options: [choice.value], text: '', raw_value: choice.value };
+    } else {
+      problems.push({ code: 'unknown_option', question: question.id });
+    }
+  }
+  if (problems.length > 0) return fail(...problems);
+  const rawValue = Object.fromEntries(Object.entries(answers).map(([id, a]) => [id, a.raw_value]));
+  return done(request, resolvedAt, { answers, raw_value: rawValue });
+}
+
+/**
+ * Checks the user's answer against the rules of DESIGN §4 and builds the response of §5, or
+ * lists every problem (per question for a questionnaire) so the form can point at each.
+ */
+export function answerRequest(
+  request: InteractionRequest,
+  answer: UserAnswer,
+  resolvedAt: string,
+): AnswerOutcome {
+  const known = new Set(request.options.map((option) => option.value));
+  switch (request.kind) {
+    case 'approval': {
+      if (!('approve' in answer)) return fail({ code: 'wrong_answer_kind' });
+      const text = answer.approve ? '' : (answer.note ?? '').trim();
+      return done(request, resolvedAt, { approved: answer.approve, text, raw_value: answer.approve });
+    }
+    case 'text': {
+      if (!('text' in answer) || 'values' in answer) return fail({ code: 'wrong_answer_kind' });
+      const text = answer.text.trim();
+      return text ? done(request, resolvedAt, { text, raw_value: text }) : fail({ code: 'text_required' });
+    }
+    case 'choice': {
+      if (!('values' in answer)) return fail({ code: 'wrong_answer_kind' });
+      const text = (answer.text ?? '').trim();
+      if (answer.values.length === 1 && !text) {
+        const [value] = answer.values as [string];
+        if (!known.has(value)) return fail({ code: 'unknown_option' });
+        return done(request, resolvedAt, { text: value, selected_options: [value], raw_value: value });
+      }
+      if (answer.values.length === 0 && text) {
+        if (!request.allow_free_text) return fail({ code: 'free_text_not_allowed' });
+        return done(request, resolvedAt, { text, raw_value: text });
+      }
+      return fail({ code: 'choose_one' });
+    }
+    case 'multi_choice': {
+      if (!('values' in answer)) return fail({ code: 'wrong_answer_kind' });
+      const text = (answer.text ?? '').trim();
+      if (answer.values.some((value) => !known.has(value))) return fail({ code: 'unknown_option' });
+      if (text && !request.allow_free_text) return fail({ code: 'free_text_not_allowed' });
+      const chosen = new Set(answer.values);
+      const selected = request.options.map((o) => o.value).filter((value) => chosen.has(value));
+      if (selected.length === 0) return fail({ code: 'choose_at_least_one' });
+      return done(request, resolvedAt, { text, selected_options: selected, raw_value: selected });
+    }
+    case 'questionnaire':
+      if (!('answers' in answer)) return fail({ code: 'wrong_answer_kind' });
+      return answerQuestionnaire(request, answer.answers, resolvedAt);
+  }
+}
+
+/**
+ * The timeout policy of DESIGN §4: a questionnaire that may auto-select answers every question
+ * with its first (recommended) option; everything else times out unanswered.
+ */
+export function timeoutResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
+  if (request.kind === 'questionnaire' && request.metadata.auto_select_first_on_timeout === true) {
+    const answers: Record<string, QuestionAnswer> = {};
+    const rawValue: Record<string, string> = {};
+    for (const question of request.questions) {
+      const value = question.options[0]?.value ?? '';
+      answers[question.id] = { selected_options: [value], text: '', raw_value: value };
+      rawValue[question.id] = value;
+    }
+    return response(request, 'auto_selected', resolvedAt, { approved: true, answers, raw_value: rawValue });
+  }
+  return response(request, 'timeout', resolvedAt);
+}
+
+/** The response for a call the runtime withdrew (DESIGN §3.5). */
+export function cancelledResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
+  return response(request, 'cancelled', resolvedAt);
+}

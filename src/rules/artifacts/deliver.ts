@@ -1,0 +1,145 @@
+import type { Provider } from '../../protocol/constants.js';
+import type { ArtifactsResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
+import type { Artifact, PreparedArtifacts } from './prepare.js';
+
+/** What the host page's `deliver` function answers for one item. */
+export interface DeliverOutcome {
+  delivered: boolean;
+  /** How it was sent (`file`, `image`, `post_link`, `link`, …). */
+  type?: string;
+  /** Why it was not, as a short code. */
+  reason?: string;
+}
+
+/** Delivers one item through the provider; it lives where the credentials are (DESIGN §4). */
+export type DeliverFunction = (item: Artifact, provider: Provider) => Promise<DeliverOutcome>;
+
+/** The fate of one item: sent, or skipped / failed with a reason code. */
+export type ItemDelivery =
+  | { state: 'delivered'; type: string }
+  | { state: 'skipped' | 'failed'; reason: string };
+
+const MIB = 1_048_576;
+export const FEISHU_IMAGE_LIMIT = 10 * MIB;
+export const FEISHU_FILE_LIMIT = 30 * MIB;
+
+export const DELIVERY_REASONS = {
+  noDeliver: 'delivery_skipped_missing_runtime_target_or_credentials',
+  noNativeUpload: 'delivery_skipped_native_file_upload_not_available',
+  imageTooLarge: 'upload_image_failed:image_too_large_over_10mb',
+  fileTooLarge: 'upload_file_failed:file_too_large_over_30mb',
+  failed: 'delivery_failed',
+} as const;
+
+/**
+ * The per-item rules that decide without calling `deliver` (DESIGN §4, first that applies);
+ * undefined means `deliver` decides.
+ */
+export function deliveryPrecheck(
+  item: Artifact,
+  provider: Provider,
+  enabled: boolean,
+): ItemDelivery | undefined {
+  if (!enabled) return { state: 'skipped', reason: DELIVERY_REASONS.noDeliver };
+  if ((provider === 'dingtalk' || provider === 'wecom') && !item.url) {
+    return { state: 'skipped', reason: DELIVERY_REASONS.noNativeUpload };
+  }
+  if (provider === 'feishu' && item.path && !item.url && item.size !== null) {
+    const image = item.subtype === 'image';
+    if (item.size > (image ? FEISHU_IMAGE_LIMIT : FEISHU_FILE_LIMIT)) {
+      return {
+        state: 'failed',
+        reason: image ? DELIVERY_REASONS.imageTooLarge : DELIVERY_REASONS.fileTooLarge,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** The message type a provider uses for an item when `deliver` did not say. */
+function defaultType(item: Artifact, provider: Provider): string {
+  if (provider !== 'feishu') return 'link';
+  if (item.url) return 'post_link';
+  return item.subtype === 'image' ? 'image' : 'file';
+}
+
+/** Reads a `deliver` answer: success only when it says so (DESIGN §4). */
+export function deliveryFromOutcome(
+  item: Artifact,
+  provider: Provider,
+  outcome: DeliverOutcome | undefined,
+): ItemDelivery {
+  if (outcome?.delivered === true) {
+    return { state: 'delivered', type: outcome.type || defaultType(item, provider) };
+  }
+  return { state: 'failed', reason: outcome?.reason || DELIVERY_REASONS.failed };
+}
+
+/** Runs the delivery of every item, one after another, then builds the tool result. */
+export async function deliverArtifacts(
+  prepared: Extract<PreparedArtifacts, { ok: true }>,
+  deliver?: DeliverFunction,
+): Promise<ArtifactsResult> {
+  const deliveries: ItemDelivery[] = [];
+  for (const item of prepared.items) {
+    const decided = deliveryPrecheck(item, prepared.provider, deliver !== undefined);
+    if (decided || !deliver) {
+      deliveries.push(decided ?? { state: 'skipped', reason: DELIVERY_REASONS.noDeliver });
+      continue;
+    }
+    // A deliver that throws counts as a failure without a reason.
+    const outcome = await deliver(item, prepared.provider).catch(() => undefined);
+    deliveries.push(deliveryFromOutcome(item, prepared.provider, outcome));
+  }
+  return artifactsResult(prepared, deliveries, deliver !== undefined);
+}
+
+/** A `file` content part: what `<artifact-list>` shows for one item. */
+export function filePart(item: Artifact, audience: string, delivery: ItemDelivery): FilePart {
+  return {
+    type: 'file',
+    subtype: item.subtype,
+    name: item.name,
+    path: item.path,
+    url: item.url,
+    mime: item.mime,
+    size: item.size,
+    caption: item.caption,
+    audience,
+    artifact_source: 'publish_artifacts',
+    delivered: delivery.state === 'delivered',
+    delivery_reason: delivery.state === 'delivered' ? '' : delivery.reason,
+  };
+}
+
+/** The `publish_artifacts` tool result of DESIGN §5; `deliveries` are in item order. */
+export function artifactsResult(
+  prepared: Extract<PreparedArtifacts, { ok: true }>,
+  deliveries: readonly ItemDelivery[],
+  enabled: boolean,
+): ArtifactsResult {
+  const missing: ItemDelivery = { state: 'failed', reason: DELIVERY_REASONS.failed };
+  const rows = prepared.items.map((item, index) => ({ item, delivery: deliveries[index] ?? missing }));
+  const success: ProviderDelivery['success'] = [];
+  const failed: ProviderDelivery['failed'] = [];
+  const skipped: ProviderDelivery['skipped'] = [];
+  for (const { item, delivery } of rows) {
+    if (delivery.state === 'delivered') success.push({ name: item.name, type: delivery.type });
+    else (delivery.state === 'failed' ? failed : skipped).push({ name: item.name, reason: delivery.reason });
+  }
+  const counts = `success=${success.length} failed=${failed.length} skipped=${skipped.length}`;
+  const { provider } = prepared;
+  return {
+    source_tool: 'publish_artifacts',
+    content:
+      `已处理 ${rows.length} 个文件输出，${provider} ` +
+      `成功 ${success.length}，失败 ${failed.length}，跳过 ${skipped.length}。`,
+    content_parts: [
+      { type: 'tool_event', tool_name: 'publish_artifacts', status: 'completed', summary: prepared.summary },
+      ...rows.map(({ item, delivery }) => filePart(item, prepared.audience, delivery)),
+    ],
+    delivery_result: {
+      [provider]: { ok: failed.length === 0, enabled, reason: counts, success, failed, skipped },
+    },
+  };
+}
