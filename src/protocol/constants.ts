@@ -36,9 +36,11 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** A plain JSON object (not null, not an array). */
+/** A plain object, as JSON or structured clone makes them: not null, an array or a binary frame. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {

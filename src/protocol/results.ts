@@ -43,7 +43,7 @@ export const choiceEchoSchema = z.object({
   message: z.string(),
   title: z.string(),
   options: z.array(optionSchema),
-  questions: z.tuple([]),
+  questions: z.array(z.never()),
   allow_free_text: z.boolean(),
   timeout_seconds: z.number(),
 });
