@@ -1,0 +1,105 @@
+// The element gallery: every element in one state each, for screenshots and for looking at.
+// `?theme=dark|light&locale=en|zh-CN` pick the scheme and language.
+import '../src/approval-dialog.js';
+import '../src/questionnaire-form.js';
+import '../src/artifact-list.js';
+import { normalizeApproval, normalizeInput } from '../src/rules/normalize.js';
+import { resolveContext } from '../src/rules/context.js';
+import { prepareArtifacts } from '../src/rules/artifacts/prepare.js';
+import { artifactsResult, type ItemDelivery } from '../src/rules/artifacts/deliver.js';
+import type { FilePart } from '../src/protocol/results.js';
+
+const params = new URLSearchParams(location.search);
+const theme = params.get('theme') ?? 'light';
+const locale = params.get('locale') ?? 'zh-CN';
+document.body.classList.toggle('dark', theme === 'dark');
+document.documentElement.lang = locale;
+const stage = document.querySelector('#stage')!;
+const en = locale === 'en';
+const ids = (id: string) => ({ request_id: id, session_id: 'gallery' });
+const context = resolveContext();
+
+function add<T extends HTMLElement>(tag: string, shot: string, setup: (el: T) => void): T {
+  const el = document.createElement(tag) as T;
+  el.dataset.shot = shot;
+  el.setAttribute('theme', theme);
+  setup(el);
+  stage.append(el);
+  return el;
+}
+
+add('approval-dialog', 'approval-high', (el: any) => {
+  el.requester = 'deploy-agent';
+  el.request = normalizeApproval(
+    en
+      ? { title: 'Deploy to production', message: 'Release v2.3 to all production regions?', severity: 'high', details: 'commit 8f3e2a1\nservices: api, worker, web\nregions: cn-north, cn-east', timeout_seconds: 300 }
+      : { title: '发布确认', message: '发布 v2.3 到所有生产区域？', severity: 'high', details: 'commit 8f3e2a1\nservices: api, worker, web\nregions: cn-north, cn-east', timeout_seconds: 300 },
+    ids('a-high'),
+  );
+});
+
+add('approval-dialog', 'approval-low', (el: any) => {
+  el.request = normalizeApproval(
+    { message: en ? 'Create a branch feature/login?' : '创建分支 feature/login？', severity: 'low', timeout_seconds: 90 },
+    ids('a-low'),
+  );
+});
+
+add('questionnaire-form', 'questionnaire', (el: any) => {
+  el.requester = 'planner';
+  el.request = normalizeInput(
+    {
+      title: en ? 'Plan the migration' : '迁移方案',
+      message: en ? 'A few decisions before I start.' : '开始前需要你做几个决定。',
+      timeout_seconds: 600,
+      questions: [
+        { header: en ? 'Schema' : '兼容策略', id: 'compat', question: en ? 'Keep the old schema?' : '是否保留旧结构？', options: [{ label: en ? 'Rebuild' : '彻底重做', description: en ? 'Drop the old tables' : '移除旧结构' }, en ? 'Keep' : '保留'] },
+        { header: en ? 'Region' : '区域', id: 'region', question: en ? 'Deploy where first?' : '先部署到哪里？', options: ['cn-north', 'cn-east', 'ap-southeast'] },
+        { id: 'window', question: en ? 'Maintenance window?' : '维护窗口？', options: [en ? 'Tonight 22:00' : '今晚 22:00', en ? 'Saturday' : '周六'] },
+        { id: 'notify', question: en ? 'Notify users?' : '通知用户？', options: [en ? 'Yes, by email' : '是，发邮件', en ? 'No' : '否'] },
+      ],
+    },
+    ids('q-4'),
+    context,
+  );
+});
+
+add('questionnaire-form', 'choice', (el: any) => {
+  el.request = normalizeInput(
+    { message: en ? 'Which environment?' : '部署到哪个环境？', input_mode: 'choice', options: [{ label: 'Production', value: 'prod', description: en ? 'Customers see it' : '用户可见' }, { label: 'Staging', value: 'stg' }] },
+    ids('c-1'),
+    context,
+  );
+});
+
+add('questionnaire-form', 'answered', (el: any) => {
+  el.request = normalizeInput({ message: en ? 'Which files?' : '处理哪些文件？', input_mode: 'multi_choice', options: ['report.pdf', 'data.csv', 'notes.md'] }, ids('m-1'), context);
+  el.response = { request_id: 'm-1', status: 'completed', approved: true, text: en ? 'Skip the drafts' : '草稿不用', selected_options: ['report.pdf', 'notes.md'], answers: {}, raw_value: ['report.pdf', 'notes.md'], resolved_at: new Date().toISOString() };
+});
+
+const prepared = prepareArtifacts(
+  {
+    title: en ? 'Weekly report' : '本周报告',
+    items: [
+      { path: '/data/out/summary.docx', size: 2048, caption: en ? 'Summary for the team' : '给团队的总结' },
+      { url: 'https://cdn.example.com/p/plot.webp?x=1', caption: 'plot' },
+      { path: '/data/big.mp4', size: 41943040 },
+      { url: 'https://x.example/archive.zip', size: 5_300_000 },
+    ],
+  },
+  resolveContext({ channel: 'feishu' }),
+);
+if (prepared.ok) {
+  const deliveries: ItemDelivery[] = [
+    { state: 'delivered', type: 'file' },
+    { state: 'delivered', type: 'post_link' },
+    { state: 'failed', reason: 'upload_file_failed:file_too_large_over_30mb' },
+    { state: 'skipped', reason: 'delivery_skipped_native_file_upload_not_available' },
+  ];
+  const result = artifactsResult(prepared, deliveries, true);
+  add('artifact-list', 'artifacts', (el: any) => {
+    el.heading = prepared.title;
+    el.items = result.content_parts.slice(1) as FilePart[];
+    el.delivery = result.delivery_result;
+  });
+}

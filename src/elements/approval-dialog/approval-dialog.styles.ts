@@ -1,0 +1,68 @@
+import { css } from 'lit';
+
+export const approvalStyles = css`
+  .card {
+    border-inline-start-width: 4px;
+  }
+  .severity-low {
+    border-inline-start-color: var(--_success);
+  }
+  .severity-medium {
+    border-inline-start-color: var(--_warning);
+  }
+  .severity-high {
+    border-inline-start-color: var(--_danger);
+    border-inline-start-width: 6px;
+  }
+  .badge.severity-low {
+    background: var(--_success-soft);
+    color: var(--_success);
+  }
+  .badge.severity-medium {
+    background: var(--_warning-soft);
+    color: var(--_warning);
+  }
+  .badge.severity-high {
+    background: var(--_danger-soft);
+    color: var(--_danger);
+    text-transform: uppercase;
+    letter-spacing: 0.02em;
+  }
+  details {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-control);
+    background: var(--_surface-muted);
+  }
+  summary {
+    cursor: pointer;
+    padding: var(--_space-1) var(--_space-3);
+    border-radius: var(--_radius-control);
+    font-size: var(--_text-sm);
+    font-weight: 500;
+    color: var(--_text-muted);
+  }
+  pre {
+    margin: 0;
+    padding: var(--_space-2) var(--_space-3) var(--_space-3);
+    font-family: var(--_mono);
+    font-size: var(--_text-xs);
+    white-space: pre-wrap;
+    max-height: 240px;
+    overflow: auto;
+  }
+  .confirm-hint {
+    color: var(--_danger);
+    font-weight: 500;
+  }
+  dialog {
+    padding: 0;
+    border: none;
+    background: transparent;
+    width: min(560px, calc(100vw - 32px));
+    max-height: calc(100vh - 32px);
+    overflow: visible;
+  }
+  dialog::backdrop {
+    background: rgb(15 18 24 / 45%);
+  }
+`;

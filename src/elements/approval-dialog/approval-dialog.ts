@@ -1,0 +1,155 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { answerRequest } from '../../rules/answers.js';
+import { icons } from '../shared/icons.js';
+import { InteractionCard } from '../shared/interaction-card.js';
+import { receiptStyles } from '../shared/receipt.js';
+import { baseStyles } from '../shared/tokens.js';
+import { approvalStyles } from './approval-dialog.styles.js';
+
+const SEVERITY_ICONS = { low: icons.circle, medium: icons.triangle, high: icons.octagon } as const;
+
+/**
+ * Asks the user to approve or reject an action (`request_user_approval`).
+ *
+ * @summary An approval card, inline or modal, with a second step for high-severity actions.
+ * @fires interaction-response - The user approved or rejected, or the time ran out; `detail` is the response.
+ * @csspart card - The card.
+ * @csspart header - Title, badges and countdown.
+ * @csspart title - The title.
+ * @csspart severity - The severity badge.
+ * @csspart requester - Who asks.
+ * @csspart countdown - The remaining time.
+ * @csspart state - The state badge of a settled card.
+ * @csspart message - The message.
+ * @csspart details - The collapsible details.
+ * @csspart note - The rejection note field.
+ * @csspart actions - The button row.
+ * @csspart approve-button - Approve.
+ * @csspart confirm-button - Confirm approval (high severity, second step).
+ * @csspart reject-button - Reject.
+ * @csspart receipt - The read-only outcome.
+ * @csspart dialog - The native dialog, in modal mode.
+ * @cssprop --aik-color-accent - Accent (approve) colour; see the README for every token.
+ */
+export class ApprovalDialog extends InteractionCard {
+  static override styles = [baseStyles, receiptStyles, approvalStyles];
+
+  /** Shows the card in a native modal `<dialog>`: focus stays inside, Escape rejects. */
+  @property({ type: Boolean, reflect: true }) modal = false;
+
+  @state() private confirming = false;
+  @state() private note = '';
+
+  @query('dialog') private dialog?: HTMLDialogElement;
+  private returnFocus: HTMLElement | null = null;
+
+  private get severity() {
+    return this.request?.metadata.severity ?? 'medium';
+  }
+
+  protected override resetForm(): void {
+    this.confirming = false;
+    this.note = '';
+  }
+
+  protected override cardClass(): string {
+    return `severity-${this.severity}`;
+  }
+
+  protected override renderBadges(): TemplateResult {
+    const severity = this.severity;
+    return html`<span class="badge severity-${severity}" part="severity">
+      ${SEVERITY_ICONS[severity]}${this.strings.severity[severity]}
+    </span>`;
+  }
+
+  protected override renderContext(): TemplateResult | typeof nothing {
+    const details = this.request?.metadata.details;
+    if (!details) return nothing;
+    return html`<details part="details">
+      <summary>${this.strings.details}</summary>
+      <pre dir="auto">${details}</pre>
+    </details>`;
+  }
+
+  private approve(): void {
+    if (this.severity === 'high' && !this.confirming) {
+      this.confirming = true;
+      void this.updateComplete.then(() => this.focusPart('confirm-button'));
+      return;
+    }
+    this.answer(true);
+  }
+
+  private confirm(event: MouseEvent): void {
+    // The second click of a double-click on 批准 lands here: it is not a deliberate second step.
+    if (event.detail > 1) return;
+    this.answer(true);
+  }
+
+  private answer(approve: boolean): void {
+    if (!this.request) return;
+    const outcome = answerRequest(this.request, { approve, note: this.note }, this.now());
+    if (outcome.ok) this.respond(outcome.response);
+  }
+
+  private focusPart(part: string): void {
+    this.renderRoot.querySelector<HTMLElement>(`[part~="${part}"]`)?.focus();
+  }
+
+  protected override renderForm(): TemplateResult {
+    const high = this.severity === 'high';
+    return html`<div class="field">
+        <label class="field-label" for="note">${this.strings.rejectionNote}</label>
+        <textarea
+          id="note"
+          part="note"
+          rows="2"
+          .value=${this.note}
+          @input=${(event: Event) => (this.note = (event.target as HTMLTextAreaElement).value)}
+        ></textarea>
+      </div>
+      <div class="actions" part="actions">
+        ${this.confirming ? html`<span class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</span>` : nothing}
+        <button part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
+          ${this.strings.reject}
+        </button>
+        ${this.confirming
+          ? html`<button class="danger" part="confirm-button" aria-describedby="confirm-hint" @click=${this.confirm}>
+              ${this.strings.confirmApproval}
+            </button>`
+          : html`<button class=${high ? 'danger' : 'primary'} part="approve-button" ?autofocus=${this.modal && !high} @click=${this.approve}>
+              ${this.strings.approve}
+            </button>`}
+      </div>`;
+  }
+
+  protected override render() {
+    if (!this.request) return nothing;
+    if (!this.modal || this.settled) return this.renderCard(this.request);
+    return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${this.renderCard(this.request)}</dialog>`;
+  }
+
+  /** Escape in the modal rejects (DESIGN §6); the dialog never just vanishes unanswered. */
+  private onCancel(event: Event): void {
+    event.preventDefault();
+    this.answer(false);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const dialog = this.dialog;
+    if (dialog && !dialog.open && this.isConnected) {
+      this.returnFocus = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+    }
+  }
+
+  /** A modal that closes with the answer gives focus back to where it was. */
+  protected override focusAfterAnswer(): void {
+    if (!this.returnFocus?.isConnected) return super.focusAfterAnswer();
+    this.returnFocus.focus();
+    this.returnFocus = null;
+  }
+}

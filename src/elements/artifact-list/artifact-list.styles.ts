@@ -1,0 +1,159 @@
+import { css } from 'lit';
+
+export const artifactListStyles = css`
+  .summary {
+    margin: 0;
+    color: var(--_text-muted);
+    font-size: var(--_text-sm);
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: var(--_space-2);
+  }
+  .item {
+    display: grid;
+    grid-template-columns: 40px minmax(0, 1fr) auto;
+    gap: var(--_space-1) var(--_space-3);
+    align-items: start;
+    padding: var(--_space-3);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-control);
+    background: var(--_surface);
+  }
+  .icon {
+    width: 40px;
+    height: 40px;
+    border-radius: var(--_radius-control);
+    display: grid;
+    place-items: center;
+    background: var(--_accent-soft);
+    color: var(--_accent);
+  }
+  .icon svg {
+    width: 22px;
+    height: 22px;
+  }
+  .kind-archive .icon,
+  .kind-other .icon {
+    background: var(--_surface-muted);
+    color: var(--_text-muted);
+  }
+  .kind-media .icon {
+    background: var(--_warning-soft);
+    color: var(--_warning);
+  }
+  .kind-image .icon {
+    background: var(--_success-soft);
+    color: var(--_success);
+  }
+  .body {
+    display: grid;
+    gap: var(--_space-1);
+    min-width: 0;
+  }
+  .name {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  .details {
+    color: var(--_text-muted);
+    font-size: var(--_text-sm);
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 var(--_space-2);
+  }
+  .details > * + *::before {
+    content: '·';
+    margin-inline-end: var(--_space-2);
+  }
+  .caption {
+    margin: 0;
+    font-size: var(--_text-sm);
+  }
+  .path {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--_space-2);
+  }
+  code {
+    font-family: var(--_mono);
+    font-size: var(--_text-xs);
+    background: var(--_surface-muted);
+    padding: 2px var(--_space-2);
+    border-radius: 4px;
+    overflow-wrap: anywhere;
+    user-select: all;
+  }
+  .links {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space-2);
+    align-items: center;
+  }
+  a.open {
+    display: inline-flex;
+    align-items: center;
+    min-height: 28px;
+    padding: 0 var(--_space-2);
+    border-radius: var(--_radius-control);
+    color: var(--_accent);
+    font-weight: 500;
+    text-decoration: none;
+  }
+  a.open:hover {
+    background: var(--_accent-soft);
+    text-decoration: underline;
+  }
+  button.small {
+    min-height: 28px;
+    padding: 0 var(--_space-2);
+    font-size: var(--_text-sm);
+  }
+  .state {
+    display: grid;
+    justify-items: end;
+    gap: var(--_space-1);
+    text-align: end;
+    max-width: 180px;
+  }
+  .badge.delivered {
+    background: var(--_success-soft);
+    color: var(--_success);
+  }
+  .badge.failed {
+    background: var(--_danger-soft);
+    color: var(--_danger);
+  }
+  .badge.skipped {
+    background: var(--_surface-muted);
+    color: var(--_text-muted);
+  }
+  .reason {
+    font-size: var(--_text-xs);
+    color: var(--_text-muted);
+  }
+  .preview {
+    grid-column: 2 / -1;
+  }
+  .preview img {
+    display: block;
+    max-width: 100%;
+    max-height: 240px;
+    border-radius: var(--_radius-control);
+    border: 1px solid var(--_border);
+  }
+  @media (max-width: 480px) {
+    .item {
+      grid-template-columns: 40px minmax(0, 1fr);
+    }
+    .state {
+      grid-column: 2;
+      justify-items: start;
+      text-align: start;
+    }
+  }
+`;

@@ -1,0 +1,162 @@
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { reasonText, stringsFor, type Strings } from '../../i18n/strings.js';
+import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
+import { safeUrl } from '../../rules/artifacts/prepare.js';
+import { resolveLocale } from '../shared/locale.js';
+import { baseStyles } from '../shared/tokens.js';
+import { kindIcons } from './artifact-icons.js';
+import { artifactKind, formatSize } from './artifact-kind.js';
+import { artifactListStyles } from './artifact-list.styles.js';
+
+type DeliveryState = 'delivered' | 'failed' | 'skipped';
+
+/** An item's state, read only from the delivery result: nothing unsent is ever shown as sent. */
+function deliveryState(item: FilePart, summary: ProviderDelivery | undefined): DeliveryState {
+  if (item.delivered && (!summary || summary.success.some((s) => s.name === item.name))) return 'delivered';
+  if (summary?.failed.some((f) => f.name === item.name && f.reason === item.delivery_reason)) return 'failed';
+  if (summary?.skipped.some((s) => s.name === item.name && s.reason === item.delivery_reason)) return 'skipped';
+  return item.delivery_reason.startsWith('delivery_skipped') || !summary ? 'skipped' : 'failed';
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Lists the files an agent produced (`publish_artifacts`), with where each one went.
+ *
+ * @summary A display-only list of artifacts with their delivery state; it fires no response.
+ * @csspart card - The card.
+ * @csspart title - The heading.
+ * @csspart summary - The delivery summary line.
+ * @csspart item - One row.
+ * @csspart icon - The kind icon.
+ * @csspart name - The file name.
+ * @csspart open-link - The link that opens a URL in a new tab.
+ * @csspart path - A local path.
+ * @csspart copy-button - Copies the local path.
+ * @csspart delivery - The delivery state badge.
+ * @csspart preview - An image preview, or the button that loads it.
+ */
+export class ArtifactList extends LitElement {
+  static override styles = [baseStyles, artifactListStyles];
+
+  /** The `file` content parts of a `publish_artifacts` result. */
+  @property({ attribute: false }) items: FilePart[] = [];
+
+  /** The result's `delivery_result`; absent when the channel delivers nothing. */
+  @property({ attribute: false }) delivery?: DeliveryResult;
+
+  /** A heading (the call's `title`); by default "文件" / "Files". */
+  @property() heading?: string;
+
+  /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
+  @property({ reflect: true }) locale?: string;
+
+  /**
+   * Origins whose images preview by themselves, besides the page's own and `blob:` (space- or
+   * comma-separated). Any other image waits for a click, so a model cannot make the browser
+   * fetch a URL of its choosing.
+   */
+  @property({ attribute: 'preview-origins' }) previewOrigins = '';
+
+  @state() private loaded = new Set<number>();
+  @state() private copied: number | undefined;
+
+  private get strings(): Strings {
+    return stringsFor(resolveLocale(this, this.locale));
+  }
+
+  private previewAllowed(url: string): boolean {
+    if (url.startsWith('blob:')) return true;
+    const origin = originOf(url);
+    if (!origin || origin === 'null') return false;
+    const allowed = this.previewOrigins.split(/[\s,]+/).filter(Boolean).map(originOf);
+    return origin === globalThis.location?.origin || allowed.includes(origin);
+  }
+
+  private async copy(index: number, path: string): Promise<void> {
+    await navigator.clipboard?.writeText(path).catch(() => undefined);
+    this.copied = index;
+  }
+
+  private renderPreview(item: FilePart, url: string, index: number): TemplateResult | typeof nothing {
+    if (item.subtype !== 'image' || !url) return nothing;
+    const strings = this.strings;
+    if (this.previewAllowed(url) || this.loaded.has(index)) {
+      return html`<div class="preview" part="preview">
+        <img src=${url} alt=${strings.artifacts.previewOf(item.name)} loading="lazy" referrerpolicy="no-referrer" />
+      </div>`;
+    }
+    return html`<div class="preview" part="preview">
+      <button class="small" @click=${() => (this.loaded = new Set(this.loaded).add(index))}>${strings.loadPreview}</button>
+    </div>`;
+  }
+
+  private renderItem(item: FilePart, index: number, summary: ProviderDelivery | undefined): TemplateResult {
+    const strings = this.strings;
+    const kind = artifactKind(item);
+    const url = safeUrl(item.url);
+    const state = deliveryState(item, summary);
+    const reason = state === 'delivered' ? '' : reasonText(strings, item.delivery_reason || (summary ? 'delivery_failed' : 'not_available_for_channel'));
+    const locale = resolveLocale(this, this.locale);
+    return html`<li class="item kind-${kind}" part="item">
+      <span class="icon" part="icon">${kindIcons[kind]}</span>
+      <div class="body">
+        <bdi class="name" part="name">${item.name}</bdi>
+        <span class="details">
+          <span>${strings.artifacts.kind[kind]}</span>
+          ${item.size !== null ? html`<span>${formatSize(item.size, locale)}</span>` : nothing}
+        </span>
+        ${item.caption ? html`<p class="caption" dir="auto">${item.caption}</p>` : nothing}
+        ${item.path
+          ? html`<span class="path">
+              <code part="path" dir="ltr">${item.path}</code>
+              <span class="badge">${strings.artifacts.localOnly}</span>
+              <button class="small quiet" part="copy-button" @click=${() => this.copy(index, item.path)}>
+                ${this.copied === index ? strings.artifacts.copied : strings.artifacts.copyPath}
+              </button>
+            </span>`
+          : nothing}
+        ${url
+          ? html`<span class="links">
+              <a class="open" part="open-link" href=${url} target="_blank" rel="noopener noreferrer">
+                ${strings.artifacts.open}<span class="visually-hidden"> ${item.name}</span>
+              </a>
+            </span>`
+          : nothing}
+      </div>
+      <div class="state">
+        <span class="badge ${state}" part="delivery">${strings.artifacts[state]}</span>
+        ${reason ? html`<span class="reason">${reason}</span>` : nothing}
+      </div>
+      ${this.renderPreview(item, url, index)}
+    </li>`;
+  }
+
+  protected override render(): TemplateResult {
+    const strings = this.strings;
+    const [provider, summary] = (Object.entries(this.delivery ?? {})[0] ?? []) as [string?, ProviderDelivery?];
+    const heading = this.heading?.trim() || strings.artifacts.list;
+    return html`<article class="card" part="card" aria-labelledby="title">
+      <div class="header">
+        <div class="heading">
+          <p class="title" id="title" part="title" dir="auto">${heading}</p>
+          <p class="summary" part="summary">
+            ${provider && summary
+              ? strings.artifacts.summary(strings.providers[provider] ?? provider, summary.success.length, summary.failed.length, summary.skipped.length)
+              : reasonText(strings, 'not_available_for_channel')}
+          </p>
+        </div>
+      </div>
+      <ul>
+        ${this.items.map((item, index) => this.renderItem(item, index, summary))}
+      </ul>
+    </article>`;
+  }
+}

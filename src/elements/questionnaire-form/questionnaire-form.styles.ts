@@ -1,0 +1,145 @@
+import { css } from 'lit';
+
+export const questionnaireStyles = css`
+  form {
+    display: grid;
+    gap: var(--_space-4);
+  }
+  fieldset {
+    margin: 0;
+    padding: 0;
+    border: 0;
+    min-width: 0;
+    display: grid;
+    gap: var(--_space-2);
+  }
+  fieldset.question {
+    padding: var(--_space-3);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-control);
+  }
+  fieldset.question[aria-invalid='true'] {
+    border-color: var(--_danger);
+  }
+  legend {
+    /* Floated, the legend sits inside the box instead of on its border. */
+    float: left;
+    width: 100%;
+    padding: 0;
+    margin-bottom: var(--_space-2);
+    font-weight: 600;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: var(--_space-2);
+  }
+  .question-number {
+    color: var(--_text-muted);
+    font-variant-numeric: tabular-nums;
+  }
+  .question-header {
+    font-size: var(--_text-xs);
+    font-weight: 600;
+    color: var(--_accent);
+    background: var(--_accent-soft);
+    border-radius: 4px;
+    padding: 0 var(--_space-1);
+  }
+  legend + * {
+    clear: both;
+  }
+  .options {
+    display: grid;
+    gap: var(--_space-2);
+  }
+  .option {
+    position: relative;
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    align-items: start;
+    gap: var(--_space-1) var(--_space-3);
+    padding: var(--_space-2) var(--_space-3);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-control);
+    background: var(--_surface);
+    cursor: pointer;
+    transition: border-color var(--_duration), background-color var(--_duration);
+  }
+  .option:hover {
+    border-color: var(--_border-strong);
+    background: var(--_surface-muted);
+  }
+  .option:has(input:checked) {
+    border-color: var(--_accent);
+    background: var(--_accent-soft);
+  }
+  .option:has(input:focus-visible) {
+    box-shadow: var(--_focus);
+  }
+  .option input {
+    margin: 3px 0 0;
+    width: 16px;
+    height: 16px;
+    accent-color: var(--_accent);
+    cursor: pointer;
+  }
+  .option input:focus-visible {
+    box-shadow: none;
+  }
+  .option-text {
+    display: grid;
+    gap: 2px;
+    min-width: 0;
+  }
+  .option-label {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--_space-2);
+    font-weight: 500;
+  }
+  .option-key {
+    font-size: var(--_text-xs);
+    color: var(--_text-muted);
+    font-variant-numeric: tabular-nums;
+    min-width: 1ch;
+  }
+  .option-description {
+    color: var(--_text-muted);
+    font-size: var(--_text-sm);
+  }
+  .badge.recommended {
+    background: var(--_success-soft);
+    color: var(--_success);
+  }
+  .custom-field {
+    margin-inline-start: calc(16px + var(--_space-3) + var(--_space-3));
+  }
+  .error {
+    margin: 0;
+    color: var(--_danger);
+    font-size: var(--_text-sm);
+    font-weight: 500;
+    display: flex;
+    align-items: center;
+    gap: var(--_space-1);
+  }
+  .checkpoint {
+    display: grid;
+    gap: var(--_space-1);
+    padding: var(--_space-2) var(--_space-3);
+    border-radius: var(--_radius-control);
+    background: var(--_warning-soft);
+    color: var(--_text);
+  }
+  .checkpoint strong {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--_space-1);
+    color: var(--_warning);
+  }
+  .checkpoint svg {
+    width: 12px;
+    height: 12px;
+  }
+`;

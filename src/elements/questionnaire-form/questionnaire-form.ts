@@ -1,0 +1,333 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { state } from 'lit/decorators.js';
+import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
+import { answerRequest, type AnswerProblem, type UserAnswer } from '../../rules/answers.js';
+import { CUSTOM_VALUE, isCustomOption } from '../../rules/options.js';
+import { icons } from '../shared/icons.js';
+import { InteractionCard } from '../shared/interaction-card.js';
+import { receiptStyles } from '../shared/receipt.js';
+import { baseStyles } from '../shared/tokens.js';
+import { questionnaireStyles } from './questionnaire-form.styles.js';
+
+/** The key under which a single question's state lives for `choice` and `multi_choice`. */
+const SINGLE = '';
+/** The free-text answer of a `choice`, modelled as one more radio (exclusive with the options). */
+const FREE_TEXT = CUSTOM_VALUE;
+
+interface Draft {
+  /** Checked values: one for radios, any number for checkboxes. */
+  values: string[];
+  /** Free text: the custom answer, a choice's free text, a multi-choice's note, or the text. */
+  text: string;
+}
+
+/**
+ * Asks the user for text, one choice, several choices or a questionnaire (`request_user_input`).
+ *
+ * @summary Text, single choice, multiple choice and questionnaire forms with recommended answers.
+ * @fires interaction-response - The user submitted, or the time ran out; `detail` is the response.
+ * @csspart card - The card.
+ * @csspart header - Title, badges and countdown.
+ * @csspart title - The title.
+ * @csspart requester - Who asks.
+ * @csspart countdown - The remaining time.
+ * @csspart state - The state badge of a settled card.
+ * @csspart message - The message.
+ * @csspart checkpoint - The grilling checkpoint banner.
+ * @csspart question - One question's fieldset.
+ * @csspart option - One option.
+ * @csspart recommended - The recommended mark of a question's first option.
+ * @csspart custom-field - The text field of the custom answer.
+ * @csspart text-field - The answer field of a text request.
+ * @csspart error - The reason an answer is refused.
+ * @csspart actions - The button row.
+ * @csspart recommended-button - Use all recommended.
+ * @csspart submit-button - Submit.
+ * @csspart receipt - The read-only outcome.
+ */
+export class QuestionnaireForm extends InteractionCard {
+  static override styles = [baseStyles, receiptStyles, questionnaireStyles];
+
+  @state() private drafts = new Map<string, Draft>();
+  @state() private problems: AnswerProblem[] = [];
+
+  protected override resetForm(): void {
+    this.drafts = new Map();
+    this.problems = [];
+  }
+
+  private draft(key: string): Draft {
+    return this.drafts.get(key) ?? { values: [], text: '' };
+  }
+
+  private setDraft(key: string, change: Partial<Draft>): void {
+    const drafts = new Map(this.drafts);
+    drafts.set(key, { ...this.draft(key), ...change });
+    this.drafts = drafts;
+    // A refusal is about the answer as it was; once the user changes that question, it goes.
+    this.problems = this.problems.filter((problem) => (problem.question ?? SINGLE) !== key);
+  }
+
+  private get questions(): InteractionQuestion[] {
+    return this.request?.questions ?? [];
+  }
+
+  /** The user's answer in the rules' shape (DESIGN §4 "Answers"). */
+  private collect(request: InteractionRequest): UserAnswer {
+    const single = this.draft(SINGLE);
+    switch (request.kind) {
+      case 'text':
+        return { text: single.text };
+      case 'choice':
+        return single.values[0] === FREE_TEXT ? { values: [], text: single.text } : { values: single.values };
+      case 'multi_choice':
+        return { values: single.values, text: single.text };
+      default: {
+        const answers: Record<string, { value: string } | { custom: string }> = {};
+        for (const question of this.questions) {
+          const draft = this.draft(question.id);
+          const value = draft.values[0];
+          if (value === CUSTOM_VALUE) answers[question.id] = { custom: draft.text };
+          else if (value !== undefined) answers[question.id] = { value };
+        }
+        return { answers };
+      }
+    }
+  }
+
+  private submit(event: Event): void {
+    event.preventDefault();
+    if (!this.request || this.settled) return;
+    const outcome = answerRequest(this.request, this.collect(this.request), this.now());
+    if (outcome.ok) {
+      this.respond(outcome.response);
+      return;
+    }
+    this.problems = outcome.problems;
+    const [first] = outcome.problems;
+    if (first) void this.updateComplete.then(() => this.focusProblem(first));
+  }
+
+  /** Moves focus to where the first refusal is: the custom field, or the question's first control. */
+  private focusProblem(problem: AnswerProblem): void {
+    const key = problem.question ?? SINGLE;
+    const scope = this.renderRoot.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    const target =
+      problem.code === 'custom_text_required' || problem.code === 'text_required'
+        ? scope?.querySelector<HTMLElement>('textarea, input[type="text"]')
+        : (scope?.querySelector<HTMLElement>('input:checked') ?? scope?.querySelector<HTMLElement>('input'));
+    target?.focus();
+  }
+
+  private useAllRecommended(): void {
+    const drafts = new Map(this.drafts);
+    for (const { id, options } of this.questions) {
+      const [recommended] = options;
+      if (recommended) drafts.set(id, { values: [recommended.value], text: this.draft(id).text });
+    }
+    this.drafts = drafts;
+    this.problems = [];
+  }
+
+  /** Digit keys 1–9 pick the focused question's options (not while typing). */
+  private onDigit(event: KeyboardEvent, key: string, options: readonly InteractionOption[]): void {
+    if (!/^[1-9]$/.test(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.composedPath()[0];
+    if (target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === 'text')) return;
+    const option = options[Number(event.key) - 1];
+    if (!option) return;
+    event.preventDefault();
+    this.setDraft(key, { values: [option.value] });
+    void this.updateComplete.then(() => {
+      const scope = this.renderRoot.querySelector(`[data-key="${CSS.escape(key)}"]`);
+      scope?.querySelector<HTMLInputElement>(`input[value="${CSS.escape(option.value)}"]`)?.focus();
+    });
+  }
+
+  private problemFor(key: string): AnswerProblem | undefined {
+    return this.problems.find((problem) => (problem.question ?? SINGLE) === key);
+  }
+
+  private renderError(key: string, id: string): TemplateResult | typeof nothing {
+    const problem = this.problemFor(key);
+    if (!problem) return nothing;
+    return html`<p class="error" id=${id} part="error">${this.strings.problems[problem.code]}</p>`;
+  }
+
+  private renderOption(
+    key: string,
+    index: number,
+    option: InteractionOption,
+    type: 'radio' | 'checkbox',
+    recommended: boolean,
+  ): TemplateResult {
+    const draft = this.draft(key);
+    const id = `${type}-${this.keyIndex(key)}-${index}`;
+    const custom = this.request?.kind === 'questionnaire' && isCustomOption(option);
+    const label = custom ? this.strings.custom : option.label;
+    const description = custom ? '' : option.description;
+    const describedBy = [recommended ? `${id}-rec` : '', description ? `${id}-desc` : ''].filter(Boolean).join(' ');
+    const checked = draft.values.includes(option.value);
+    const onChange = (event: Event) => {
+      const input = event.target as HTMLInputElement;
+      const values =
+        type === 'radio' ? [option.value] : input.checked ? [...draft.values, option.value] : draft.values.filter((v) => v !== option.value);
+      this.setDraft(key, { values });
+    };
+    return html`<label class="option" part="option">
+      <input
+        type=${type}
+        name=${`q-${this.keyIndex(key)}`}
+        id=${id}
+        .value=${option.value}
+        .checked=${checked}
+        aria-describedby=${describedBy || nothing}
+        @change=${onChange}
+      />
+      <span class="option-text">
+        <span class="option-label">
+          ${index < 9 ? html`<span class="option-key" aria-hidden="true">${index + 1}</span>` : nothing}
+          <bdi>${label}</bdi>
+          ${recommended
+            ? html`<span class="badge recommended" part="recommended" id=${`${id}-rec`} aria-hidden="true">${icons.star}${this.strings.recommended}</span>`
+            : nothing}
+        </span>
+        ${description ? html`<span class="option-description" id=${`${id}-desc`} aria-hidden="true" dir="auto">${description}</span>` : nothing}
+      </span>
+    </label>`;
+  }
+
+  private keyIndex(key: string): number {
+    return key === SINGLE ? 0 : this.questions.findIndex((question) => question.id === key) + 1;
+  }
+
+  /** The text field a custom (or free-text) radio reveals; required once revealed. */
+  private renderCustomField(key: string): TemplateResult {
+    const id = `custom-${this.keyIndex(key)}`;
+    const problem = this.problemFor(key);
+    return html`<div class="field custom-field">
+      <label class="field-label" for=${id}>${this.strings.customText}</label>
+      <input
+        type="text"
+        id=${id}
+        part="custom-field"
+        required
+        dir="auto"
+        .value=${this.draft(key).text}
+        aria-invalid=${problem?.code === 'custom_text_required' ? 'true' : 'false'}
+        aria-describedby=${problem ? `error-${this.keyIndex(key)}` : nothing}
+        @input=${(event: Event) => this.setDraft(key, { text: (event.target as HTMLInputElement).value })}
+      />
+    </div>`;
+  }
+
+  private renderQuestion(question: InteractionQuestion, index: number): TemplateResult {
+    const key = question.id;
+    const errorId = `error-${index + 1}`;
+    const invalid = this.problemFor(key) !== undefined;
+    const customChosen = this.draft(key).values[0] === CUSTOM_VALUE;
+    return html`<fieldset
+      class="question"
+      part="question"
+      data-key=${key}
+      aria-invalid=${invalid ? 'true' : 'false'}
+      aria-describedby=${invalid ? errorId : nothing}
+      @keydown=${(event: KeyboardEvent) => this.onDigit(event, key, question.options)}
+    >
+      <legend>
+        ${this.questions.length > 1 ? html`<span class="question-number">${index + 1}.</span>` : nothing}
+        ${question.header ? html`<span class="question-header"><bdi>${question.header}</bdi></span>` : nothing}
+        <bdi>${question.question}</bdi>
+      </legend>
+      <div class="options">
+        ${question.options.map((option, i) => this.renderOption(key, i, option, 'radio', i === 0 && !isCustomOption(option)))}
+      </div>
+      ${customChosen ? this.renderCustomField(key) : nothing}
+      ${this.renderError(key, errorId)}
+    </fieldset>`;
+  }
+
+  private renderSingle(request: InteractionRequest): TemplateResult {
+    const draft = this.draft(SINGLE);
+    const invalid = this.problemFor(SINGLE) !== undefined;
+    const labelledBy = request.message ? 'message' : 'title';
+    if (request.kind === 'text') {
+      return html`<div class="field" data-key="">
+        <label class="field-label" for="answer">${this.strings.answer}</label>
+        <textarea
+          id="answer"
+          part="text-field"
+          rows="3"
+          dir="auto"
+          required
+          .value=${draft.text}
+          aria-invalid=${invalid ? 'true' : 'false'}
+          aria-describedby=${invalid ? 'error-0' : nothing}
+          @input=${(event: Event) => this.setDraft(SINGLE, { text: (event.target as HTMLTextAreaElement).value })}
+        ></textarea>
+        ${this.renderError(SINGLE, 'error-0')}
+      </div>`;
+    }
+    const multi = request.kind === 'multi_choice';
+    const options: InteractionOption[] =
+      !multi && request.allow_free_text
+        ? [...request.options, { label: this.strings.custom, value: FREE_TEXT, description: '' }]
+        : request.options;
+    return html`<fieldset
+      data-key=""
+      aria-labelledby=${labelledBy}
+      aria-invalid=${invalid ? 'true' : 'false'}
+      aria-describedby=${invalid ? 'error-0' : nothing}
+      @keydown=${(event: KeyboardEvent) => (multi ? undefined : this.onDigit(event, SINGLE, options))}
+    >
+      <div class="options">
+        ${options.map((option, i) => this.renderOption(SINGLE, i, option, multi ? 'checkbox' : 'radio', false))}
+      </div>
+      ${!multi && draft.values[0] === FREE_TEXT ? this.renderCustomField(SINGLE) : nothing}
+      ${multi && request.allow_free_text
+        ? html`<div class="field">
+            <label class="field-label" for="note">${this.strings.anythingElse}</label>
+            <textarea
+              id="note"
+              rows="2"
+              dir="auto"
+              .value=${draft.text}
+              @input=${(event: Event) => this.setDraft(SINGLE, { text: (event.target as HTMLTextAreaElement).value })}
+            ></textarea>
+          </div>`
+        : nothing}
+      ${this.renderError(SINGLE, 'error-0')}
+    </fieldset>`;
+  }
+
+  private renderCheckpoint(): TemplateResult | typeof nothing {
+    if (this.request?.metadata.purpose !== 'grill_checkpoint') return nothing;
+    return html`<div class="checkpoint" part="checkpoint">
+      <strong>${icons.flag}${this.strings.grillCheckpoint}</strong>
+      <span class="hint">${this.strings.grillCheckpointHint}</span>
+    </div>`;
+  }
+
+  protected override renderContext(): TemplateResult | typeof nothing {
+    return this.renderCheckpoint();
+  }
+
+  protected override renderForm(request: InteractionRequest): TemplateResult {
+    const questionnaire = request.kind === 'questionnaire';
+    return html`<form novalidate @submit=${this.submit}>
+      ${questionnaire ? this.questions.map((question, index) => this.renderQuestion(question, index)) : this.renderSingle(request)}
+      ${questionnaire && request.metadata.auto_select_first_on_timeout
+        ? html`<p class="hint">${this.strings.autoSelectHint}</p>`
+        : nothing}
+      <div class="actions" part="actions">
+        ${questionnaire
+          ? html`<button type="button" class="quiet" part="recommended-button" @click=${this.useAllRecommended}>
+                ${this.strings.useAllRecommended}
+              </button>
+              <span class="spacer"></span>`
+          : nothing}
+        <button type="submit" class="primary" part="submit-button">${this.strings.submit}</button>
+      </div>
+    </form>`;
+  }
+}

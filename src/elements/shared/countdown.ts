@@ -1,0 +1,86 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Clock } from '../../rules/clock.js';
+
+/** Remaining times, in seconds, at which screen readers hear the countdown (not every second). */
+const ANNOUNCE_AT = [60, 30, 10] as const;
+
+/**
+ * Counts down to a deadline on an injected clock, ticking on whole seconds, and calls
+ * `onExpire` once when it passes. The element renders `remainingMs` in a `role="timer"` and
+ * `announcement` (a threshold in seconds) in a polite live region.
+ */
+export class CountdownController implements ReactiveController {
+  remainingMs = Number.POSITIVE_INFINITY;
+  announcement: number | undefined;
+  private deadline: number | undefined;
+  private handle: unknown;
+  private expired = false;
+  private announced = new Set<number>();
+
+  constructor(
+    private readonly host: ReactiveControllerHost & { clock: Clock },
+    private readonly onExpire: () => void,
+  ) {
+    host.addController(this);
+  }
+
+  get running(): boolean {
+    return this.deadline !== undefined;
+  }
+
+  /** Starts (or moves) the countdown; thresholds already behind the start are not announced. */
+  start(deadline: number): void {
+    this.stop();
+    this.deadline = deadline;
+    this.expired = false;
+    this.announcement = undefined;
+    const remaining = deadline - this.host.clock.now();
+    this.announced = new Set(ANNOUNCE_AT.filter((seconds) => remaining <= seconds * 1000));
+    this.tick();
+  }
+
+  stop(): void {
+    if (this.handle !== undefined) this.host.clock.clearTimeout(this.handle);
+    this.handle = undefined;
+    this.deadline = undefined;
+  }
+
+  hostConnected(): void {
+    if (this.deadline !== undefined && this.handle === undefined) this.tick();
+  }
+
+  hostDisconnected(): void {
+    if (this.handle !== undefined) this.host.clock.clearTimeout(this.handle);
+    this.handle = undefined;
+  }
+
+  private readonly tick = (): void => {
+    this.handle = undefined;
+    if (this.deadline === undefined) return;
+    this.remainingMs = Math.max(0, this.deadline - this.host.clock.now());
+    for (const seconds of ANNOUNCE_AT) {
+      if (this.remainingMs <= seconds * 1000 && !this.announced.has(seconds)) {
+        this.announced.add(seconds);
+        this.announcement = seconds;
+      }
+    }
+    this.host.requestUpdate();
+    if (this.remainingMs === 0) {
+      if (!this.expired) {
+        this.expired = true;
+        this.onExpire();
+      }
+      return;
+    }
+    // Wake on the next whole second of the remaining time, so the display never skips one.
+    this.handle = this.host.clock.setTimeout(this.tick, this.remainingMs % 1000 || 1000);
+  };
+}
+
+/** `m:ss` (or `h:mm:ss`), rounded up: a countdown shows 0:00 only when the time is really up. */
+export function formatRemaining(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [hours, minutes, seconds] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+}

@@ -1,0 +1,206 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { displayTitle, stringsFor, type Locale, type Strings } from '../../i18n/strings.js';
+import type { InteractionRequest } from '../../protocol/request.js';
+import type { InteractionResponse } from '../../protocol/response.js';
+import { timeoutResponse } from '../../rules/answers.js';
+import { systemClock, type Clock } from '../../rules/clock.js';
+import { CountdownController, formatRemaining } from './countdown.js';
+import { resolveLocale } from './locale.js';
+import { renderReceipt } from './receipt.js';
+
+/** The states a card shows (DESIGN §6). */
+export type CardState = 'pending' | 'submitting' | 'answered' | 'expired' | 'cancelled';
+
+/** Fired once per request with the response of DESIGN §5: the user's answer, or a timeout. */
+export class InteractionResponseEvent extends CustomEvent<InteractionResponse> {
+  constructor(response: InteractionResponse) {
+    // Cancelable: a listener that calls preventDefault() takes over delivery, and sets the
+    // card's `state` to `answered` itself once the answer has arrived.
+    super('interaction-response', { detail: response, bubbles: true, composed: true, cancelable: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'interaction-response': InteractionResponseEvent;
+  }
+}
+
+function stateOf(response: InteractionResponse): CardState {
+  if (response.status === 'cancelled') return 'cancelled';
+  return response.status === 'completed' ? 'answered' : 'expired';
+}
+
+/**
+ * What `<approval-dialog>` and `<questionnaire-form>` share: the request, the state machine, the
+ * countdown, the receipt and the one `interaction-response` event. Subclasses render the form.
+ */
+export abstract class InteractionCard extends LitElement {
+  /** The normalised request (DESIGN §3.6) to show. */
+  @property({ attribute: false }) request?: InteractionRequest;
+
+  /**
+   * The deadline, epoch milliseconds or ISO 8601. When a host sets it, the card only shows the
+   * countdown and the host's session applies the timeout; without it the card times itself
+   * from `request.timeout_seconds` and applies the timeout policy of DESIGN §4 on its own.
+   */
+  @property({ attribute: false }) deadline?: number | string;
+
+  /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
+  @property({ reflect: true }) locale?: string;
+
+  /** Who asks (the session's `context.requester`), shown on the card. */
+  @property() requester?: string;
+
+  /** The clock, injected for tests. */
+  @property({ attribute: false }) clock: Clock = systemClock;
+
+  /** What the card shows. The page may set it (e.g. `answered` after it delivered the answer). */
+  @property({ reflect: true }) state: CardState = 'pending';
+
+  /**
+   * The response the receipt shows. Setting it from code turns the card into that receipt and
+   * fires no event (a host uses it for timeouts, cancels and answers restored after a reload).
+   */
+  @property({ attribute: false }) response?: InteractionResponse;
+
+  /** Set by a host when the runtime had already timed the call out: the answer came too late. */
+  @property({ type: Boolean, reflect: true }) late = false;
+
+  @state() protected problemsShown = false;
+
+  protected readonly countdown = new CountdownController(this, () => this.expire());
+
+  protected get strings(): Strings {
+    return stringsFor(this.lang_);
+  }
+
+  protected get lang_(): Locale {
+    return resolveLocale(this, this.locale);
+  }
+
+  protected get settled(): boolean {
+    return this.state !== 'pending';
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('request') && this.request && changed.get('request') !== undefined) {
+      // A new request on the same element starts over.
+      if (!changed.has('response')) this.response = undefined;
+      if (!changed.has('state')) this.state = 'pending';
+      this.resetForm();
+    }
+    if (changed.has('response') && this.response) this.state = stateOf(this.response);
+    if (changed.has('request') || changed.has('deadline') || changed.has('state')) this.syncTimer(changed);
+  }
+
+  private syncTimer(changed: PropertyValues<this>): void {
+    if (!this.request || this.state !== 'pending') {
+      this.countdown.stop();
+      return;
+    }
+    if (this.deadline !== undefined) {
+      const deadline = typeof this.deadline === 'number' ? this.deadline : Date.parse(this.deadline);
+      if (Number.isFinite(deadline)) this.countdown.start(deadline);
+    } else if (changed.has('request') || !this.countdown.running) {
+      this.countdown.start(this.clock.now() + this.request.timeout_seconds * 1000);
+    }
+  }
+
+  /** The deadline passed: a standalone card applies the timeout policy itself. */
+  private expire(): void {
+    if (!this.request || this.state !== 'pending' || this.deadline !== undefined) return;
+    this.respond(timeoutResponse(this.request, this.now()));
+  }
+
+  protected now(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
+
+  /** Shows the response as a receipt and fires the event once; refuses a second answer. */
+  protected respond(response: InteractionResponse): void {
+    if (this.state !== 'pending') return;
+    this.response = response;
+    this.state = response.status === 'completed' ? 'submitting' : stateOf(response);
+    const event = new InteractionResponseEvent(response);
+    this.dispatchEvent(event);
+    if (this.state === 'submitting' && !event.defaultPrevented) this.state = 'answered';
+    if (response.status === 'completed') void this.updateComplete.then(() => this.focusAfterAnswer());
+  }
+
+  /** The form is gone: keep keyboard and screen reader users on the outcome. */
+  protected focusAfterAnswer(): void {
+    this.renderRoot.querySelector<HTMLElement>('[part~="receipt"]')?.focus();
+  }
+
+  /** Clears what the user entered (when a new request arrives). */
+  protected abstract resetForm(): void;
+
+  /** The card's form while pending. */
+  protected abstract renderForm(request: InteractionRequest): TemplateResult;
+
+  protected renderCountdown(): TemplateResult | typeof nothing {
+    if (this.state !== 'pending' || !this.countdown.running) return nothing;
+    const left = this.strings.remaining(formatRemaining(this.countdown.remainingMs));
+    return html`<span class="badge countdown" part="countdown" role="timer">${left}</span>`;
+  }
+
+  /** A polite live region that speaks the countdown at a few thresholds. */
+  protected renderAnnouncer(): TemplateResult {
+    const seconds = this.countdown.announcement;
+    const text =
+      this.state === 'pending' && seconds !== undefined
+        ? this.strings.remainingSpoken(this.strings.minutesSeconds(Math.floor(seconds / 60), seconds % 60))
+        : '';
+    return html`<div class="visually-hidden" aria-live="polite" aria-atomic="true">${text}</div>`;
+  }
+
+  protected renderStateBadge(): TemplateResult {
+    return html`<span class="badge state state-${this.state}" part="state">${this.strings.state[this.state]}</span>`;
+  }
+
+  protected renderReceipt(): TemplateResult {
+    if (!this.request) return html``;
+    return renderReceipt(this.request, this.response, this.state, this.late, this.strings);
+  }
+
+  /** Badges beside the title (severity, grilling checkpoint). */
+  protected renderBadges(): TemplateResult | typeof nothing {
+    return nothing;
+  }
+
+  /** What follows the message in every state (an approval's details). */
+  protected renderContext(): TemplateResult | typeof nothing {
+    return nothing;
+  }
+
+  /** Extra classes of the card (e.g. its severity). */
+  protected cardClass(): string {
+    return '';
+  }
+
+  protected renderCard(request: InteractionRequest): TemplateResult {
+    const requester = this.requester?.trim();
+    return html`<article class="card ${this.cardClass()}" part="card" aria-labelledby="title">
+      <div class="header" part="header">
+        <div class="heading">
+          <p class="title" id="title" part="title" dir="auto">${displayTitle(this.strings, request.title)}</p>
+          <div class="meta">
+            ${this.renderBadges()}
+            ${requester ? html`<span part="requester">${this.strings.requestedBy} <bdi>${requester}</bdi></span>` : nothing}
+          </div>
+        </div>
+        <div class="meta">${this.renderCountdown()}${this.settled ? this.renderStateBadge() : nothing}</div>
+      </div>
+      ${request.message ? html`<p class="message" part="message" dir="auto">${request.message}</p>` : nothing}
+      ${this.renderContext()}
+      ${this.settled ? this.renderReceipt() : this.renderForm(request)}
+      ${this.renderAnnouncer()}
+    </article>`;
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    return this.request ? this.renderCard(this.request) : nothing;
+  }
+}

@@ -1,0 +1,129 @@
+import { css, html, nothing, type TemplateResult } from 'lit';
+import type { Strings } from '../../i18n/strings.js';
+import type { InteractionOption, InteractionRequest } from '../../protocol/request.js';
+import type { InteractionResponse } from '../../protocol/response.js';
+import type { CardState } from './interaction-card.js';
+
+const labelOf = (options: readonly InteractionOption[], value: string) =>
+  options.find((option) => option.value === value)?.label ?? value;
+
+function answerRows(request: InteractionRequest, response: InteractionResponse, strings: Strings): TemplateResult {
+  switch (request.kind) {
+    case 'approval':
+      return response.text
+        ? html`<dl class="receipt-answers"><dt>${strings.receipt.note}</dt><dd dir="auto">${response.text}</dd></dl>`
+        : html``;
+    case 'text':
+      return html`<blockquote class="receipt-text" dir="auto">${response.text}</blockquote>`;
+    case 'choice':
+    case 'multi_choice': {
+      const chosen = response.selected_options.map((value) => labelOf(request.options, value));
+      const extra = request.kind === 'multi_choice' ? response.text : chosen.length ? '' : response.text;
+      return html`<ul class="receipt-choices">
+          ${chosen.map((label) => html`<li><bdi>${label}</bdi></li>`)}
+        </ul>
+        ${extra ? html`<blockquote class="receipt-text" dir="auto">${extra}</blockquote>` : nothing}`;
+    }
+    case 'questionnaire':
+      return html`<dl class="receipt-answers">
+        ${request.questions.map((question) => {
+          const answer = response.answers[question.id];
+          if (!answer) return nothing;
+          const custom = answer.selected_options[0] === '__custom__';
+          return html`<dt dir="auto">${question.question}</dt>
+            <dd dir="auto">${custom ? html`<span class="badge">${strings.custom}</span> ${answer.text}` : labelOf(question.options, answer.raw_value)}</dd>`;
+        })}
+      </dl>`;
+  }
+}
+
+function outcome(request: InteractionRequest, response: InteractionResponse | undefined, state: CardState, late: boolean, strings: Strings): string {
+  if (late) return strings.receipt.late;
+  if (state === 'cancelled') return strings.receipt.cancelled;
+  if (response?.status === 'auto_selected') return strings.receipt.autoSelected;
+  if (state === 'expired') return strings.receipt.timeout;
+  if (request.kind === 'approval') return response?.approved ? strings.receipt.approved : strings.receipt.rejected;
+  return strings.receipt.answer;
+}
+
+/** The read-only receipt a settled card shows: the outcome, then what was chosen. */
+export function renderReceipt(
+  request: InteractionRequest,
+  response: InteractionResponse | undefined,
+  state: CardState,
+  late: boolean,
+  strings: Strings,
+): TemplateResult {
+  const tone = late || state === 'expired' || state === 'cancelled' ? 'muted' : request.kind === 'approval' && !response?.approved ? 'negative' : 'positive';
+  const showAnswer = response && (response.status === 'completed' || response.status === 'auto_selected');
+  return html`<div class="receipt receipt-${tone}" part="receipt" tabindex="-1" role="status">
+    <p class="receipt-outcome">
+      <span class="receipt-icon" aria-hidden="true">${tone === 'positive' ? '✓' : tone === 'negative' ? '✕' : '–'}</span>
+      ${outcome(request, response, state, late, strings)}
+      ${state === 'submitting' ? html`<span class="badge">${strings.state.submitting}</span>` : nothing}
+    </p>
+    ${showAnswer ? answerRows(request, response, strings) : nothing}
+  </div>`;
+}
+
+export const receiptStyles = css`
+  .receipt {
+    display: grid;
+    gap: var(--_space-2);
+    padding: var(--_space-3);
+    border-radius: var(--_radius-control);
+    background: var(--_surface-muted);
+    outline: none;
+  }
+  .receipt:focus-visible {
+    box-shadow: var(--_focus);
+  }
+  .receipt-outcome {
+    margin: 0;
+    display: flex;
+    align-items: center;
+    gap: var(--_space-2);
+    font-weight: 600;
+  }
+  .receipt-icon {
+    display: inline-grid;
+    place-items: center;
+    width: 20px;
+    height: 20px;
+    border-radius: 50%;
+    font-size: var(--_text-xs);
+    background: var(--_border);
+    color: var(--_text);
+  }
+  .receipt-positive .receipt-icon {
+    background: var(--_success-soft);
+    color: var(--_success);
+  }
+  .receipt-negative .receipt-icon {
+    background: var(--_danger-soft);
+    color: var(--_danger);
+  }
+  .receipt-answers {
+    margin: 0;
+    display: grid;
+    grid-template-columns: minmax(0, max-content) minmax(0, 1fr);
+    gap: var(--_space-1) var(--_space-3);
+    font-size: var(--_text-sm);
+  }
+  .receipt-answers dt {
+    color: var(--_text-muted);
+  }
+  .receipt-answers dd {
+    margin: 0;
+  }
+  .receipt-choices {
+    margin: 0;
+    padding-inline-start: var(--_space-5);
+  }
+  .receipt-text {
+    margin: 0;
+    padding-inline-start: var(--_space-3);
+    border-inline-start: 3px solid var(--_border-strong);
+    white-space: pre-wrap;
+  }
+`;

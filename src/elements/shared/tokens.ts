@@ -1,0 +1,284 @@
+import { css, unsafeCSS } from 'lit';
+
+// The design tokens. Public tokens are `--aik-*` custom properties a host page sets anywhere
+// above the element; each element reads them through private `--_*` properties, so the light
+// and dark defaults below apply only where the host set nothing.
+
+const light = `
+  --_surface: var(--aik-color-surface, #ffffff);
+  --_surface-muted: var(--aik-color-surface-muted, #f4f6f8);
+  --_surface-raised: var(--aik-color-surface-raised, #ffffff);
+  --_text: var(--aik-color-text, #1b1f24);
+  --_text-muted: var(--aik-color-text-muted, #57606a);
+  --_border: var(--aik-color-border, #d5dae0);
+  --_border-strong: var(--aik-color-border-strong, #8c959f);
+  --_accent: var(--aik-color-accent, #2554d6);
+  --_accent-hover: var(--aik-color-accent-hover, #1d44b3);
+  --_accent-soft: var(--aik-color-accent-soft, #eaf0ff);
+  --_on-accent: var(--aik-color-on-accent, #ffffff);
+  --_danger: var(--aik-color-danger, #c2261d);
+  --_danger-hover: var(--aik-color-danger-hover, #a11d16);
+  --_danger-soft: var(--aik-color-danger-soft, #fdecea);
+  --_on-danger: var(--aik-color-on-danger, #ffffff);
+  --_warning: var(--aik-color-warning, #8a5a00);
+  --_warning-soft: var(--aik-color-warning-soft, #fff4d6);
+  --_success: var(--aik-color-success, #1d6b3a);
+  --_success-soft: var(--aik-color-success-soft, #e6f4ea);
+  --_shadow: var(--aik-shadow, 0 1px 2px rgb(16 24 40 / 6%), 0 2px 8px rgb(16 24 40 / 6%));
+`;
+
+const dark = `
+  --_surface: var(--aik-color-surface, #1c1f24);
+  --_surface-muted: var(--aik-color-surface-muted, #262a31);
+  --_surface-raised: var(--aik-color-surface-raised, #23272d);
+  --_text: var(--aik-color-text, #e8eaed);
+  --_text-muted: var(--aik-color-text-muted, #a8b0ba);
+  --_border: var(--aik-color-border, #3a4049);
+  --_border-strong: var(--aik-color-border-strong, #6e7681);
+  --_accent: var(--aik-color-accent, #8fb0ff);
+  --_accent-hover: var(--aik-color-accent-hover, #adc4ff);
+  --_accent-soft: var(--aik-color-accent-soft, #24314f);
+  --_on-accent: var(--aik-color-on-accent, #0d1526);
+  --_danger: var(--aik-color-danger, #ff9b93);
+  --_danger-hover: var(--aik-color-danger-hover, #ffb8b2);
+  --_danger-soft: var(--aik-color-danger-soft, #45201d);
+  --_on-danger: var(--aik-color-on-danger, #2a0a08);
+  --_warning: var(--aik-color-warning, #f2c55c);
+  --_warning-soft: var(--aik-color-warning-soft, #3d3016);
+  --_success: var(--aik-color-success, #7fd69b);
+  --_success-soft: var(--aik-color-success-soft, #1c3a27);
+  --_shadow: var(--aik-shadow, 0 1px 2px rgb(0 0 0 / 40%), 0 2px 10px rgb(0 0 0 / 30%));
+`;
+
+/**
+ * Tokens, layout and controls shared by every element. `theme="light"` / `theme="dark"` force a
+ * scheme (for hosts with their own switch); otherwise `prefers-color-scheme` decides.
+ */
+export const baseStyles = css`
+  :host {
+    ${unsafeCSS(light)}
+    --_font: var(--aik-font-family, system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif);
+    --_mono: var(--aik-font-family-mono, ui-monospace, 'SF Mono', Menlo, Consolas, monospace);
+    --_radius: var(--aik-radius, 12px);
+    --_radius-control: var(--aik-radius-control, 8px);
+    --_space-1: var(--aik-space-1, 4px);
+    --_space-2: var(--aik-space-2, 8px);
+    --_space-3: var(--aik-space-3, 12px);
+    --_space-4: var(--aik-space-4, 16px);
+    --_space-5: var(--aik-space-5, 24px);
+    --_text-xs: var(--aik-font-size-xs, 12px);
+    --_text-sm: var(--aik-font-size-sm, 13px);
+    --_text-md: var(--aik-font-size-md, 14px);
+    --_text-lg: var(--aik-font-size-lg, 16px);
+    --_focus: var(--aik-focus-ring, 0 0 0 2px var(--_surface), 0 0 0 4px var(--_accent));
+    --_duration: var(--aik-duration, 160ms);
+    display: block;
+    color: var(--_text);
+    font-family: var(--_font);
+    font-size: var(--_text-md);
+    line-height: 1.5;
+    color-scheme: light;
+  }
+  :host([theme='dark']) {
+    ${unsafeCSS(dark)}
+    color-scheme: dark;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      ${unsafeCSS(dark)}
+      color-scheme: dark;
+    }
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    :host {
+      --_duration: 0ms;
+    }
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+
+  .card {
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: var(--_shadow);
+    padding: var(--_space-4) var(--_space-4) var(--_space-4);
+    display: grid;
+    gap: var(--_space-3);
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  .header {
+    display: flex;
+    align-items: flex-start;
+    justify-content: space-between;
+    gap: var(--_space-3);
+  }
+  .heading {
+    display: grid;
+    gap: var(--_space-1);
+    min-width: 0;
+  }
+  .title {
+    margin: 0;
+    font-size: var(--_text-lg);
+    font-weight: 600;
+    line-height: 1.4;
+  }
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--_space-2);
+    color: var(--_text-muted);
+    font-size: var(--_text-sm);
+  }
+  .message {
+    margin: 0;
+    white-space: pre-wrap;
+  }
+  .hint {
+    margin: 0;
+    color: var(--_text-muted);
+    font-size: var(--_text-sm);
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: flex-end;
+    align-items: center;
+    gap: var(--_space-2);
+  }
+  .actions .spacer {
+    flex: 1;
+  }
+
+  button {
+    font: inherit;
+    font-size: var(--_text-md);
+    font-weight: 500;
+    min-height: 36px;
+    padding: 0 var(--_space-4);
+    border-radius: var(--_radius-control);
+    border: 1px solid var(--_border-strong);
+    background: var(--_surface);
+    color: var(--_text);
+    cursor: pointer;
+    transition: background-color var(--_duration), border-color var(--_duration), box-shadow var(--_duration);
+  }
+  button:hover {
+    background: var(--_surface-muted);
+  }
+  button:active {
+    transform: translateY(1px);
+  }
+  button:focus-visible,
+  input:focus-visible,
+  textarea:focus-visible,
+  summary:focus-visible,
+  a:focus-visible,
+  [tabindex]:focus-visible {
+    outline: none;
+    box-shadow: var(--_focus);
+  }
+  button:disabled {
+    cursor: not-allowed;
+    opacity: 0.55;
+    transform: none;
+  }
+  button.primary {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_on-accent);
+  }
+  button.primary:hover {
+    background: var(--_accent-hover);
+    border-color: var(--_accent-hover);
+  }
+  button.danger {
+    background: var(--_danger);
+    border-color: var(--_danger);
+    color: var(--_on-danger);
+  }
+  button.danger:hover {
+    background: var(--_danger-hover);
+    border-color: var(--_danger-hover);
+  }
+  button.quiet {
+    border-color: transparent;
+    background: transparent;
+    color: var(--_accent);
+    padding: 0 var(--_space-2);
+  }
+  button.quiet:hover {
+    background: var(--_accent-soft);
+  }
+
+  textarea,
+  input[type='text'] {
+    font: inherit;
+    width: 100%;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border-strong);
+    border-radius: var(--_radius-control);
+    padding: var(--_space-2) var(--_space-3);
+    transition: border-color var(--_duration), box-shadow var(--_duration);
+  }
+  textarea {
+    min-height: 64px;
+    resize: vertical;
+  }
+  textarea:hover,
+  input[type='text']:hover {
+    border-color: var(--_text-muted);
+  }
+  [aria-invalid='true'] {
+    border-color: var(--_danger);
+  }
+  .field {
+    display: grid;
+    gap: var(--_space-1);
+  }
+  .field-label {
+    font-size: var(--_text-sm);
+    font-weight: 500;
+  }
+
+  .badge {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--_space-1);
+    padding: 0 var(--_space-2);
+    border-radius: 999px;
+    font-size: var(--_text-xs);
+    font-weight: 600;
+    line-height: 20px;
+    background: var(--_surface-muted);
+    color: var(--_text-muted);
+    white-space: nowrap;
+  }
+  .badge svg {
+    width: 12px;
+    height: 12px;
+    flex: none;
+  }
+
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+`;

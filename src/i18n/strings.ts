@@ -1,0 +1,185 @@
+// Every visible and spoken string of the elements, in zh-CN (the default) and en. The names of
+// controls equal their visible labels (DESIGN §6): tests and users rely on them.
+
+const zhCN = {
+  approve: '批准',
+  confirmApproval: '确认批准',
+  reject: '拒绝',
+  rejectionNote: '拒绝理由（可选）',
+  details: '详情',
+  submit: '提交',
+  useAllRecommended: '全部采用推荐',
+  recommended: '推荐',
+  custom: '自定义',
+  customText: '自定义内容',
+  loadPreview: '加载预览',
+  answer: '回答',
+  anythingElse: '补充说明（可选）',
+  confirmHint: '高风险操作：请再次确认。',
+  back: '返回',
+  /** The rules' default titles (sent to the model in Chinese) as the UI shows them. */
+  defaultTitles: { 请确认: '请确认', 需要你的输入: '需要你的输入' } as Record<string, string>,
+  severity: { low: '低风险', medium: '中风险', high: '高风险' },
+  requestedBy: '来自',
+  remaining: (time: string) => `剩余 ${time}`,
+  remainingSpoken: (time: string) => `剩余时间 ${time}`,
+  minutesSeconds: (m: number, s: number) => (m > 0 ? `${m} 分 ${s} 秒` : `${s} 秒`),
+  grillCheckpoint: '拷问检查点',
+  grillCheckpointHint: '这是拷问阶段的总结决定：确认后代理将开始执行。',
+  autoSelectHint: '超时将自动采用推荐选项。',
+  state: {
+    pending: '待回答',
+    submitting: '正在提交…',
+    answered: '已回答',
+    expired: '已超时',
+    cancelled: '已取消',
+  },
+  receipt: {
+    approved: '已批准',
+    answer: '你的回答',
+    rejected: '已拒绝',
+    note: '理由',
+    autoSelected: '已超时，自动采用了推荐选项',
+    timeout: '已超时，未回答',
+    cancelled: '请求已被撤回',
+    late: '已过期：你的回答在截止时间之后才送达',
+  },
+  problems: {
+    text_required: '请输入回答。',
+    choose_one: '请选择一个选项。',
+    choose_at_least_one: '请至少选择一项。',
+    unknown_option: '请选择一个选项。',
+    free_text_not_allowed: '此问题不接受自定义回答。',
+    custom_text_required: '请填写自定义内容。',
+    unanswered: '请回答此问题。',
+    wrong_answer_kind: '无法提交此回答。',
+  },
+  artifacts: {
+    kind: { image: '图片', document: '文档', archive: '压缩包', media: '音视频', other: '文件' },
+    open: '打开',
+    copyPath: '复制路径',
+    copied: '已复制',
+    localOnly: '仅本地',
+    delivered: '已发送',
+    skipped: '未发送',
+    failed: '发送失败',
+    summary: (provider: string, a: number, b: number, c: number) =>
+      `${provider}：已发送 ${a} · 失败 ${b} · 未发送 ${c}`,
+    previewOf: (name: string) => `${name} 预览`,
+    list: '文件',
+  },
+  providers: { feishu: '飞书', dingtalk: '钉钉', wecom: '企业微信' } as Record<string, string>,
+  reasons: {
+    delivery_skipped_missing_runtime_target_or_credentials: '未配置发送目标或凭据',
+    delivery_skipped_native_file_upload_not_available: '该渠道不支持上传本地文件',
+    'upload_image_failed:image_too_large_over_10mb': '图片超过 10 MB，无法上传',
+    'upload_file_failed:file_too_large_over_30mb': '文件超过 30 MB，无法上传',
+    delivery_failed: '发送失败',
+    not_available_for_channel: '当前渠道不支持发送文件，仅列出',
+  } as Record<string, string>,
+};
+
+export type Strings = typeof zhCN;
+
+const en: Strings = {
+  approve: 'Approve',
+  confirmApproval: 'Confirm approval',
+  reject: 'Reject',
+  rejectionNote: 'Reason (optional)',
+  details: 'Details',
+  submit: 'Submit',
+  useAllRecommended: 'Use all recommended',
+  recommended: 'Recommended',
+  custom: 'Custom',
+  customText: 'Your answer',
+  loadPreview: 'Load preview',
+  answer: 'Answer',
+  anythingElse: 'Anything else (optional)',
+  confirmHint: 'High-risk action: confirm once more.',
+  back: 'Back',
+  defaultTitles: { 请确认: 'Please confirm', 需要你的输入: 'Your input is needed' },
+  severity: { low: 'Low risk', medium: 'Medium risk', high: 'High risk' },
+  requestedBy: 'From',
+  remaining: (time) => `${time} left`,
+  remainingSpoken: (time) => `${time} left`,
+  minutesSeconds: (m, s) => (m > 0 ? `${m} min ${s} s` : `${s} s`),
+  grillCheckpoint: 'Grilling checkpoint',
+  grillCheckpointHint: 'This is the summary decision of the grilling phase: once confirmed, the agent starts executing.',
+  autoSelectHint: 'When time runs out, the recommended answers are used.',
+  state: {
+    pending: 'Awaiting answer',
+    submitting: 'Sending…',
+    answered: 'Answered',
+    expired: 'Expired',
+    cancelled: 'Cancelled',
+  },
+  receipt: {
+    approved: 'Approved',
+    answer: 'Your answer',
+    rejected: 'Rejected',
+    note: 'Reason',
+    autoSelected: 'Timed out: the recommended answers were used',
+    timeout: 'Timed out without an answer',
+    cancelled: 'The request was withdrawn',
+    late: 'Expired: your answer arrived after the deadline',
+  },
+  problems: {
+    text_required: 'Please enter an answer.',
+    choose_one: 'Please choose one option.',
+    choose_at_least_one: 'Please choose at least one option.',
+    unknown_option: 'Please choose one option.',
+    free_text_not_allowed: 'This question takes no custom answer.',
+    custom_text_required: 'Please type your answer.',
+    unanswered: 'Please answer this question.',
+    wrong_answer_kind: 'This answer cannot be sent.',
+  },
+  artifacts: {
+    kind: { image: 'Image', document: 'Document', archive: 'Archive', media: 'Audio or video', other: 'File' },
+    open: 'Open',
+    copyPath: 'Copy path',
+    copied: 'Copied',
+    localOnly: 'Local only',
+    delivered: 'Sent',
+    skipped: 'Not sent',
+    failed: 'Failed',
+    summary: (provider, a, b, c) => `${provider}: ${a} sent · ${b} failed · ${c} not sent`,
+    previewOf: (name) => `Preview of ${name}`,
+    list: 'Files',
+  },
+  providers: { feishu: 'Feishu', dingtalk: 'DingTalk', wecom: 'WeCom' },
+  reasons: {
+    delivery_skipped_missing_runtime_target_or_credentials: 'No delivery target or credentials are set up',
+    delivery_skipped_native_file_upload_not_available: 'This channel cannot upload local files',
+    'upload_image_failed:image_too_large_over_10mb': 'Image over 10 MB: too large to upload',
+    'upload_file_failed:file_too_large_over_30mb': 'File over 30 MB: too large to upload',
+    delivery_failed: 'Delivery failed',
+    not_available_for_channel: 'This channel does not deliver files; listed only',
+  },
+};
+
+export const LOCALES = { 'zh-CN': zhCN, en } as const;
+export type Locale = keyof typeof LOCALES;
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+/** Maps any BCP 47 tag to a supported locale: English for `en*`, else the default. */
+export function toLocale(tag: string | null | undefined): Locale | undefined {
+  if (!tag) return undefined;
+  const lower = tag.toLowerCase();
+  if (lower === 'en' || lower.startsWith('en-')) return 'en';
+  if (lower === 'zh' || lower.startsWith('zh-')) return 'zh-CN';
+  return undefined;
+}
+
+export function stringsFor(locale: Locale): Strings {
+  return LOCALES[locale];
+}
+
+/** A title as shown: the rules' Chinese default titles are translated, any other stays as sent. */
+export function displayTitle(strings: Strings, title: string): string {
+  return (Object.hasOwn(strings.defaultTitles, title) && strings.defaultTitles[title]) || title;
+}
+
+/** A reason code as a readable sentence; an unknown code is shown as it is. */
+export function reasonText(strings: Strings, code: string): string {
+  return (Object.hasOwn(strings.reasons, code) && strings.reasons[code]) || code;
+}

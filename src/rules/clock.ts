@@ -1,0 +1,15 @@
+/**
+ * The clock everything time-related uses, injected so that tests never wait in real time
+ * (DESIGN §3.4). `now` is epoch milliseconds.
+ */
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
