@@ -26,13 +26,43 @@ function countingReporter(path) {
   };
 }
 
+/**
+ * `record-requests`: a real request listener on the test page (Playwright's `page.on('request')`),
+ * so tests can prove that nothing fetched a URL a model chose. `start` clears, `stop` returns URLs.
+ */
+function requestRecorderPlugin() {
+  const recorded = new Map();
+  return {
+    name: 'record-requests',
+    executeCommand({ command, payload, session }) {
+      if (command !== 'record-requests') return undefined;
+      const page = session.browser.getPage(session.id);
+      if (payload?.action === 'start') {
+        const urls = [];
+        const listener = (request) => urls.push(request.url());
+        recorded.get(session.id)?.off();
+        page.on('request', listener);
+        recorded.set(session.id, { urls, off: () => page.off('request', listener) });
+        return true;
+      }
+      const entry = recorded.get(session.id);
+      entry?.off();
+      recorded.delete(session.id);
+      return entry?.urls ?? [];
+    },
+  };
+}
+
 export default {
   files: ['test/**/*.browser.test.ts'],
   nodeResolve: true,
   rootDir: '.',
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json', json: true })],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json', json: true }),
+    requestRecorderPlugin(),
+  ],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

@@ -19,8 +19,12 @@ const en = locale === 'en';
 const ids = (id: string) => ({ request_id: id, session_id: 'gallery' });
 const context = resolveContext();
 
-function add<T extends HTMLElement>(tag: string, shot: string, setup: (el: T) => void): T {
-  const el = document.createElement(tag) as T;
+function add<K extends 'approval-dialog' | 'questionnaire-form' | 'artifact-list'>(
+  tag: K,
+  shot: string,
+  setup: (el: HTMLElementTagNameMap[K]) => void,
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
   el.dataset.shot = shot;
   el.setAttribute('theme', theme);
   setup(el);
@@ -28,7 +32,7 @@ function add<T extends HTMLElement>(tag: string, shot: string, setup: (el: T) =>
   return el;
 }
 
-add('approval-dialog', 'approval-high', (el: any) => {
+add('approval-dialog', 'approval-high', (el) => {
   el.requester = 'deploy-agent';
   el.request = normalizeApproval(
     en
@@ -38,14 +42,14 @@ add('approval-dialog', 'approval-high', (el: any) => {
   );
 });
 
-add('approval-dialog', 'approval-low', (el: any) => {
+add('approval-dialog', 'approval-low', (el) => {
   el.request = normalizeApproval(
     { message: en ? 'Create a branch feature/login?' : '创建分支 feature/login？', severity: 'low', timeout_seconds: 90 },
     ids('a-low'),
   );
 });
 
-add('questionnaire-form', 'questionnaire', (el: any) => {
+add('questionnaire-form', 'questionnaire', (el) => {
   el.requester = 'planner';
   el.request = normalizeInput(
     {
@@ -64,7 +68,7 @@ add('questionnaire-form', 'questionnaire', (el: any) => {
   );
 });
 
-add('questionnaire-form', 'choice', (el: any) => {
+add('questionnaire-form', 'choice', (el) => {
   el.request = normalizeInput(
     { message: en ? 'Which environment?' : '部署到哪个环境？', input_mode: 'choice', options: [{ label: 'Production', value: 'prod', description: en ? 'Customers see it' : '用户可见' }, { label: 'Staging', value: 'stg' }] },
     ids('c-1'),
@@ -72,7 +76,7 @@ add('questionnaire-form', 'choice', (el: any) => {
   );
 });
 
-add('questionnaire-form', 'answered', (el: any) => {
+add('questionnaire-form', 'answered', (el) => {
   el.request = normalizeInput({ message: en ? 'Which files?' : '处理哪些文件？', input_mode: 'multi_choice', options: ['report.pdf', 'data.csv', 'notes.md'] }, ids('m-1'), context);
   el.response = { request_id: 'm-1', status: 'completed', approved: true, text: en ? 'Skip the drafts' : '草稿不用', selected_options: ['report.pdf', 'notes.md'], answers: {}, raw_value: ['report.pdf', 'notes.md'], resolved_at: new Date().toISOString() };
 });
@@ -97,7 +101,7 @@ if (prepared.ok) {
     { state: 'skipped', reason: 'delivery_skipped_native_file_upload_not_available' },
   ];
   const result = artifactsResult(prepared, deliveries, true);
-  add('artifact-list', 'artifacts', (el: any) => {
+  add('artifact-list', 'artifacts', (el) => {
     el.heading = prepared.title;
     el.items = result.content_parts.slice(1) as FilePart[];
     el.delivery = result.delivery_result;

@@ -169,10 +169,10 @@ export class QuestionnaireForm extends InteractionCard {
     const describedBy = [recommended ? `${id}-rec` : '', description ? `${id}-desc` : ''].filter(Boolean).join(' ');
     const checked = draft.values.includes(option.value);
     const onChange = (event: Event) => {
-      const input = event.target as HTMLInputElement;
-      const values =
-        type === 'radio' ? [option.value] : input.checked ? [...draft.values, option.value] : draft.values.filter((v) => v !== option.value);
-      this.setDraft(key, { values });
+      // Read the draft now, not at render time: two quick clicks may share one render.
+      const current = this.draft(key).values.filter((value) => value !== option.value);
+      const checked = (event.target as HTMLInputElement).checked;
+      this.setDraft(key, { values: type === 'radio' ? [option.value] : checked ? [...current, option.value] : current });
     };
     return html`<label class="option" part="option">
       <input

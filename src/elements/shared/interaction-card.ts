@@ -91,7 +91,7 @@ export abstract class InteractionCard extends LitElement {
       if (!changed.has('state')) this.state = 'pending';
       this.resetForm();
     }
-    if (changed.has('response') && this.response) this.state = stateOf(this.response);
+    if (changed.has('response') && this.response && !changed.has('state')) this.state = stateOf(this.response);
     if (changed.has('request') || changed.has('deadline') || changed.has('state')) this.syncTimer(changed);
   }
 

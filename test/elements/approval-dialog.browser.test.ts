@@ -1,0 +1,152 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/approval-dialog.js';
+import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
+import type { InteractionResponse } from '../../src/protocol/response.js';
+import { normalizeApproval } from '../../src/rules/normalize.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { deepActiveElement, press } from '../support/keyboard.js';
+
+const ids = { request_id: 'a-1', session_id: 's' };
+const high = normalizeApproval({ message: 'Drop the production database?', severity: 'high', details: 'DROP DATABASE prod;' }, ids);
+const medium = normalizeApproval({ message: 'Restart the worker?' }, ids);
+
+async function mount(request = high, attrs = '') {
+  const el = (await fixture(`<approval-dialog ${attrs}></approval-dialog>`)) as ApprovalDialog;
+  el.clock = new FakeClock();
+  el.request = request;
+  await el.updateComplete;
+  const events: InteractionResponse[] = [];
+  el.addEventListener('interaction-response', (e) => events.push(e.detail));
+  return { el, events, part: (name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`) };
+}
+
+describe('<approval-dialog>', () => {
+  it('severities differ by more than colour: a label and an icon of their own', async () => {
+    const seen = new Set<string>();
+    for (const severity of ['low', 'medium', 'high']) {
+      const { part } = await mount(normalizeApproval({ message: 'm', severity }, ids));
+      const badge = part('severity')!;
+      seen.add(`${badge.textContent!.trim()}|${badge.querySelector('path, circle')!.outerHTML}`);
+    }
+    expect(seen.size).to.equal(3);
+  });
+
+  it('details are collapsed by default and shown as preformatted text', async () => {
+    const { part } = await mount();
+    const details = part('details') as HTMLDetailsElement;
+    expect(details.open).to.equal(false);
+    expect(details.querySelector('summary')!.textContent!.trim()).to.equal('详情');
+    expect(details.querySelector('pre')!.textContent).to.equal('DROP DATABASE prod;');
+  });
+
+  it('high: approving takes a second deliberate step (批准, then 确认批准)', async () => {
+    const { el, events, part } = await mount();
+    part('approve-button')!.click();
+    await el.updateComplete;
+    expect(events).to.have.length(0);
+    expect(part('approve-button')).to.equal(null);
+    const confirm = part('confirm-button')!;
+    expect(confirm.textContent!.trim()).to.equal('确认批准');
+    expect(deepActiveElement()).to.equal(confirm);
+    confirm.click();
+    expect(events).to.have.length(1);
+    expect(events[0]!.approved).to.equal(true);
+  });
+
+  it('high: the second click of a double-click on 批准 does not confirm', async () => {
+    const { el, events, part } = await mount();
+    part('approve-button')!.click();
+    await el.updateComplete;
+    part('confirm-button')!.dispatchEvent(new MouseEvent('click', { detail: 2, bubbles: true, composed: true }));
+    expect(events).to.have.length(0);
+  });
+
+  it('medium approves in one step; the note goes into text only when rejecting', async () => {
+    const { events, part } = await mount(medium);
+    part('approve-button')!.click();
+    expect(events.map((e) => [e.approved, e.text])).to.deep.equal([[true, '']]);
+    const second = await mount(medium);
+    (second.part('note') as HTMLTextAreaElement).focus();
+    await sendKeys({ type: ' not now ' });
+    second.part('reject-button')!.click();
+    expect(second.events.map((e) => [e.approved, e.text, e.raw_value])).to.deep.equal([[false, 'not now', false]]);
+  });
+
+  it('answers once: after the answer nothing can be submitted twice', async () => {
+    const { el, events, part } = await mount(medium);
+    const approve = part('approve-button')!;
+    approve.click();
+    approve.click();
+    await el.updateComplete;
+    expect(events).to.have.length(1);
+    expect(part('approve-button')).to.equal(null);
+    expect(el.state).to.equal('answered');
+    expect(part('receipt')!.textContent).to.contain('已批准');
+    expect(deepActiveElement()).to.equal(part('receipt'));
+  });
+
+  it('a listener that calls preventDefault() keeps the card submitting until it says answered', async () => {
+    const { el, part } = await mount(medium);
+    el.addEventListener('interaction-response', (e) => e.preventDefault());
+    part('approve-button')!.click();
+    await el.updateComplete;
+    expect(el.state).to.equal('submitting');
+    expect(part('receipt')!.textContent).to.contain('正在提交');
+    el.state = 'answered';
+    await el.updateComplete;
+    expect(part('receipt')!.textContent).to.not.contain('正在提交');
+  });
+
+  it('the event bubbles out of shadow roots and is typed', async () => {
+    const { el, part } = await mount(medium);
+    setTimeout(() => part('approve-button')!.click());
+    const event = await oneEvent(document.body, 'interaction-response');
+    expect(event.bubbles && event.composed).to.equal(true);
+    expect(event.target).to.equal(el);
+    expect(event.detail.request_id).to.equal('a-1');
+  });
+
+  describe('modal', () => {
+    it('opens a native modal <dialog>; focus starts on 拒绝 for high, never on approve', async () => {
+      const trigger = document.createElement('button');
+      trigger.textContent = 'trigger';
+      document.body.append(trigger);
+      trigger.focus();
+      const { el, part } = await mount(high, 'modal');
+      const dialog = part('dialog') as HTMLDialogElement;
+      expect(dialog.open).to.equal(true);
+      expect(dialog.matches(':modal')).to.equal(true);
+      expect(deepActiveElement()).to.equal(part('reject-button'));
+      await expect(el).to.be.accessible();
+      trigger.remove();
+    });
+
+    it('Escape rejects, and focus goes back to where it was', async () => {
+      const trigger = document.createElement('button');
+      trigger.textContent = 'trigger';
+      document.body.append(trigger);
+      trigger.focus();
+      const { el, events, part } = await mount(medium, 'modal');
+      expect(deepActiveElement()).to.equal(part('approve-button'));
+      await press('Escape');
+      await el.updateComplete;
+      await el.updateComplete;
+      expect(events.map((e) => [e.status, e.approved])).to.deep.equal([['completed', false]]);
+      expect(part('dialog')).to.equal(null);
+      expect(document.activeElement).to.equal(trigger);
+      trigger.remove();
+    });
+  });
+
+  it('speaks English with locale="en" and with an inherited lang', async () => {
+    const { part } = await mount(high, 'locale="en"');
+    expect(part('approve-button')!.textContent!.trim()).to.equal('Approve');
+    expect(part('reject-button')!.textContent!.trim()).to.equal('Reject');
+    expect((part('note') as HTMLTextAreaElement).labels[0]!.textContent!.trim()).to.equal('Reason (optional)');
+    const wrapper = await fixture(html`<div lang="en-GB"><approval-dialog .request=${high}></approval-dialog></div>`);
+    const inner = wrapper.querySelector('approval-dialog')!;
+    await inner.updateComplete;
+    expect(inner.shadowRoot!.querySelector('summary')!.textContent!.trim()).to.equal('Details');
+  });
+});

@@ -1,0 +1,116 @@
+import { expect, fixture } from '@open-wc/testing';
+import '../../src/artifact-list.js';
+import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
+import type { DeliveryResult, FilePart } from '../../src/protocol/results.js';
+import { filePart } from '../../src/rules/artifacts/deliver.js';
+import { toArtifact } from '../../src/rules/artifacts/prepare.js';
+import { golden } from '../support/golden.js';
+import { startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
+
+async function mount(items: FilePart[], delivery?: DeliveryResult, attrs = '') {
+  const el = (await fixture(`<artifact-list ${attrs}></artifact-list>`)) as ArtifactList;
+  el.items = items;
+  el.delivery = delivery;
+  await el.updateComplete;
+  const rows = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="item"]')];
+  return { el, rows, root: el.shadowRoot! };
+}
+
+const deliveredCases = golden.tool_cases.filter((c) => c.tool === 'publish_artifacts' && c.result && !('error' in c.result));
+const parts = (result: Record<string, unknown>) => (result.content_parts as FilePart[]).slice(1);
+const image = (url: string) => filePart(toArtifact({ url, subtype: 'image' })!, 'auto', { state: 'skipped', reason: 'delivery_skipped_missing_runtime_target_or_credentials' });
+
+describe('<artifact-list>', () => {
+  for (const c of deliveredCases) {
+    it(`${c.name}: one row per item, its delivery state read only from the result`, async () => {
+      const items = parts(c.result!);
+      const delivery = c.result!.delivery_result as DeliveryResult;
+      const { rows, root } = await mount(items, delivery);
+      expect(rows).to.have.length(items.length);
+      items.forEach((item, i) => {
+        const badge = rows[i]!.querySelector('[part~="delivery"]')!;
+        expect(rows[i]!.querySelector('[part~="name"]')!.textContent).to.equal(item.name);
+        if (item.delivered) expect(badge.textContent!.trim()).to.equal('已发送');
+        else expect(badge.textContent!.trim()).to.be.oneOf(['未发送', '发送失败']);
+        if (!item.delivered) expect(rows[i]!.querySelector('.reason')!.textContent).to.not.equal('');
+      });
+      const summary = Object.values(delivery)[0]!;
+      expect(root.querySelector('[part~="summary"]')!.textContent).to.contain(`已发送 ${summary.success.length}`);
+      expect(root.querySelectorAll('.badge.delivered')).to.have.length(summary.success.length);
+      expect(root.querySelectorAll('.badge.failed')).to.have.length(summary.failed.length);
+      expect(root.querySelectorAll('.badge.skipped')).to.have.length(summary.skipped.length);
+    });
+  }
+
+  it('translates reason codes into readable sentences', async () => {
+    const c = deliveredCases.find((x) => x.name === 'artifacts-feishu-delivered-and-oversize')!;
+    const { rows } = await mount(parts(c.result!), c.result!.delivery_result as DeliveryResult, 'locale="en"');
+    expect(rows[2]!.querySelector('.reason')!.textContent).to.equal('File over 30 MB: too large to upload');
+    expect(rows[2]!.querySelector('.details')!.textContent).to.contain('40 MB');
+  });
+
+  it('opens safe URLs in a new tab without an opener; never links an unsafe one', async () => {
+    const safe = image('https://x.example/r.png');
+    const forged: FilePart = { ...safe, name: 'evil', url: 'javascript:alert(1)' };
+    const { rows } = await mount([safe, forged]);
+    const link = rows[0]!.querySelector('a')!;
+    expect(link.getAttribute('href')).to.equal('https://x.example/r.png');
+    expect(link.target).to.equal('_blank');
+    expect(link.rel).to.equal('noopener noreferrer');
+    expect(rows[1]!.querySelector('a')).to.equal(null);
+  });
+
+  it('shows local paths as copyable text marked local-only', async () => {
+    const local = filePart(toArtifact({ path: 'C:\\out\\r2.csv' })!, 'auto', { state: 'skipped', reason: 'delivery_skipped_missing_runtime_target_or_credentials' });
+    const { rows } = await mount([local]);
+    expect(rows[0]!.querySelector('[part~="path"]')!.textContent).to.equal('C:\\out\\r2.csv');
+    expect(rows[0]!.textContent).to.contain('仅本地');
+    expect(rows[0]!.querySelector('[part~="copy-button"]')!.textContent!.trim()).to.equal('复制路径');
+  });
+
+  it('lists items of a channel without delivery, none of them as sent', async () => {
+    const item = filePart(toArtifact({ url: 'https://x.example/a.pdf' })!, 'auto', { state: 'skipped', reason: 'not_available_for_channel' });
+    const { root } = await mount([item]);
+    expect(root.querySelector('[part~="summary"]')!.textContent).to.contain('当前渠道不支持发送文件');
+    expect(root.querySelector('[part~="delivery"]')!.textContent!.trim()).to.equal('未发送');
+  });
+
+  describe('image previews', () => {
+    it('load by themselves from the page origin and blob:', async () => {
+      const blob = URL.createObjectURL(new Blob(['x'], { type: 'image/png' }));
+      const { rows } = await mount([image(`${location.origin}/a.png`), image(blob)]);
+      expect(rows[0]!.querySelector('img')!.getAttribute('src')).to.equal(`${location.origin}/a.png`);
+      expect(rows[1]!.querySelector('img')!.getAttribute('src')).to.equal(blob);
+    });
+
+    it('wait for 加载预览 from any other origin: nothing is fetched before the click', async () => {
+      const foreign = 'http://127.0.0.2:9/tracker.png';
+      await startRecordingRequests();
+      const { el, rows } = await mount([image(foreign)]);
+      expect(rows[0]!.querySelector('img')).to.equal(null);
+      const button = rows[0]!.querySelector<HTMLButtonElement>('[part~="preview"] button')!;
+      expect(button.textContent!.trim()).to.equal('加载预览');
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const before = await stopRecordingRequests();
+      expect(before.filter((url) => url.startsWith('http://127.0.0.2'))).to.deep.equal([]);
+      button.click();
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('img')!.getAttribute('src')).to.equal(foreign);
+    });
+
+    it('load by themselves from origins listed in preview-origins', async () => {
+      const { rows } = await mount([image('https://cdn.example.com/p.png')], undefined, 'preview-origins="https://cdn.example.com"');
+      expect(rows[0]!.querySelector('img')).to.not.equal(null);
+    });
+  });
+
+  for (const theme of ['light', 'dark']) {
+    for (const locale of ['zh-CN', 'en']) {
+      it(`is accessible (${theme}, ${locale})`, async () => {
+        const c = deliveredCases.find((x) => x.name === 'artifacts-feishu-delivered-and-oversize')!;
+        const { el } = await mount(parts(c.result!), c.result!.delivery_result as DeliveryResult, `theme="${theme}" locale="${locale}"`);
+        await expect(el).to.be.accessible();
+      });
+    }
+  }
+});
