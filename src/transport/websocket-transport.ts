@@ -1,0 +1,106 @@
+import { systemClock, type Clock } from '../rules/clock.js';
+import { backoffDelay, type BackoffOptions } from './backoff.js';
+import { BaseTransport } from './transport.js';
+
+/** Close code a runtime uses when a newer connection took over the session (DESIGN §3.2). */
+export const SUPERSEDED_CLOSE_CODE = 4000;
+
+export interface WebSocketTransportOptions {
+  backoff?: BackoffOptions;
+  clock?: Clock;
+  /** The WebSocket constructor (for tests or non-browser hosts). */
+  WebSocket?: typeof WebSocket;
+}
+
+/**
+ * A WebSocket that reconnects after a drop with exponential backoff and jitter. It never
+ * retries on its own after close code 4000 (superseded): the page offers to take the session
+ * back, which calls `connect()`.
+ */
+export class WebSocketTransport extends BaseTransport {
+  private socket: WebSocket | undefined;
+  private attempt = 0;
+  private timer: unknown;
+  private stopped = true;
+  private readonly clock: Clock;
+
+  constructor(
+    readonly url: string,
+    private readonly options: WebSocketTransportOptions = {},
+  ) {
+    super();
+    this.clock = options.clock ?? systemClock;
+  }
+
+  connect(): void {
+    this.stopped = false;
+    this.clearTimer();
+    this.attempt = 0;
+    this.open('connecting');
+  }
+
+  private open(state: 'connecting' | 'reconnecting'): void {
+    this.detach();
+    this.setState(state);
+    const Impl = this.options.WebSocket ?? WebSocket;
+    let socket: WebSocket;
+    try {
+      socket = new Impl(this.url);
+    } catch {
+      this.retry();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempt = 0;
+      this.setState('open');
+    };
+    socket.onmessage = (event) => this.emitMessage(event.data);
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      if (this.stopped) return;
+      if (event.code === SUPERSEDED_CLOSE_CODE) {
+        this.stopped = true;
+        this.setState('closed', { code: event.code, reason: event.reason, superseded: true });
+        return;
+      }
+      this.retry();
+    };
+  }
+
+  private retry(): void {
+    if (this.stopped) return;
+    this.setState('reconnecting');
+    const delay = backoffDelay(this.attempt, this.options.backoff);
+    this.attempt += 1;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = undefined;
+      if (!this.stopped) this.open('reconnecting');
+    }, delay);
+  }
+
+  send(message: object): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  close(): void {
+    this.stopped = true;
+    this.clearTimer();
+    this.detach();
+    this.setState('closed');
+  }
+
+  private detach(): void {
+    const socket = this.socket;
+    this.socket = undefined;
+    if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
