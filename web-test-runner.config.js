@@ -1,4 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
@@ -53,15 +56,40 @@ function requestRecorderPlugin() {
   };
 }
 
+/**
+ * `agent`: real agent WebSocket servers built on src/agent, for the host and transport tests. The
+ * lab is TypeScript: esbuild bundles it for this Node process; `ws` stays an import.
+ */
+async function agentLabPlugin() {
+  // Inside node_modules, so that the bundle's bare imports (`ws`) resolve.
+  const dir = join('node_modules', '.cache', 'aik-wtr');
+  mkdirSync(dir, { recursive: true });
+  const outfile = join(dir, 'agent-lab.mjs');
+  await build({ entryPoints: ['test/support/agent-lab.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
+  const lab = await import(pathToFileURL(join(process.cwd(), outfile)).href);
+  return {
+    name: 'agent-lab',
+    async executeCommand({ command, payload }) {
+      if (command !== 'agent') return undefined;
+      return lab.runAgentCommand(payload);
+    },
+    async serverStop() {
+      await lab.closeAllLabs();
+    },
+  };
+}
+
 export default {
   files: ['test/**/*.browser.test.ts'],
   nodeResolve: true,
   rootDir: '.',
+  hostname: '127.0.0.1',
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json', json: true }),
     requestRecorderPlugin(),
+    await agentLabPlugin(),
   ],
   browsers: [
     playwrightLauncher({

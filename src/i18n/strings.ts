@@ -67,6 +67,14 @@ const zhCN = {
       `${provider}：已发送 ${a} · 失败 ${b} · 未发送 ${c}`,
     previewOf: (name: string) => `${name} 预览`,
     list: '文件',
+    sending: '正在发送…',
+  },
+  host: {
+    connection: { connecting: '正在连接…', open: '已连接', reconnecting: '连接中断，正在重连…', closed: '已断开' },
+    superseded: '此会话已在其他窗口打开。',
+    takeBack: '在此处继续',
+    newRequest: (title: string) => `新请求：${title}`,
+    requests: '请求',
   },
   providers: { feishu: '飞书', dingtalk: '钉钉', wecom: '企业微信' } as Record<string, string>,
   reasons: {
@@ -145,6 +153,14 @@ const en: Strings = {
     summary: (provider, a, b, c) => `${provider}: ${a} sent · ${b} failed · ${c} not sent`,
     previewOf: (name) => `Preview of ${name}`,
     list: 'Files',
+    sending: 'Sending…',
+  },
+  host: {
+    connection: { connecting: 'Connecting…', open: 'Connected', reconnecting: 'Connection lost, reconnecting…', closed: 'Disconnected' },
+    superseded: 'This session is open in another window.',
+    takeBack: 'Continue here',
+    newRequest: (title) => `New request: ${title}`,
+    requests: 'Requests',
   },
   providers: { feishu: 'Feishu', dingtalk: 'DingTalk', wecom: 'WeCom' },
   reasons: {

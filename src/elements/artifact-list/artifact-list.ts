@@ -52,6 +52,9 @@ export class ArtifactList extends LitElement {
   /** The result's `delivery_result`; absent when the channel delivers nothing. */
   @property({ attribute: false }) delivery?: DeliveryResult;
 
+  /** The items are being delivered right now: no state is shown for them yet. */
+  @property({ type: Boolean, reflect: true }) delivering = false;
+
   /** A heading (the call's `title`); by default "文件" / "Files". */
   @property() heading?: string;
 
@@ -132,8 +135,10 @@ export class ArtifactList extends LitElement {
           : nothing}
       </div>
       <div class="state">
-        <span class="badge ${state}" part="delivery">${strings.artifacts[state]}</span>
-        ${reason ? html`<span class="reason">${reason}</span>` : nothing}
+        ${this.delivering
+          ? html`<span class="badge" part="delivery">${strings.artifacts.sending}</span>`
+          : html`<span class="badge ${state}" part="delivery">${strings.artifacts[state]}</span>
+              ${reason ? html`<span class="reason">${reason}</span>` : nothing}`}
       </div>
       ${this.renderPreview(item, url, index)}
     </li>`;
@@ -148,7 +153,9 @@ export class ArtifactList extends LitElement {
         <div class="heading">
           <p class="title" id="title" part="title" dir="auto">${heading}</p>
           <p class="summary" part="summary">
-            ${provider && summary
+            ${this.delivering
+              ? strings.artifacts.sending
+              : provider && summary
               ? strings.artifacts.summary(strings.providers[provider] ?? provider, summary.success.length, summary.failed.length, summary.skipped.length)
               : reasonText(strings, 'not_available_for_channel')}
           </p>

@@ -1,0 +1,48 @@
+import { css } from 'lit';
+
+export const hostStyles = css`
+  .stack {
+    display: grid;
+    gap: var(--_space-3);
+  }
+  .connection {
+    display: flex;
+    align-items: center;
+    gap: var(--_space-2);
+    justify-self: end;
+    font-size: var(--_text-xs);
+    color: var(--_text-muted);
+  }
+  .dot {
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: var(--_border-strong);
+  }
+  .connection.state-open .dot {
+    background: var(--_success);
+  }
+  .connection.state-reconnecting .dot,
+  .connection.state-connecting .dot {
+    background: var(--_warning);
+  }
+  .connection.state-closed .dot {
+    background: var(--_danger);
+  }
+  .superseded {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--_space-2);
+    padding: var(--_space-2) var(--_space-3);
+    border-radius: var(--_radius-control);
+    background: var(--_warning-soft);
+    color: var(--_text);
+    font-size: var(--_text-sm);
+  }
+  .cards {
+    display: grid;
+    gap: var(--_space-3);
+  }
+`;

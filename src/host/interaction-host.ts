@@ -1,0 +1,266 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
+import type { DeliverFunction } from '../rules/artifacts/deliver.js';
+import { systemClock, type Clock } from '../rules/clock.js';
+import type { CardState, InteractionResponseEvent } from '../elements/shared/interaction-card.js';
+import { resolveLocale } from '../elements/shared/locale.js';
+import { baseStyles } from '../elements/shared/tokens.js';
+import type { ResultMessage } from '../session/outbox.js';
+import { InteractionSession, type SessionEntry, type SessionEvent } from '../session/session.js';
+import type { KeyValueStorage } from '../session/storage.js';
+import type { BackoffOptions } from '../transport/backoff.js';
+import type { Transport, TransportState } from '../transport/transport.js';
+import { WebSocketTransport } from '../transport/websocket-transport.js';
+import { hostStyles } from './interaction-host.styles.js';
+
+/** `detail` of `interaction-request`: a card appeared. */
+export interface InteractionRequestDetail {
+  id: string;
+  entry: SessionEntry;
+}
+
+/** `detail` of `connection-change`. */
+export interface ConnectionChangeDetail {
+  state: TransportState;
+  superseded: boolean;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'interaction-request': CustomEvent<InteractionRequestDetail>;
+    'tool-result': CustomEvent<ResultMessage>;
+    'connection-change': CustomEvent<ConnectionChangeDetail>;
+  }
+}
+
+function cardState(entry: SessionEntry): CardState {
+  if (entry.status === 'answered') return entry.unacked ? 'submitting' : 'answered';
+  return entry.status;
+}
+
+/**
+ * Connects the elements to an agent runtime: one tag, and every tool call the runtime sends shows
+ * up as a card; every answer reaches the runtime exactly once, across drops and reloads.
+ *
+ * @summary Wires a transport, a session and the elements together.
+ * @fires interaction-request - A card appeared; `detail` is `{id, entry}`.
+ * @fires tool-result - A result was sent to the runtime; `detail` is the message sent.
+ * @fires connection-change - The connection changed; `detail` is `{state, superseded}`.
+ * @csspart connection - The connection state.
+ * @csspart superseded - The notice shown when the session is open elsewhere.
+ * @csspart take-back-button - Continue here.
+ * @csspart cards - The list of cards.
+ */
+export class InteractionHost extends LitElement {
+  static override styles = [baseStyles, hostStyles];
+
+  /** The runtime's WebSocket URL (e.g. `wss://host/agent/sessions/abc`). */
+  @property() src?: string;
+
+  /** A transport of the page's own (e.g. a PostMessageTransport); wins over `src`. */
+  @property({ attribute: false }) transport?: Transport;
+
+  /** Delivers `publish_artifacts` items where the credentials are (DESIGN §4). */
+  @property({ attribute: false }) deliver?: DeliverFunction;
+
+  /** Origins whose images preview without a click (see `<artifact-list>`). */
+  @property({ attribute: 'preview-origins' }) previewOrigins = '';
+
+  /** Finished cards kept as receipts (default 50), so memory stays flat. */
+  @property({ type: Number, attribute: 'receipt-limit' }) receiptLimit = 50;
+
+  /** `zh-CN` or `en`; else the session's `context.locale`, else the nearest `lang`. */
+  @property({ reflect: true }) locale?: string;
+
+  /** `light` or `dark` for every card; else `prefers-color-scheme`. */
+  @property({ reflect: true }) theme?: string;
+
+  /** Where unacknowledged results wait (default `sessionStorage`). */
+  @property({ attribute: false }) storage?: KeyValueStorage;
+
+  @property({ attribute: false }) clock: Clock = systemClock;
+
+  /** Reconnect timing of the WebSocket transport. */
+  @property({ attribute: false }) backoff?: BackoffOptions;
+
+  @state() private entries: SessionEntry[] = [];
+  @state() private connection: TransportState = 'closed';
+  @state() private superseded = false;
+  @state() private announcement = '';
+  @state() private sessionLocale: string | undefined;
+
+  private session: InteractionSession | undefined;
+  private activeTransport: Transport | undefined;
+
+  /** The live session (for pages that need its state; most need only the events). */
+  get interactionSession(): InteractionSession | undefined {
+    return this.session;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hasUpdated) this.restart();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.teardown();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('src') || changed.has('transport')) this.restart();
+    if (this.session) {
+      this.session.deliver = this.deliver;
+      this.session.receiptLimit = this.receiptLimit;
+    }
+  }
+
+  private restart(): void {
+    this.teardown();
+    const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff }) : undefined);
+    if (!transport) return;
+    this.activeTransport = transport;
+    const session = new InteractionSession({
+      transport,
+      storage: this.storage,
+      clock: this.clock,
+      deliver: this.deliver,
+      receiptLimit: this.receiptLimit,
+    });
+    this.session = session;
+    session.subscribe((event) => this.onSessionEvent(event));
+    session.start();
+  }
+
+  private teardown(): void {
+    this.session?.stop();
+    this.session = undefined;
+    this.activeTransport = undefined;
+    if (this.entries.length > 0) this.entries = [];
+  }
+
+  private emit<T>(type: string, detail: T): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  private onSessionEvent(event: SessionEvent): void {
+    const session = this.session;
+    if (!session) return;
+    switch (event.type) {
+      case 'request': {
+        this.entries = session.list();
+        const strings = stringsFor(this.currentLocale());
+        const title = event.entry.request?.title ?? event.entry.artifacts?.title ?? '';
+        this.announcement = strings.host.newRequest(displayTitle(strings, title) || strings.artifacts.list);
+        this.emit<InteractionRequestDetail>('interaction-request', { id: event.entry.id, entry: event.entry });
+        break;
+      }
+      case 'update':
+      case 'remove':
+        this.entries = session.list();
+        break;
+      case 'result':
+        this.emit('tool-result', event.message);
+        break;
+      case 'connection':
+        this.connection = event.state;
+        this.superseded = event.detail.superseded === true;
+        this.emit<ConnectionChangeDetail>('connection-change', { state: event.state, superseded: this.superseded });
+        break;
+      case 'hello':
+        this.sessionLocale = event.context.locale;
+        break;
+      case 'error':
+        break;
+    }
+  }
+
+  private currentLocale() {
+    return toLocale(this.locale) ?? toLocale(this.sessionLocale) ?? resolveLocale(this, undefined);
+  }
+
+  /** The card answered: the session sends it; the card shows "submitting" until the ack. */
+  private onResponse(event: InteractionResponseEvent, entry: SessionEntry): void {
+    event.preventDefault();
+    this.session?.answer(entry.id, event.detail);
+  }
+
+  private takeBack(): void {
+    this.superseded = false;
+    this.activeTransport?.connect();
+  }
+
+  private renderEntry(entry: SessionEntry, locale: string): TemplateResult {
+    if (entry.artifacts) {
+      return html`<artifact-list
+        data-id=${entry.id}
+        .items=${entry.artifacts.items}
+        .delivery=${entry.artifacts.delivery}
+        .heading=${entry.artifacts.title}
+        ?delivering=${entry.status === 'pending'}
+        preview-origins=${this.previewOrigins}
+        locale=${locale}
+        theme=${this.theme ?? nothing}
+      ></artifact-list>`;
+    }
+    const onResponse = (event: InteractionResponseEvent) => this.onResponse(event, entry);
+    const common = {
+      request: entry.request,
+      deadline: entry.status === 'pending' ? entry.deadline : undefined,
+      response: entry.response,
+      state: cardState(entry),
+    };
+    return entry.request?.kind === 'approval'
+      ? html`<approval-dialog
+          data-id=${entry.id}
+          .clock=${this.clock}
+          .request=${common.request}
+          .deadline=${common.deadline}
+          .response=${common.response}
+          .state=${common.state}
+          .late=${entry.late}
+          .requester=${entry.context.requester}
+          locale=${locale}
+          theme=${this.theme ?? nothing}
+          @interaction-response=${onResponse}
+        ></approval-dialog>`
+      : html`<questionnaire-form
+          data-id=${entry.id}
+          .clock=${this.clock}
+          .request=${common.request}
+          .deadline=${common.deadline}
+          .response=${common.response}
+          .state=${common.state}
+          .late=${entry.late}
+          .requester=${entry.context.requester}
+          locale=${locale}
+          theme=${this.theme ?? nothing}
+          @interaction-response=${onResponse}
+        ></questionnaire-form>`;
+  }
+
+  protected override render(): TemplateResult {
+    const locale = this.currentLocale();
+    const strings = stringsFor(locale);
+    return html`<div class="stack">
+      ${this.superseded
+        ? html`<div class="superseded" part="superseded" role="alert">
+            <span>${strings.host.superseded}</span>
+            <button part="take-back-button" @click=${this.takeBack}>${strings.host.takeBack}</button>
+          </div>`
+        : html`<div class="connection state-${this.connection}" part="connection" role="status">
+            <span class="dot" aria-hidden="true"></span>${strings.host.connection[this.connection]}
+          </div>`}
+      <div class="cards" part="cards" role="list" aria-label=${strings.host.requests}>
+        ${repeat(
+          this.entries,
+          (entry) => entry.id,
+          (entry) => html`<div role="listitem">${this.renderEntry(entry, locale)}</div>`,
+        )}
+      </div>
+      <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
+    </div>`;
+  }
+}

@@ -1,0 +1,55 @@
+import { fixture, waitUntil } from '@open-wc/testing';
+import '../../src/interaction-host.js';
+import type { InteractionHost } from '../../src/host/interaction-host.js';
+import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
+import type { DeliverFunction } from '../../src/rules/artifacts/deliver.js';
+import type { KeyValueStorage } from '../../src/session/storage.js';
+import { MemoryStorage } from '../../src/session/storage.js';
+import { FakeClock } from '../support/fake-clock.js';
+
+/** A WebSocket whose instances the test can reach, to cut a connection from the page's side. */
+export function trackedWebSocket() {
+  const sockets: WebSocket[] = [];
+  class Tracked extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      sockets.push(this);
+    }
+  }
+  return { WebSocket: Tracked, sockets, current: () => sockets.at(-1) };
+}
+
+export interface HostOptions {
+  clock?: FakeClock;
+  storage?: KeyValueStorage;
+  deliver?: DeliverFunction;
+  backoff?: { initialMs?: number; maxMs?: number; jitter?: number; random?: () => number };
+}
+
+export async function mountHost(src: string, options: HostOptions = {}) {
+  const clock = options.clock ?? new FakeClock();
+  const host = (await fixture('<interaction-host></interaction-host>')) as InteractionHost;
+  host.clock = clock;
+  host.storage = options.storage ?? new MemoryStorage();
+  host.deliver = options.deliver;
+  host.backoff = { initialMs: 100, maxMs: 1000, jitter: 0, ...options.backoff };
+  host.src = src;
+  await host.updateComplete;
+  await waitUntil(() => host.shadowRoot!.querySelector('[part~="connection"]')?.classList.contains('state-open'), 'host never connected');
+  return { host, clock };
+}
+
+export function card<T extends Element = InteractionCard>(host: InteractionHost, id: string): T | null {
+  return host.shadowRoot!.querySelector<T>(`[data-id="${CSS.escape(id)}"]`);
+}
+
+export async function waitForCard<T extends Element = InteractionCard>(host: InteractionHost, id: string): Promise<T> {
+  await waitUntil(() => card(host, id), `no card ${id}`);
+  const el = card<T>(host, id)!;
+  await (el as unknown as { updateComplete?: Promise<unknown> }).updateComplete;
+  return el;
+}
+
+let counter = 0;
+/** A session id no other test uses (the storage and the server are shared per run). */
+export const uniqueSession = (name: string) => `${name}-${Date.now().toString(36)}-${(counter += 1)}`;

@@ -1,0 +1,113 @@
+// The Node side of the browser tests: real agent WebSocket servers (src/agent on `ws`) that test
+// pages drive through `executeServerCommand('agent', …)`. Bundled and loaded by the runner config.
+import type { WebSocket } from 'ws';
+import { createAgentServer, type AgentServer } from '../../src/agent/ws-server.js';
+import { KitError } from '../../src/agent/agent-session.js';
+import type { ToolName } from '../../src/protocol/constants.js';
+import type { WireContext } from '../../src/protocol/context.js';
+import { FakeClock } from './fake-clock.js';
+
+interface Lab {
+  server: AgentServer;
+  clock?: FakeClock;
+  sockets: Map<string, Set<WebSocket>>;
+  received: Map<string, Record<string, unknown>[]>;
+  calls: Map<string, { settled: Promise<unknown>; abort: AbortController }>;
+}
+
+export type AgentCommand =
+  | { action: 'server'; fakeClock?: boolean; context?: WireContext }
+  | { action: 'call'; server: number; session: string; tool: ToolName; args: Record<string, unknown>; callId: string; timeoutSeconds?: number; context?: WireContext }
+  | { action: 'result'; server: number; callId: string }
+  | { action: 'abort'; server: number; callId: string }
+  | { action: 'drop'; server: number; session: string }
+  | { action: 'advance'; server: number; ms: number }
+  | { action: 'send'; server: number; session: string; message: Record<string, unknown> }
+  | { action: 'received'; server: number; session: string }
+  | { action: 'close'; server: number };
+
+const labs = new Map<number, Lab>();
+let nextLab = 1;
+
+function settle(promise: Promise<unknown>) {
+  return promise.then(
+    (result) => ({ status: 'resolved', result }),
+    (error: Error) => ({
+      status: 'rejected',
+      error: { name: error.name, message: error.message, ...(error instanceof KitError ? { code: error.code, issues: error.issues } : {}) },
+    }),
+  );
+}
+
+export async function runAgentCommand(command: AgentCommand): Promise<unknown> {
+  if (command.action === 'server') {
+    const clock = command.fakeClock ? new FakeClock() : undefined;
+    const server = await createAgentServer({ clock, contextFor: () => command.context ?? { channel: 'desktop' } });
+    const lab: Lab = { server, clock, sockets: new Map(), received: new Map(), calls: new Map() };
+    server.wss.on('connection', (socket, request) => {
+      const session = /\/sessions\/([^/?#]+)/.exec(request.url ?? '')?.[1] ?? '';
+      const set = lab.sockets.get(session) ?? new Set();
+      set.add(socket);
+      lab.sockets.set(session, set);
+      socket.on('close', () => set.delete(socket));
+      socket.on('message', (data) => {
+        const list = lab.received.get(session) ?? [];
+        try {
+          list.push(JSON.parse(String(data)) as Record<string, unknown>);
+        } catch {
+          list.push({ unparsable: String(data) });
+        }
+        lab.received.set(session, list);
+      });
+    });
+    const id = nextLab++;
+    labs.set(id, lab);
+    return { server: id, port: server.port };
+  }
+  const lab = labs.get(command.server);
+  if (!lab) throw new Error(`no agent lab ${command.server}`);
+  switch (command.action) {
+    case 'call': {
+      const abort = new AbortController();
+      const promise = lab.server.session(command.session).callTool(command.tool, command.args, {
+        callId: command.callId,
+        timeoutSeconds: command.timeoutSeconds,
+        context: command.context,
+        signal: abort.signal,
+      });
+      lab.calls.set(command.callId, { settled: settle(promise), abort });
+      return command.callId;
+    }
+    case 'result': {
+      const call = lab.calls.get(command.callId);
+      if (!call) throw new Error(`no call ${command.callId}`);
+      const timeout = new Promise((resolve) => setTimeout(() => resolve({ status: 'pending' }), 5000));
+      return Promise.race([call.settled, timeout]);
+    }
+    case 'abort':
+      lab.calls.get(command.callId)?.abort.abort();
+      return true;
+    case 'drop':
+      for (const socket of lab.sockets.get(command.session) ?? []) socket.terminate();
+      return true;
+    case 'advance':
+      lab.clock?.advance(command.ms);
+      return true;
+    case 'send': {
+      const sockets = [...(lab.sockets.get(command.session) ?? [])];
+      for (const socket of sockets) socket.send(JSON.stringify(command.message));
+      return sockets.length;
+    }
+    case 'received':
+      return lab.received.get(command.session) ?? [];
+    case 'close':
+      await lab.server.close();
+      labs.delete(command.server);
+      return true;
+  }
+}
+
+export async function closeAllLabs(): Promise<void> {
+  await Promise.all([...labs.values()].map((lab) => lab.server.close()));
+  labs.clear();
+}

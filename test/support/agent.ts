@@ -1,0 +1,48 @@
+// The browser side of the agent lab (test/support/agent-lab.ts).
+import { executeServerCommand } from '@web/test-runner-commands';
+import type { AgentCommand } from './agent-lab.js';
+
+type WithoutServer<T> = T extends { server: number } ? Omit<T, 'server'> : never;
+
+export interface CallOutcome {
+  status: 'resolved' | 'rejected' | 'pending';
+  result?: Record<string, unknown>;
+  error?: { name: string; message: string; code?: string; issues?: unknown[] };
+}
+
+/** A real agent WebSocket server in the test runner's Node process. */
+export class AgentLab {
+  private constructor(
+    readonly server: number,
+    readonly port: number,
+  ) {}
+
+  static async start(options: { fakeClock?: boolean; context?: Record<string, unknown> } = {}): Promise<AgentLab> {
+    const { server, port } = (await executeServerCommand('agent', { action: 'server', ...options })) as { server: number; port: number };
+    return new AgentLab(server, port);
+  }
+
+  url(session: string): string {
+    return `ws://127.0.0.1:${this.port}/agent/sessions/${session}`;
+  }
+
+  run(command: WithoutServer<AgentCommand>): Promise<unknown> {
+    return executeServerCommand('agent', { ...command, server: this.server });
+  }
+
+  call(session: string, tool: string, args: Record<string, unknown>, callId: string, extra: { timeoutSeconds?: number; context?: Record<string, unknown> } = {}) {
+    return this.run({ action: 'call', session, tool: tool as never, args, callId, ...extra });
+  }
+
+  result(callId: string): Promise<CallOutcome> {
+    return this.run({ action: 'result', callId }) as Promise<CallOutcome>;
+  }
+
+  received(session: string): Promise<Record<string, unknown>[]> {
+    return this.run({ action: 'received', session }) as Promise<Record<string, unknown>[]>;
+  }
+
+  close(): Promise<unknown> {
+    return this.run({ action: 'close' });
+  }
+}

@@ -1,0 +1,81 @@
+// Answering a card the way a keyboard user does: Tab, arrows, digits, Space, Enter, typing.
+import { expect } from '@open-wc/testing';
+import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
+import type { GoldenAnswer } from './golden.js';
+import { byPart, byValue, deepActiveElement, press, tabTo, type } from './keyboard.js';
+
+const radio = (el: Element) => el instanceof HTMLInputElement && el.type === 'radio';
+const inQuestion = (id: string, match: (el: Element) => boolean) => (el: Element) =>
+  match(el) && el.closest('fieldset')?.getAttribute('data-key') === id;
+const submit = async () => {
+  await tabTo(byPart('submit-button'));
+  await press('Enter');
+};
+
+/** Completes a card with real key presses only, as the golden `answer` says. */
+export async function answerWithKeyboard(el: InteractionCard, answer: GoldenAnswer): Promise<void> {
+  const kind = el.request!.kind;
+  if ('approve' in answer) {
+    if (answer.approve) {
+      await tabTo(byPart('approve-button'));
+      await press('Enter');
+      if (el.request?.metadata.severity === 'high') {
+        await el.updateComplete;
+        expect(deepActiveElement()?.getAttribute('part')).to.equal('confirm-button');
+        await press('Enter');
+      }
+    } else {
+      await tabTo(byPart('note'));
+      if (answer.note) await type(answer.note);
+      await tabTo(byPart('reject-button'));
+      await press('Enter');
+    }
+  } else if ('answers' in answer) {
+    for (const question of el.request!.questions) {
+      const choice = answer.answers[question.id]!;
+      const value = 'custom' in choice ? '__custom__' : choice.value;
+      await tabTo(inQuestion(question.id, radio));
+      // Digit keys pick the focused question's options.
+      await press(String(question.options.findIndex((o) => o.value === value) + 1));
+      if ('custom' in choice) {
+        await el.updateComplete;
+        await press('Tab');
+        expect(deepActiveElement()?.getAttribute('part')).to.equal('custom-field');
+        await type(choice.custom);
+      }
+    }
+    await submit();
+  } else if ('values' in answer) {
+    if (kind === 'choice') {
+      const value = answer.values[0] ?? '__custom__';
+      const focused = (await tabTo(radio)) as HTMLInputElement;
+      let current = focused;
+      while (current.value !== value) {
+        await press('ArrowDown');
+        current = deepActiveElement() as HTMLInputElement;
+      }
+      if (!current.checked) await press('Space');
+      if (value === '__custom__') {
+        await el.updateComplete;
+        await press('Tab');
+        await type(answer.text ?? '');
+      }
+    } else {
+      for (const option of el.request!.options) {
+        if (!answer.values.includes(option.value)) continue;
+        await tabTo(byValue(option.value));
+        await press('Space');
+      }
+      if (answer.text) {
+        await tabTo((e) => e.id === 'note');
+        await type(answer.text);
+      }
+    }
+    await submit();
+  } else if ('text' in answer) {
+    await tabTo(byPart('text-field'));
+    await type(answer.text);
+    await submit();
+  }
+}
+
