@@ -5,6 +5,7 @@ import type { InteractionCard } from '../../src/elements/shared/interaction-card
 import type { DeliverFunction } from '../../src/rules/artifacts/deliver.js';
 import type { KeyValueStorage } from '../../src/session/storage.js';
 import { MemoryStorage } from '../../src/session/storage.js';
+import { WebSocketTransport } from '../../src/transport/websocket-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
 
 /** A WebSocket whose instances the test can reach, to cut a connection from the page's side. */
@@ -21,6 +22,8 @@ export function trackedWebSocket() {
 
 export interface HostOptions {
   clock?: FakeClock;
+  /** The WebSocket constructor the host's transport uses (see `trackedWebSocket`). */
+  WebSocket?: typeof WebSocket;
   storage?: KeyValueStorage;
   deliver?: DeliverFunction;
   backoff?: { initialMs?: number; maxMs?: number; jitter?: number; random?: () => number };
@@ -32,8 +35,12 @@ export async function mountHost(src: string, options: HostOptions = {}) {
   host.clock = clock;
   host.storage = options.storage ?? new MemoryStorage();
   host.deliver = options.deliver;
-  host.backoff = { initialMs: 100, maxMs: 1000, jitter: 0, ...options.backoff };
-  host.src = src;
+  const backoff = { initialMs: 100, maxMs: 1000, jitter: 0, ...options.backoff };
+  if (options.WebSocket) host.transport = new WebSocketTransport(src, { clock, backoff, WebSocket: options.WebSocket });
+  else {
+    host.backoff = backoff;
+    host.src = src;
+  }
   await host.updateComplete;
   await waitUntil(() => host.shadowRoot!.querySelector('[part~="connection"]')?.classList.contains('state-open'), 'host never connected');
   return { host, clock };
