@@ -1,52 +1,127 @@
-// The demo page: connects to the mock runtime, and shows each tool call as the kit normalises it.
-import { PROTOCOL_VERSION } from '../src/protocol/constants.js';
-import { parseRuntimeMessage } from '../src/protocol/parse.js';
-import { resolveContext } from '../src/rules/context.js';
-import { normalizeToolCall } from '../src/rules/normalize.js';
-import { prepareArtifacts } from '../src/rules/artifacts/prepare.js';
-import type { WireContext } from '../src/protocol/context.js';
+// The demo page: a small chat whose agent is the mock runtime (demo/mock-runtime.ts, proxied by
+// Vite at /runtime). The scenario panel makes the runtime call a tool; the wire panel shows
+// every message both ways.
+import '../src/interaction-host.js';
+import type { InteractionHost } from '../src/host/interaction-host.js';
+import { WebSocketTransport } from '../src/transport/websocket-transport.js';
+import { mockDeliver } from './scenarios.js';
+import { tapTransport, type WireDirection } from './wire-tap.js';
 
-declare const __AIK_RUNTIME_URL__: string;
+const TEXT = {
+  'zh-CN': {
+    channel: '渠道', runMode: '运行模式', language: '语言', theme: '主题', light: '浅色', dark: '深色', chat: '对话',
+    intro: '你好！我是演示代理。在右侧选择一个场景，我会向你发起请求：批准操作、回答问题或接收文件。',
+    scenarios: '场景', wire: '线路消息', clear: '清空',
+    groups: { approval: '审批', input: '提问', artifacts: '文件', runtime: '运行时' },
+    names: {
+      'approval-low': '低风险', 'approval-medium': '中风险', 'approval-high': '高风险', text: '文本', choice: '单选',
+      'multi-choice': '多选 + 补充', questionnaire: '四题问卷', 'grill-checkpoint': '拷问检查点', 'questionnaire-timeout': '15 秒超时',
+      'artifacts-feishu': '飞书', 'artifacts-dingtalk': '钉钉', 'artifacts-desktop': '桌面（不发送）', cancel: '运行时撤回', drop: '断开连接',
+    },
+  },
+  en: {
+    channel: 'Channel', runMode: 'Run mode', language: 'Language', theme: 'Theme', light: 'Light', dark: 'Dark', chat: 'Chat',
+    intro: "Hi! I'm the demo agent. Pick a scenario on the right and I'll ask you something: approve an action, answer a question or receive files.",
+    scenarios: 'Scenarios', wire: 'Wire messages', clear: 'Clear',
+    groups: { approval: 'Approval', input: 'Questions', artifacts: 'Files', runtime: 'Runtime' },
+    names: {
+      'approval-low': 'Low risk', 'approval-medium': 'Medium risk', 'approval-high': 'High risk', text: 'Text', choice: 'Choice',
+      'multi-choice': 'Multi-choice + note', questionnaire: 'Four questions', 'grill-checkpoint': 'Grilling checkpoint', 'questionnaire-timeout': '15 s timeout',
+      'artifacts-feishu': 'Feishu', 'artifacts-dingtalk': 'DingTalk', 'artifacts-desktop': 'Desktop (not sent)', cancel: 'Runtime cancels', drop: 'Drop connection',
+    },
+  },
+} as const;
 
-const status = document.querySelector('#status')!;
-const list = document.querySelector('#requests')!;
-const socket = new WebSocket(__AIK_RUNTIME_URL__);
-let sessionId = '';
-let sessionContext: WireContext | null | undefined;
+const GROUPS = {
+  approval: ['approval-low', 'approval-medium', 'approval-high'],
+  input: ['text', 'choice', 'multi-choice', 'questionnaire', 'grill-checkpoint', 'questionnaire-timeout'],
+  artifacts: ['artifacts-feishu', 'artifacts-dingtalk', 'artifacts-desktop'],
+  runtime: ['cancel', 'drop'],
+} as const;
 
-function show(title: string, body: unknown): void {
+const host = document.querySelector<InteractionHost>('#host')!;
+const switches = document.querySelector<HTMLFormElement>('#switches')!;
+const wire = document.querySelector<HTMLOListElement>('#wire')!;
+const scenarios = document.querySelector<HTMLDivElement>('#scenarios')!;
+
+// One session per tab, kept across reloads: a reload resumes it (answers are never asked twice).
+const session = sessionStorage.getItem('aik-demo-session') ?? `demo-${crypto.randomUUID().slice(0, 8)}`;
+sessionStorage.setItem('aik-demo-session', session);
+
+const setting = (name: string) => (switches.elements.namedItem(name) as HTMLSelectElement).value;
+
+function logWire(direction: WireDirection, message: unknown): void {
   const item = document.createElement('li');
-  const heading = document.createElement('strong');
-  heading.textContent = title;
+  const details = document.createElement('details');
+  const summary = document.createElement('summary');
+  const arrow = document.createElement('span');
+  arrow.className = `dir ${direction}`;
+  arrow.textContent = direction === 'in' ? 'rt → kit' : 'kit → rt';
+  const record = (message ?? {}) as Record<string, unknown>;
+  const id = record.call_id ?? record.id ?? record.request_id ?? '';
+  summary.append(arrow, ` ${String(record.type ?? '?')} ${String(id)}`);
   const pre = document.createElement('pre');
-  pre.textContent = JSON.stringify(body, null, 2);
-  item.append(heading, pre);
-  list.append(item);
+  pre.textContent = JSON.stringify(message, null, 2);
+  details.append(summary, pre);
+  item.append(details);
+  wire.prepend(item);
+  while (wire.children.length > 200) wire.lastElementChild?.remove();
 }
 
-socket.addEventListener('open', () => {
-  status.textContent = 'Connected';
-  socket.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'connect', kit_version: '0.1.0' }));
-});
-socket.addEventListener('close', () => (status.textContent = 'Disconnected'));
-socket.addEventListener('message', (event) => {
-  const parsed = parseRuntimeMessage(event.data);
-  if (!parsed.ok) {
-    socket.send(JSON.stringify(parsed.error));
+const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/runtime/agent/sessions/${session}`;
+host.deliver = mockDeliver;
+host.transport = tapTransport(new WebSocketTransport(url), logWire);
+
+async function runScenario(name: string): Promise<void> {
+  if (name === 'drop') {
+    await fetch('/runtime/drop', { method: 'POST', body: JSON.stringify({ session }) });
     return;
   }
-  const message = parsed.message;
-  if (message.type === 'hello') {
-    sessionId = message.session_id;
-    sessionContext = message.context;
-    const tools = ['request_user_approval', 'request_user_input', 'publish_artifacts'];
-    socket.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'ready', kit_version: '0.1.0', capabilities: { tools }, resume: [] }));
-  } else if (message.type === 'tool_call') {
-    const context = resolveContext(sessionContext, message.context);
-    const args = message.arguments as Record<string, unknown>;
-    if (message.tool === 'publish_artifacts') show(message.call_id, prepareArtifacts(args, context));
-    else if (message.tool === 'request_user_approval' || message.tool === 'request_user_input') {
-      show(message.call_id, normalizeToolCall(message.tool, args, { request_id: message.call_id, session_id: sessionId }, context));
-    }
+  const context = { channel: setting('channel'), run_mode: setting('run_mode'), locale: setting('locale') };
+  await fetch('/runtime/scenario', { method: 'POST', body: JSON.stringify({ name, session, context }) });
+}
+
+function applySettings(): void {
+  const locale = setting('locale') as keyof typeof TEXT;
+  const theme = setting('theme');
+  const text = TEXT[locale];
+  document.documentElement.lang = locale;
+  document.documentElement.dataset.theme = theme;
+  host.locale = locale;
+  host.theme = theme;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-i18n]')) {
+    const key = el.dataset.i18n as keyof typeof text;
+    if (typeof text[key] === 'string') el.textContent = text[key] as string;
   }
-});
+  scenarios.replaceChildren(
+    ...Object.entries(GROUPS).map(([group, names]) => {
+      const section = document.createElement('div');
+      section.className = 'scenario-group';
+      const heading = document.createElement('h3');
+      heading.textContent = text.groups[group as keyof typeof GROUPS];
+      const buttons = document.createElement('div');
+      buttons.className = 'scenario-buttons';
+      for (const name of names) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.scenario = name;
+        button.textContent = text.names[name];
+        button.addEventListener('click', () => void runScenario(name));
+        buttons.append(button);
+      }
+      section.append(heading, buttons);
+      return section;
+    }),
+  );
+  localStorage.setItem('aik-demo-settings', JSON.stringify({ channel: setting('channel'), run_mode: setting('run_mode'), locale, theme }));
+}
+
+const saved = JSON.parse(localStorage.getItem('aik-demo-settings') ?? '{}') as Record<string, string>;
+for (const [name, value] of Object.entries(saved)) {
+  const select = switches.elements.namedItem(name) as HTMLSelectElement | null;
+  if (select && [...select.options].some((o) => o.value === value)) select.value = value;
+}
+if (!saved.theme && matchMedia('(prefers-color-scheme: dark)').matches) (switches.elements.namedItem('theme') as HTMLSelectElement).value = 'dark';
+switches.addEventListener('change', applySettings);
+document.querySelector('#clear-wire')!.addEventListener('click', () => wire.replaceChildren());
+applySettings();

@@ -1,80 +1,143 @@
-// A small mock agent runtime for the demo: a WebSocket server on 127.0.0.1 that greets every
-// connection and sends a few tool calls, printing the results it gets back.
-import { WebSocketServer, type WebSocket } from 'ws';
+// The demo's mock agent runtime, built on src/agent: an HTTP + WebSocket server on 127.0.0.1.
+// WebSocket `/agent/sessions/<id>` is the kit's connection; `POST /scenario` makes the runtime
+// call a tool (see scenarios.ts), `POST /drop` cuts the session's connection, `GET /results` lists
+// what came back.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createAgentServer } from '../src/agent/ws-server.js';
+import type { WireContext } from '../src/protocol/context.js';
+import { FILES, SCENARIOS } from './scenarios.js';
 
-const DEMO_CALLS = [
-  {
-    call_id: 'demo-approval',
-    tool: 'request_user_approval',
-    arguments: {
-      title: '发布确认',
-      message: '发布 v2.3 到生产环境？',
-      severity: 'high',
-      details: 'commit 8f3e2a1\n3 services',
-      timeout_seconds: 300,
-    },
-  },
-  {
-    call_id: 'demo-questionnaire',
-    tool: 'request_user_input',
-    arguments: {
-      message: '请选择方案',
-      questions: [
-        {
-          header: '兼容策略',
-          id: 'compat',
-          question: '是否保留旧结构？',
-          options: [{ label: '彻底重做', description: '移除旧结构' }, '保留', '自定义'],
-        },
-      ],
-    },
-  },
-  {
-    call_id: 'demo-choice',
-    tool: 'request_user_input',
-    arguments: {
-      message: 'Environment?',
-      input_mode: 'choice',
-      options: [
-        { label: 'Production', value: 'prod' },
-        { label: 'Staging', value: 'stg' },
-      ],
-    },
-  },
-];
+/** A small chart the runtime serves, so the artifacts scenario has a real image to preview. */
+const CHART_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160" width="640" height="320">
+<rect width="320" height="160" fill="#f4f6f8"/><g fill="#2554d6">
+<rect x="30" y="90" width="28" height="50" rx="3"/><rect x="80" y="70" width="28" height="70" rx="3"/>
+<rect x="130" y="80" width="28" height="60" rx="3"/><rect x="180" y="45" width="28" height="95" rx="3"/>
+<rect x="230" y="30" width="28" height="110" rx="3"/></g><path d="M20 140h280" stroke="#8c959f"/></svg>`;
+
+export interface ScenarioRun {
+  callId: string;
+  scenario: string;
+  session: string;
+  status: 'pending' | 'resolved' | 'rejected';
+  result?: unknown;
+  error?: { name: string; message: string; code?: string };
+}
 
 export interface MockRuntime {
-  url: string;
+  port: number;
+  wsUrl(session: string): string;
+  run(scenario: string, session: string, context?: WireContext): Promise<ScenarioRun>;
+  drop(session: string): number;
+  /** The runtime withdraws a call now (the `cancel` scenario does it after a few seconds). */
+  cancel(callId: string): void;
+  runs: ScenarioRun[];
   close(): Promise<void>;
 }
 
-function send(socket: WebSocket, message: object): void {
-  socket.send(JSON.stringify({ v: 1, ...message }));
+async function body(request: IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const chunk of request) text += String(chunk);
+  try {
+    return JSON.parse(text || '{}') as Record<string, unknown>;
+  } catch {
+    return {};
+  }
 }
 
-export async function startMockRuntime(port = 0, log = console.log): Promise<MockRuntime> {
-  const server = new WebSocketServer({ host: '127.0.0.1', port });
-  await new Promise((resolve) => server.once('listening', resolve));
-  server.on('connection', (socket) => {
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { type: string; call_id?: string };
-      log(`kit → runtime  ${String(data)}`);
-      if (message.type === 'connect') {
-        send(socket, { type: 'hello', session_id: 'demo', context: { channel: 'feishu', locale: 'zh-CN' } });
-      } else if (message.type === 'ready') {
-        for (const call of DEMO_CALLS) send(socket, { type: 'tool_call', ...call });
-      } else if (message.type === 'tool_result' && message.call_id) {
-        send(socket, { type: 'ack', id: message.call_id });
+function reply(response: ServerResponse, status: number, data: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(data));
+}
+
+export async function startMockRuntime(options: { port?: number; log?: (line: string) => void } = {}): Promise<MockRuntime> {
+  const log = options.log ?? (() => undefined);
+  const http = createServer();
+  const agent = await createAgentServer({ server: http, contextFor: () => ({ channel: 'feishu', run_mode: 'execution', locale: 'zh-CN', requester: 'demo-agent' }) });
+  const runs: ScenarioRun[] = [];
+  const aborts = new Map<string, AbortController>();
+  let counter = 0;
+  let port = 0;
+
+  async function run(name: string, session: string, context: WireContext = {}): Promise<ScenarioRun> {
+    const scenario = SCENARIOS[name];
+    if (!scenario) throw new Error(`unknown scenario ${name}`);
+    const callId = `${name}-${(counter += 1)}`;
+    const entry: ScenarioRun = { callId, scenario: name, session, status: 'pending' };
+    runs.push(entry);
+    if (runs.length > 500) runs.shift();
+    const abort = new AbortController();
+    aborts.set(callId, abort);
+    if (scenario.cancelAfterSeconds) setTimeout(() => abort.abort(), scenario.cancelAfterSeconds * 1000).unref();
+    log(`runtime → ${name} (${callId})`);
+    const args = JSON.parse(JSON.stringify(scenario.args).replaceAll(FILES, `http://127.0.0.1:${port}/files/`)) as Record<string, unknown>;
+    agent
+      .session(session)
+      .callTool(scenario.tool, args, { callId, signal: abort.signal, context: { ...context, ...scenario.context } })
+      .then(
+        (result) => {
+          Object.assign(entry, { status: 'resolved', result });
+          log(`runtime ← ${callId}: ${'content' in result ? result.content : JSON.stringify(result)}`);
+        },
+        (error: Error & { code?: string }) => {
+          Object.assign(entry, { status: 'rejected', error: { name: error.name, message: error.message, code: error.code } });
+          log(`runtime ✕ ${callId}: ${error.name}`);
+        },
+      );
+    return entry;
+  }
+
+  function drop(session: string): number {
+    let dropped = 0;
+    for (const client of agent.wss.clients) {
+      const url = (client as unknown as { aikSession?: string }).aikSession;
+      if (url === session) {
+        client.terminate();
+        dropped += 1;
       }
-    });
+    }
+    log(`runtime ✂ dropped ${dropped} connection(s) of ${session}`);
+    return dropped;
+  }
+  agent.wss.on('connection', (socket, request) => {
+    (socket as unknown as { aikSession?: string }).aikSession = /\/sessions\/([^/?#]+)/.exec(request.url ?? '')?.[1];
   });
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
+
+  http.on('request', async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://runtime');
+    try {
+      if (request.method === 'POST' && url.pathname === '/scenario') {
+        const data = await body(request);
+        const entry = await run(String(data.name), String(data.session ?? 'demo'), (data.context ?? {}) as WireContext);
+        reply(response, 202, entry);
+      } else if (request.method === 'POST' && url.pathname === '/drop') {
+        const data = await body(request);
+        reply(response, 200, { dropped: drop(String(data.session ?? 'demo')) });
+      } else if (request.method === 'GET' && url.pathname === '/files/chart.svg') {
+        response.writeHead(200, { 'content-type': 'image/svg+xml', 'access-control-allow-origin': '*' });
+        response.end(CHART_SVG);
+      } else if (request.method === 'GET' && url.pathname === '/results') {
+        reply(response, 200, runs.filter((r) => r.session === (url.searchParams.get('session') ?? 'demo')));
+      } else {
+        reply(response, 404, { error: 'not found' });
+      }
+    } catch (error) {
+      reply(response, 400, { error: (error as Error).message });
+    }
+  });
+
+  await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const address = http.address();
+  port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `ws://127.0.0.1:${actualPort}/agent/sessions/demo`,
-    close: () => new Promise<void>((resolve) => {
-      for (const client of server.clients) client.terminate();
-      server.close(() => resolve());
-    }),
+    port,
+    wsUrl: (session) => `ws://127.0.0.1:${port}/agent/sessions/${session}`,
+    run,
+    drop,
+    runs,
+    cancel: (callId) => aborts.get(callId)?.abort(),
+    close: async () => {
+      await agent.close();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
   };
 }

@@ -39,6 +39,8 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 run('type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 run('lint (eslint)', bin('eslint'), ['.']);
+// The end-to-end test loads the built bundle, and the size check reads dist/.
+run('build (npm run build)', process.execPath, ['--import', 'tsx', 'scripts/build.ts']);
 
 // Node: protocol, rules and session logic, which must run without a DOM.
 const nodeTap = join(scratch, 'node.tap');
@@ -51,7 +53,7 @@ run('Node tests', process.execPath, [
   '--test-reporter=spec', '--test-reporter-destination=stdout',
   '--test-reporter=tap', `--test-reporter-destination=${nodeTap}`,
   ...nodeFiles,
-]);
+], { CHROME_PATH: chromium });
 const tap = existsSync(nodeTap) ? readFileSync(nodeTap, 'utf8') : '';
 const tapCount = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? NaN);
 addCounts('Node tests', Number.isNaN(tapCount('pass')) ? undefined : {

@@ -1,0 +1,69 @@
+// `npm run build`: the package.
+// - dist/agent-interaction-kit.js: one standalone ES module, lit and zod inside, all four tags;
+// - dist/<element>.js: per-element entries with lit as a peer, tree-shakable (shared chunks);
+// - dist/agent/index.js: the Node entry; dist/react/index.js: React wrappers;
+// - dist/types/: .d.ts; custom-elements.json; schema/*.json.
+// esbuild bundles (fast, and it reads tsconfig's experimentalDecorators); Vite serves the demo.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { build, type BuildOptions } from 'esbuild';
+
+const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
+rmSync('dist', { recursive: true, force: true });
+
+const common: BuildOptions = {
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  tsconfig: 'tsconfig.json',
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: { 'agent-interaction-kit': 'src/index.ts' },
+    outdir: 'dist',
+    minify: true,
+    sourcemap: true,
+    platform: 'browser',
+  }),
+  build({
+    ...common,
+    entryPoints: {
+      'approval-dialog': 'src/approval-dialog.ts',
+      'questionnaire-form': 'src/questionnaire-form.ts',
+      'artifact-list': 'src/artifact-list.ts',
+      'interaction-host': 'src/interaction-host.ts',
+      index: 'src/index.ts',
+      'react/index': 'src/react/index.ts',
+      'adapters/index': 'src/adapters/index.ts',
+    },
+    outdir: 'dist',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    minify: true,
+    sourcemap: true,
+    platform: 'browser',
+    external: ['lit', 'lit/*', '@lit/*', 'zod', 'zod/*', 'react'],
+  }),
+  build({
+    ...common,
+    entryPoints: { 'agent/index': 'src/agent/index.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    packages: 'external',
+    sourcemap: true,
+  }),
+]);
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
+run(process.execPath, ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--quiet']);
+run(process.execPath, ['--import', 'tsx', 'scripts/write-schemas.ts']);
+console.log('dist/, custom-elements.json and schema/ written');

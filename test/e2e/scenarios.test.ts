@@ -1,0 +1,254 @@
+// End to end: the built bundle (dist/agent-interaction-kit.js) in a plain HTML page with one
+// <interaction-host src=…>, as the README shows, against the demo's mock runtime. Every demo
+// scenario is answered through roles and accessible names, and each result the runtime gets is
+// checked. `npm test` builds dist/ first.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startMockRuntime, type MockRuntime, type ScenarioRun } from '../../demo/mock-runtime.js';
+// @ts-expect-error a plain JS helper shared with the test runner
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.js';
+
+const root = new URL('../..', import.meta.url).pathname;
+const bundle = join(root, 'dist', 'agent-interaction-kit.js');
+
+function pageHtml(wsUrl: string): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+  <head><meta charset="utf-8"><title>e2e</title></head>
+  <body>
+    <script type="module" src="/dist/agent-interaction-kit.js"></script>
+    <interaction-host src="${wsUrl}"></interaction-host>
+    <script type="module">
+      // The page's delivery for publish_artifacts: everything is sent but metrics.xlsx.
+      document.querySelector('interaction-host').deliver = async (item) =>
+        item.name === 'metrics.xlsx' ? { delivered: false, reason: 'upload_file_failed:network_timeout' } : { delivered: true };
+    </script>
+  </body>
+</html>`;
+}
+
+let runtime: MockRuntime;
+let server: Server;
+let browser: Browser;
+let base = '';
+let sessionCounter = 0;
+
+async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function settled(run: ScenarioRun): Promise<ScenarioRun> {
+  return waitFor(() => (run.status === 'pending' ? undefined : run), `the result of ${run.callId}`);
+}
+
+/** A fresh page and session; `fakeClock` installs Playwright's clock before the bundle runs. */
+async function open(options: { fakeClock?: boolean } = {}): Promise<{ page: Page; session: string }> {
+  const session = `e2e-${(sessionCounter += 1)}`;
+  const context = await browser.newContext({ viewport: { width: 900, height: 1000 } });
+  const page = await context.newPage();
+  if (options.fakeClock) await page.clock.install();
+  await page.goto(`${base}/?session=${session}`);
+  await page.getByRole('status').filter({ hasText: '已连接' }).waitFor();
+  return { page, session };
+}
+
+describe('end to end: the standalone bundle against the demo runtime', () => {
+  before(async () => {
+    assert.ok(existsSync(bundle), 'dist/agent-interaction-kit.js is missing: run `npm run build`');
+    runtime = await startMockRuntime();
+    server = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://page');
+      if (url.pathname === '/') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(pageHtml(runtime.wsUrl(url.searchParams.get('session') ?? 'e2e')));
+      } else if (url.pathname === '/dist/agent-interaction-kit.js') {
+        response.writeHead(200, { 'content-type': 'text/javascript' });
+        response.end(readFileSync(bundle));
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? ensureChromium(), args: CHROMIUM_ARGS });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await runtime?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('approval, low: 批准', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('approval-low', session);
+    await page.getByRole('button', { name: '批准', exact: true }).click();
+    const done = await settled(run);
+    assert.equal((done.result as { content: string }).content, '用户已批准操作。');
+    await page.getByText('已批准').first().waitFor();
+    await page.close();
+  });
+
+  it('approval, medium: 拒绝 with a reason', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('approval-medium', session);
+    await page.getByRole('textbox', { name: '拒绝理由（可选）' }).fill('等下班后再重启');
+    await page.getByRole('button', { name: '拒绝', exact: true }).click();
+    const done = await settled(run);
+    const result = done.result as { content: string; interaction_response: { approved: boolean; text: string } };
+    assert.equal(result.content, '用户未批准操作（completed）。');
+    assert.deepEqual([result.interaction_response.approved, result.interaction_response.text], [false, '等下班后再重启']);
+    await page.close();
+  });
+
+  it('approval, high: 批准 then 确认批准', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('approval-high', session);
+    await page.getByRole('button', { name: '批准', exact: true }).click();
+    assert.equal(run.status, 'pending', 'one click does not approve a high-severity action');
+    await page.getByRole('button', { name: '确认批准' }).click();
+    const done = await settled(run);
+    assert.equal((done.result as { interaction_response: { approved: boolean } }).interaction_response.approved, true);
+    await page.close();
+  });
+
+  it('text', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('text', session);
+    await page.getByRole('textbox', { name: '回答' }).fill('星图');
+    await page.getByRole('button', { name: '提交' }).click();
+    assert.equal(((await settled(run)).result as { content: string }).content, '已收到用户输入：星图');
+    await page.close();
+  });
+
+  it('choice', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('choice', session);
+    await page.getByRole('radio', { name: 'Staging' }).check();
+    await page.getByRole('button', { name: '提交' }).click();
+    const result = (await settled(run)).result as { content: string; interaction_response: { selected_options: string[] } };
+    assert.deepEqual(result.interaction_response.selected_options, ['stg']);
+    assert.equal(result.content, '已收到用户输入：selected=stg | options=stg');
+    await page.close();
+  });
+
+  it('multi-choice with free text', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('multi-choice', session);
+    await page.getByRole('checkbox', { name: 'notes.md' }).check();
+    await page.getByRole('checkbox', { name: 'report.pdf' }).check();
+    await page.getByRole('textbox', { name: '补充说明（可选）' }).fill('草稿不用');
+    await page.getByRole('button', { name: '提交' }).click();
+    const result = (await settled(run)).result as { interaction_response: { selected_options: string[]; text: string } };
+    assert.deepEqual(result.interaction_response.selected_options, ['report.pdf', 'notes.md']);
+    assert.equal(result.interaction_response.text, '草稿不用');
+    await page.close();
+  });
+
+  it('a four-question questionnaire: refused until complete, then recommended answers and one custom', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('questionnaire', session);
+    await page.getByRole('button', { name: '提交' }).click();
+    await page.getByText('请回答此问题。').first().waitFor();
+    assert.equal(run.status, 'pending');
+    await page.getByRole('button', { name: '全部采用推荐' }).click();
+    await page.getByRole('group', { name: /先部署到哪里/ }).getByRole('radio', { name: '自定义' }).check();
+    await page.getByRole('textbox', { name: '自定义内容' }).fill('ap-northeast');
+    await page.getByRole('button', { name: '提交' }).click();
+    const result = (await settled(run)).result as { content: string; interaction_response: { raw_value: Record<string, string> } };
+    assert.equal(result.content, '已收到用户输入，共回答 4 个问题。');
+    assert.deepEqual(result.interaction_response.raw_value, { compat: '彻底重做', region: 'ap-northeast', window: '今晚 22:00', notify: '是，发邮件' });
+    await page.close();
+  });
+
+  it('the grilling checkpoint', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('grill-checkpoint', session);
+    await page.getByText('拷问检查点').waitFor();
+    await page.getByRole('radio', { name: '确认并执行' }).check();
+    await page.getByRole('button', { name: '提交' }).click();
+    const result = (await settled(run)).result as { purpose: string; interaction_response: { raw_value: Record<string, string> } };
+    assert.equal(result.purpose, 'grill_checkpoint');
+    assert.deepEqual(result.interaction_response.raw_value, { grill_next_action: 'execute' });
+    await page.close();
+  });
+
+  it('a questionnaire with a 15-second timeout auto-selects (the page clock is faked)', async () => {
+    const { page, session } = await open({ fakeClock: true });
+    const run = await runtime.run('questionnaire-timeout', session);
+    await page.getByRole('group', { name: /报告格式/ }).waitFor();
+    await page.clock.runFor(16_000);
+    const result = (await settled(run)).result as { interaction_response: { status: string; raw_value: Record<string, string> } };
+    assert.equal(result.interaction_response.status, 'auto_selected');
+    assert.deepEqual(result.interaction_response.raw_value, { format: 'PDF', lang: '中文' });
+    await page.getByText('已超时，自动采用了推荐选项').waitFor();
+    await page.close();
+  });
+
+  it('artifacts on Feishu: some delivered, one failed by the page, one too large; a foreign image waits for 加载预览', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('artifacts-feishu', session);
+    const result = (await settled(run)).result as { content: string };
+    assert.equal(result.content, '已处理 4 个文件输出，feishu 成功 2，失败 2，跳过 0。');
+    await page.getByText('飞书：已发送 2 · 失败 2 · 未发送 0').waitFor();
+    assert.equal(await page.getByText('文件超过 30 MB，无法上传').count(), 1);
+    assert.equal(await page.getByRole('img').count(), 0, 'no image fetched before the click');
+    await page.getByRole('button', { name: '加载预览' }).click();
+    await page.getByRole('img', { name: 'chart.svg 预览' }).waitFor();
+    await page.close();
+  });
+
+  it('artifacts on DingTalk: the link is sent, the local file is skipped', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('artifacts-dingtalk', session);
+    const result = (await settled(run)).result as { content: string };
+    assert.equal(result.content, '已处理 2 个文件输出，dingtalk 成功 1，失败 0，跳过 1。');
+    await page.getByText('该渠道不支持上传本地文件').waitFor();
+    const link = page.getByRole('link', { name: /打开/ });
+    assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+    await page.close();
+  });
+
+  it('artifacts on desktop: the model reads "not available", the user still sees the files', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('artifacts-desktop', session);
+    const result = (await settled(run)).result;
+    assert.deepEqual(result, { error: 'publish_artifacts is not available for the current messaging channel.' });
+    await page.getByText('report.pdf', { exact: true }).waitFor();
+    await page.getByText('当前渠道不支持发送文件，仅列出').first().waitFor();
+    await page.close();
+  });
+
+  it('a runtime-side cancel turns the card into a cancelled receipt', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('cancel', session);
+    await page.getByRole('radio', { name: '好', exact: true }).waitFor();
+    runtime.cancel(run.callId);
+    const done = await settled(run);
+    assert.equal(done.error?.name, 'AbortError');
+    await page.getByText('请求已被撤回').waitFor();
+    assert.equal(await page.getByRole('button', { name: '提交' }).count(), 0);
+    await page.close();
+  });
+
+  it('a connection drop: the page reconnects and the next call goes through', async () => {
+    const { page, session } = await open();
+    assert.equal(runtime.drop(session), 1);
+    await page.getByRole('status').filter({ hasText: '已连接' }).waitFor();
+    const run = await runtime.run('approval-low', session);
+    await page.getByRole('button', { name: '批准', exact: true }).click();
+    assert.equal(((await settled(run)).result as { content: string }).content, '用户已批准操作。');
+    await page.close();
+  });
+});
