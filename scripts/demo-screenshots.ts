@@ -1,0 +1,42 @@
+// Screenshots of the demo page (docs/screenshots/demo-*.png): the scenarios clicked through as a
+// person would, in light and dark. Run: npm run screenshots:demo
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+import { startMockRuntime } from '../demo/mock-runtime.js';
+// @ts-expect-error a plain JS helper shared with the test runner
+import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
+
+const out = new URL('../docs/screenshots/', import.meta.url).pathname;
+mkdirSync(out, { recursive: true });
+const runtime = await startMockRuntime();
+const vite = await createServer({
+  configFile: new URL('../vite.config.ts', import.meta.url).pathname,
+  server: { port: 0, proxy: { '/runtime': { target: `http://127.0.0.1:${runtime.port}`, ws: true, rewrite: (p) => p.replace(/^\/runtime/, '') } } },
+  logLevel: 'error',
+});
+await vite.listen();
+const base = vite.resolvedUrls!.local[0]!;
+const browser = await chromium.launch({ executablePath: ensureChromium({ fonts: true }), args: CHROMIUM_ARGS });
+try {
+  for (const theme of ['light', 'dark'] as const) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
+    await page.goto(base);
+    await page.locator('select[name="theme"]').selectOption(theme);
+    await page.getByRole('status').filter({ hasText: '已连接' }).waitFor();
+    for (const name of ['approval-high', 'questionnaire', 'artifacts-feishu']) {
+      await page.locator(`button[data-scenario="${name}"]`).click();
+      await page.waitForTimeout(400);
+    }
+    await page.getByRole('button', { name: '批准', exact: true }).click();
+    await page.waitForTimeout(300);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: `${out}demo-${theme}.png`, animations: 'disabled' });
+    await page.close();
+  }
+  console.log('demo screenshots written to docs/screenshots/');
+} finally {
+  await browser.close();
+  await vite.close();
+  await runtime.close();
+}
