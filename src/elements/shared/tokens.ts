@@ -1,62 +1,37 @@
-import { css, unsafeCSS } from 'lit';
+import { css } from 'lit';
 
 // The design tokens. Public tokens are `--aik-*` custom properties a host page sets anywhere
-// above the element; each element reads them through private `--_*` properties, so the light
-// and dark defaults below apply only where the host set nothing.
-
-const light = `
-  --_surface: var(--aik-color-surface, #ffffff);
-  --_surface-muted: var(--aik-color-surface-muted, #f4f6f8);
-  --_surface-raised: var(--aik-color-surface-raised, #ffffff);
-  --_text: var(--aik-color-text, #1b1f24);
-  --_text-muted: var(--aik-color-text-muted, #57606a);
-  --_border: var(--aik-color-border, #d5dae0);
-  --_border-strong: var(--aik-color-border-strong, #8c959f);
-  --_accent: var(--aik-color-accent, #2554d6);
-  --_accent-hover: var(--aik-color-accent-hover, #1d44b3);
-  --_accent-soft: var(--aik-color-accent-soft, #eaf0ff);
-  --_on-accent: var(--aik-color-on-accent, #ffffff);
-  --_danger: var(--aik-color-danger, #c2261d);
-  --_danger-hover: var(--aik-color-danger-hover, #a11d16);
-  --_danger-soft: var(--aik-color-danger-soft, #fdecea);
-  --_on-danger: var(--aik-color-on-danger, #ffffff);
-  --_warning: var(--aik-color-warning, #8a5a00);
-  --_warning-soft: var(--aik-color-warning-soft, #fff4d6);
-  --_success: var(--aik-color-success, #1d6b3a);
-  --_success-soft: var(--aik-color-success-soft, #e6f4ea);
-  --_shadow: var(--aik-shadow, 0 1px 2px rgb(16 24 40 / 6%), 0 2px 8px rgb(16 24 40 / 6%));
-`;
-
-const dark = `
-  --_surface: var(--aik-color-surface, #1c1f24);
-  --_surface-muted: var(--aik-color-surface-muted, #262a31);
-  --_surface-raised: var(--aik-color-surface-raised, #23272d);
-  --_text: var(--aik-color-text, #e8eaed);
-  --_text-muted: var(--aik-color-text-muted, #a8b0ba);
-  --_border: var(--aik-color-border, #3a4049);
-  --_border-strong: var(--aik-color-border-strong, #6e7681);
-  --_accent: var(--aik-color-accent, #8fb0ff);
-  --_accent-hover: var(--aik-color-accent-hover, #adc4ff);
-  --_accent-soft: var(--aik-color-accent-soft, #24314f);
-  --_on-accent: var(--aik-color-on-accent, #0d1526);
-  --_danger: var(--aik-color-danger, #ff9b93);
-  --_danger-hover: var(--aik-color-danger-hover, #ffb8b2);
-  --_danger-soft: var(--aik-color-danger-soft, #45201d);
-  --_on-danger: var(--aik-color-on-danger, #2a0a08);
-  --_warning: var(--aik-color-warning, #f2c55c);
-  --_warning-soft: var(--aik-color-warning-soft, #3d3016);
-  --_success: var(--aik-color-success, #7fd69b);
-  --_success-soft: var(--aik-color-success-soft, #1c3a27);
-  --_shadow: var(--aik-shadow, 0 1px 2px rgb(0 0 0 / 40%), 0 2px 10px rgb(0 0 0 / 30%));
-`;
+// above the element; each element reads them through private `--_*` properties, so the defaults
+// below apply only where the host set nothing. Each default is a `light-dark()` pair: the used
+// `color-scheme` picks one, so a scheme never needs a second copy of the tokens.
 
 /**
  * Tokens, layout and controls shared by every element. `theme="light"` / `theme="dark"` force a
- * scheme (for hosts with their own switch); otherwise `prefers-color-scheme` decides.
+ * scheme (for hosts with their own switch); otherwise `prefers-color-scheme` decides (through
+ * `color-scheme: light dark`).
  */
 export const baseStyles = css`
   :host {
-    ${unsafeCSS(light)}
+    --_surface: var(--aik-color-surface, light-dark(#ffffff, #1c1f24));
+    --_surface-muted: var(--aik-color-surface-muted, light-dark(#f4f6f8, #262a31));
+    --_surface-raised: var(--aik-color-surface-raised, light-dark(#ffffff, #23272d));
+    --_text: var(--aik-color-text, light-dark(#1b1f24, #e8eaed));
+    --_text-muted: var(--aik-color-text-muted, light-dark(#57606a, #a8b0ba));
+    --_border: var(--aik-color-border, light-dark(#d5dae0, #3a4049));
+    --_border-strong: var(--aik-color-border-strong, light-dark(#8c959f, #6e7681));
+    --_accent: var(--aik-color-accent, light-dark(#2554d6, #8fb0ff));
+    --_accent-hover: var(--aik-color-accent-hover, light-dark(#1d44b3, #adc4ff));
+    --_accent-soft: var(--aik-color-accent-soft, light-dark(#eaf0ff, #24314f));
+    --_on-accent: var(--aik-color-on-accent, light-dark(#ffffff, #0d1526));
+    --_danger: var(--aik-color-danger, light-dark(#c2261d, #ff9b93));
+    --_danger-hover: var(--aik-color-danger-hover, light-dark(#a11d16, #ffb8b2));
+    --_danger-soft: var(--aik-color-danger-soft, light-dark(#fdecea, #45201d));
+    --_on-danger: var(--aik-color-on-danger, light-dark(#ffffff, #2a0a08));
+    --_warning: var(--aik-color-warning, light-dark(#8a5a00, #f2c55c));
+    --_warning-soft: var(--aik-color-warning-soft, light-dark(#fff4d6, #3d3016));
+    --_success: var(--aik-color-success, light-dark(#1d6b3a, #7fd69b));
+    --_success-soft: var(--aik-color-success-soft, light-dark(#e6f4ea, #1c3a27));
+    --_shadow: var(--aik-shadow, 0 1px 2px light-dark(rgb(16 24 40 / 6%), rgb(0 0 0 / 40%)), 0 2px 8px light-dark(rgb(16 24 40 / 6%), rgb(0 0 0 / 30%)));
     --_font: var(--aik-font-family, system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif);
     --_mono: var(--aik-font-family-mono, ui-monospace, 'SF Mono', Menlo, Consolas, monospace);
     --_radius: var(--aik-radius, 12px);
@@ -77,17 +52,13 @@ export const baseStyles = css`
     font-family: var(--_font);
     font-size: var(--_text-md);
     line-height: 1.5;
+    color-scheme: light dark;
+  }
+  :host([theme='light']) {
     color-scheme: light;
   }
   :host([theme='dark']) {
-    ${unsafeCSS(dark)}
     color-scheme: dark;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      ${unsafeCSS(dark)}
-      color-scheme: dark;
-    }
   }
   :host([hidden]) {
     display: none;
