@@ -7,6 +7,8 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { build, type BuildOptions } from 'esbuild';
+// @ts-expect-error a plain JS plugin shared with the size check
+import { minifyLitCss } from './minify-lit-css.js';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -19,6 +21,7 @@ const common: BuildOptions = {
   tsconfig: 'tsconfig.json',
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [minifyLitCss],
 };
 
 await Promise.all([

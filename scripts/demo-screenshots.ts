@@ -32,6 +32,15 @@ try {
     await page.waitForTimeout(300);
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: `${out}demo-${theme}.png`, animations: 'disabled' });
+    // Further down: the approval's receipt, and the files of the Feishu scenario.
+    await page.getByRole('button', { name: '确认批准' }).click();
+    await page.getByRole('button', { name: '全部采用推荐' }).click();
+    await page.getByRole('button', { name: '提交' }).click();
+    await page.getByRole('button', { name: '加载预览' }).click();
+    await page.waitForTimeout(300);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${out}demo-files-${theme}.png`, animations: 'disabled' });
     await page.close();
   }
   console.log('demo screenshots written to docs/screenshots/');

@@ -84,7 +84,12 @@ const zhCN = {
     'upload_file_failed:file_too_large_over_30mb': '文件超过 30 MB，无法上传',
     delivery_failed: '发送失败',
     not_available_for_channel: '当前渠道不支持发送文件，仅列出',
+    // Families, for codes with a detail after the colon (e.g. upload_file_failed:network_timeout).
+    upload_file_failed: '文件上传失败',
+    upload_image_failed: '图片上传失败',
+    failed: '发送失败',
   } as Record<string, string>,
+  withDetail: (text: string, detail: string) => `${text}（${detail}）`,
 };
 
 export type Strings = typeof zhCN;
@@ -170,7 +175,11 @@ const en: Strings = {
     'upload_file_failed:file_too_large_over_30mb': 'File over 30 MB: too large to upload',
     delivery_failed: 'Delivery failed',
     not_available_for_channel: 'This channel does not deliver files; listed only',
+    upload_file_failed: 'File upload failed',
+    upload_image_failed: 'Image upload failed',
+    failed: 'Delivery failed',
   },
+  withDetail: (text, detail) => `${text} (${detail})`,
 };
 
 export const LOCALES = { 'zh-CN': zhCN, en } as const;
@@ -195,7 +204,19 @@ export function displayTitle(strings: Strings, title: string): string {
   return (Object.hasOwn(strings.defaultTitles, title) && strings.defaultTitles[title]) || title;
 }
 
-/** A reason code as a readable sentence; an unknown code is shown as it is. */
+const lookup = (table: Record<string, string>, key: string) => (Object.hasOwn(table, key) && table[key]) || undefined;
+
+/**
+ * A reason code as a readable sentence. Codes are `family:detail` or bare: a known code reads as
+ * its sentence, a known family (or any `…_failed`) as its sentence with the detail beside it;
+ * anything else is shown as it is.
+ */
 export function reasonText(strings: Strings, code: string): string {
-  return (Object.hasOwn(strings.reasons, code) && strings.reasons[code]) || code;
+  const exact = lookup(strings.reasons, code);
+  if (exact) return exact;
+  const [family = '', ...rest] = code.split(':');
+  const text = lookup(strings.reasons, family) ?? (family.endsWith('_failed') ? lookup(strings.reasons, 'failed') : undefined);
+  const detail = rest.join(':');
+  if (!text) return code;
+  return detail ? strings.withDetail(text, detail) : text;
 }

@@ -114,3 +114,16 @@ describe('<artifact-list>', () => {
     }
   }
 });
+
+describe('reason codes', () => {
+  it('read as sentences: known codes, families with their detail, and unknown codes as they are', async () => {
+    const { reasonText, stringsFor } = await import('../../src/i18n/strings.js');
+    const zh = stringsFor('zh-CN');
+    const en = stringsFor('en');
+    expect(reasonText(zh, 'delivery_failed')).to.equal('发送失败');
+    expect(reasonText(zh, 'upload_file_failed:network_timeout')).to.equal('文件上传失败（network_timeout）');
+    expect(reasonText(en, 'send_markdown_failed:timeout')).to.equal('Delivery failed (timeout)');
+    expect(reasonText(en, 'quota_exceeded')).to.equal('quota_exceeded');
+    expect(reasonText(en, 'constructor')).to.equal('constructor');
+  });
+});
