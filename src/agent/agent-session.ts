@@ -1,6 +1,6 @@
 import { isRecord, PROTOCOL_VERSION, type ErrorCode, type ToolName } from '../protocol/constants.js';
 import type { WireContext } from '../protocol/context.js';
-import { errorMessageSchema, kitToolResultSchema, type ArgumentIssue } from '../protocol/messages.js';
+import { errorMessageSchema, kitToolResultSchema, type ArgumentIssue } from '../protocol/kit-messages.js';
 import type { ToolResult } from '../protocol/results.js';
 import { timeoutResponse } from '../rules/answers.js';
 import { systemClock, type Clock } from '../rules/clock.js';

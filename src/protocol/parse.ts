@@ -1,11 +1,6 @@
 import { isOneOf, isRecord, PROTOCOL_VERSION, TOOL_NAMES, type ErrorCode } from './constants.js';
-import {
-  runtimeMessageSchemas,
-  type ArgumentIssue,
-  type ErrorMessage,
-  type RuntimeMessage,
-  type RuntimeMessageType,
-} from './messages.js';
+import type { ArgumentIssue, ErrorMessage } from './kit-messages.js';
+import { runtimeMessageSchemas, type RuntimeMessage, type RuntimeMessageType } from './runtime-messages.js';
 import { checkToolArguments } from './tool-arguments.js';
 
 export type ParseResult =

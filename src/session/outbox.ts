@@ -1,4 +1,4 @@
-import type { KitToolResultMessage, InteractionResponseMessage } from '../protocol/messages.js';
+import type { KitToolResultMessage, InteractionResponseMessage } from '../protocol/kit-messages.js';
 import type { KeyValueStorage } from './storage.js';
 
 export type ResultMessage = KitToolResultMessage | InteractionResponseMessage;

@@ -1,13 +1,12 @@
 import { isRecord, PROTOCOL_VERSION, TOOL_NAMES, type ToolName } from '../protocol/constants.js';
 import type { InteractionContext, WireContext } from '../protocol/context.js';
+import type { ErrorMessage, KitMessage } from '../protocol/kit-messages.js';
 import type {
   CancelMessage,
-  ErrorMessage,
   InteractionRequestMessage,
-  KitMessage,
   RuntimeToolResultMessage,
   ToolCallMessage,
-} from '../protocol/messages.js';
+} from '../protocol/runtime-messages.js';
 import { errorMessage, parseRuntimeMessage } from '../protocol/parse.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import { interactionResponseSchema, type InteractionResponse } from '../protocol/response.js';
