@@ -7,26 +7,8 @@ import fc from 'fast-check';
 import '../../src/interaction-host.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
-import { BaseTransport } from '../../src/transport/transport.js';
+import { ScriptedTransport as FuzzTransport } from '../support/scripted-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
-
-/** A transport the test feeds raw frames into, recording what the kit sends back. */
-class FuzzTransport extends BaseTransport {
-  sent: Record<string, unknown>[] = [];
-  connect(): void {
-    this.setState('open');
-  }
-  send(message: object): boolean {
-    this.sent.push(JSON.parse(JSON.stringify(message)) as Record<string, unknown>);
-    return true;
-  }
-  close(): void {
-    this.setState('closed');
-  }
-  deliver(data: unknown): void {
-    this.emitMessage(data);
-  }
-}
 
 type Expectation =
   | { kind: 'error'; code: string; id?: string }
