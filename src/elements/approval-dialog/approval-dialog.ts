@@ -69,7 +69,7 @@ export class ApprovalDialog extends InteractionCard {
     if (!details) return nothing;
     return html`<details part="details">
       <summary>${this.strings.details}</summary>
-      <pre dir="auto">${details}</pre>
+      <pre dir="auto">${this.longText('details', details)}</pre>
     </details>`;
   }
 

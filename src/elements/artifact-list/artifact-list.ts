@@ -4,6 +4,7 @@ import { reasonText, stringsFor, type Strings } from '../../i18n/strings.js';
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
 import { resolveLocale } from '../shared/locale.js';
+import { revealInvisible } from '../shared/reveal.js';
 import { baseStyles } from '../shared/tokens.js';
 import { kindIcons } from './artifact-icons.js';
 import { artifactKind, formatSize } from './artifact-kind.js';
@@ -111,7 +112,7 @@ export class ArtifactList extends LitElement {
     return html`<li class="item kind-${kind}" part="item">
       <span class="icon" part="icon">${kindIcons[kind]}</span>
       <div class="body">
-        <bdi class="name" part="name">${item.name}</bdi>
+        <bdi class="name" part="name">${revealInvisible(item.name)}</bdi>
         <span class="details">
           <span>${strings.artifacts.kind[kind]}</span>
           ${item.size !== null ? html`<span>${formatSize(item.size, locale)}</span>` : nothing}

@@ -4,6 +4,7 @@ import type { InteractionOption, InteractionQuestion, InteractionRequest } from 
 import { answerRequest, type AnswerProblem, type UserAnswer } from '../../rules/answers.js';
 import { CUSTOM_VALUE, isCustomOption } from '../../rules/options.js';
 import { icons } from '../shared/icons.js';
+import { revealInvisible } from '../shared/reveal.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { receiptStyles } from '../shared/receipt.js';
 import { baseStyles } from '../shared/tokens.js';
@@ -13,6 +14,11 @@ import { questionnaireStyles } from './questionnaire-form.styles.js';
 const SINGLE = '';
 /** The free-text answer of a `choice`, modelled as one more radio (exclusive with the options). */
 const FREE_TEXT = CUSTOM_VALUE;
+/**
+ * Options shown at first in a long list: a model can send ten thousand. The rest wait behind a
+ * filter and a "show all" control, so the card's DOM stays small until the user asks.
+ */
+export const OPTIONS_SHOWN = 50;
 
 interface Draft {
   /** Checked values: one for radios, any number for checkboxes. */
@@ -50,10 +56,47 @@ export class QuestionnaireForm extends InteractionCard {
 
   @state() private drafts = new Map<string, Draft>();
   @state() private problems: AnswerProblem[] = [];
+  /** Per question: what the user typed in its option filter. */
+  @state() private filters = new Map<string, string>();
 
   protected override resetForm(): void {
     this.drafts = new Map();
     this.problems = [];
+    this.filters = new Map();
+  }
+
+  /**
+   * The options of a long list that are on screen: all once the user asked, else those matching
+   * the filter (or the first ones), up to OPTIONS_SHOWN; the checked ones and the custom option
+   * always stay.
+   */
+  private shownOptions(key: string, options: readonly InteractionOption[]): { index: number; option: InteractionOption }[] {
+    const all = options.map((option, index) => ({ index, option }));
+    if (options.length <= OPTIONS_SHOWN || this.expanded.has(`options:${key}`)) return all;
+    const query = (this.filters.get(key) ?? '').trim().toLowerCase();
+    const checked = new Set(this.draft(key).values);
+    const matches = all.filter(({ option }) => !query || option.label.toLowerCase().includes(query) || option.value.toLowerCase().includes(query));
+    const shown = new Set(matches.slice(0, OPTIONS_SHOWN).map(({ index }) => index));
+    return all.filter(({ index, option }) => shown.has(index) || checked.has(option.value) || option.value === CUSTOM_VALUE);
+  }
+
+  /** The filter and "show all" controls of a long list. */
+  private renderListControls(key: string, total: number): TemplateResult | typeof nothing {
+    if (total <= OPTIONS_SHOWN || this.expanded.has(`options:${key}`)) return nothing;
+    const id = `filter-${this.keyIndex(key)}`;
+    return html`<div class="field list-controls">
+      <label class="field-label" for=${id}>${this.strings.filterOptions}</label>
+      <input
+        type="text"
+        id=${id}
+        part="filter"
+        .value=${this.filters.get(key) ?? ''}
+        @input=${(event: Event) => (this.filters = new Map(this.filters).set(key, (event.target as HTMLInputElement).value))}
+      />
+      <button type="button" class="quiet show-all" aria-expanded="false" @click=${() => (this.expanded = new Set(this.expanded).add(`options:${key}`))}>
+        ${this.strings.showAllOptions(total)}
+      </button>
+    </div>`;
   }
 
   private draft(key: string): Draft {
@@ -187,7 +230,7 @@ export class QuestionnaireForm extends InteractionCard {
       <span class="option-text">
         <span class="option-label">
           ${index < 9 ? html`<span class="option-key" aria-hidden="true">${index + 1}</span>` : nothing}
-          <bdi>${label}</bdi>
+          <bdi>${revealInvisible(label)}</bdi>
           ${recommended
             ? html`<span class="badge recommended" part="recommended" id=${`${id}-rec`} aria-hidden="true">${icons.star}${this.strings.recommended}</span>`
             : nothing}
@@ -236,11 +279,14 @@ export class QuestionnaireForm extends InteractionCard {
     >
       <legend>
         ${this.questions.length > 1 ? html`<span class="question-number">${index + 1}.</span>` : nothing}
-        ${question.header ? html`<span class="question-header"><bdi>${question.header}</bdi></span>` : nothing}
-        <bdi>${question.question}</bdi>
+        ${question.header ? html`<span class="question-header"><bdi>${revealInvisible(question.header)}</bdi></span>` : nothing}
+        <bdi>${revealInvisible(question.question)}</bdi>
       </legend>
+      ${this.renderListControls(key, question.options.length)}
       <div class="options">
-        ${question.options.map((option, i) => this.renderOption(key, i, option, 'radio', i === 0 && !isCustomOption(option)))}
+        ${this.shownOptions(key, question.options).map(({ index, option }) =>
+          this.renderOption(key, index, option, 'radio', index === 0 && !isCustomOption(option)),
+        )}
       </div>
       ${customChosen ? this.renderCustomField(key) : nothing}
       ${this.renderError(key, errorId)}
@@ -280,8 +326,11 @@ export class QuestionnaireForm extends InteractionCard {
       aria-describedby=${invalid ? 'error-0' : nothing}
       @keydown=${(event: KeyboardEvent) => (multi ? undefined : this.onDigit(event, SINGLE, options))}
     >
+      ${this.renderListControls(SINGLE, options.length)}
       <div class="options">
-        ${options.map((option, i) => this.renderOption(SINGLE, i, option, multi ? 'checkbox' : 'radio', false))}
+        ${this.shownOptions(SINGLE, options).map(({ index, option }) =>
+          this.renderOption(SINGLE, index, option, multi ? 'checkbox' : 'radio', false),
+        )}
       </div>
       ${!multi && draft.values[0] === FREE_TEXT ? this.renderCustomField(SINGLE) : nothing}
       ${multi && request.allow_free_text

@@ -8,6 +8,7 @@ import { systemClock, type Clock } from '../../rules/clock.js';
 import { CountdownController, formatRemaining } from './countdown.js';
 import { resolveLocale } from './locale.js';
 import { renderReceipt } from './receipt.js';
+import { COLLAPSE_AFTER, revealInvisible } from './reveal.js';
 
 /** The states a card shows (DESIGN §6). */
 export type CardState = 'pending' | 'submitting' | 'answered' | 'expired' | 'cancelled';
@@ -68,7 +69,8 @@ export abstract class InteractionCard extends LitElement {
   /** Set by a host when the runtime had already timed the call out: the answer came too late. */
   @property({ type: Boolean, reflect: true }) late = false;
 
-  @state() protected problemsShown = false;
+  /** Long texts the user expanded (the message, an approval's details). */
+  @state() protected expanded = new Set<string>();
 
   protected readonly countdown = new CountdownController(this, () => this.expire());
 
@@ -89,6 +91,7 @@ export abstract class InteractionCard extends LitElement {
       // A new request on the same element starts over.
       if (!changed.has('response')) this.response = undefined;
       if (!changed.has('state')) this.state = 'pending';
+      this.expanded = new Set();
       this.resetForm();
     }
     if (changed.has('response') && this.response && !changed.has('state')) this.state = stateOf(this.response);
@@ -185,15 +188,15 @@ export abstract class InteractionCard extends LitElement {
     return html`<article class="card ${this.cardClass()}" part="card" aria-labelledby="title">
       <div class="header" part="header">
         <div class="heading">
-          <p class="title" id="title" part="title" dir="auto">${displayTitle(this.strings, request.title)}</p>
+          <p class="title" id="title" part="title" dir="auto">${revealInvisible(displayTitle(this.strings, request.title))}</p>
           <div class="meta">
             ${this.renderBadges()}
-            ${requester ? html`<span part="requester">${this.strings.requestedBy} <bdi>${requester}</bdi></span>` : nothing}
+            ${requester ? html`<span part="requester">${this.strings.requestedBy} <bdi>${revealInvisible(requester)}</bdi></span>` : nothing}
           </div>
         </div>
         <div class="meta">${this.renderCountdown()}${this.settled ? this.renderStateBadge() : nothing}</div>
       </div>
-      ${request.message ? html`<p class="message" part="message" dir="auto">${request.message}</p>` : nothing}
+      ${request.message ? html`<p class="message" part="message" dir="auto">${this.longText('message', request.message)}</p>` : nothing}
       ${this.renderContext()}
       ${this.settled ? this.renderReceipt() : this.renderForm(request)}
       ${this.renderAnnouncer()}
@@ -202,5 +205,18 @@ export abstract class InteractionCard extends LitElement {
 
   protected override render(): TemplateResult | typeof nothing {
     return this.request ? this.renderCard(this.request) : nothing;
+  }
+
+  /**
+   * A text that may be huge (a model can write a megabyte): past COLLAPSE_AFTER characters it
+   * starts collapsed, with a control that shows the rest, so the card's DOM stays small.
+   */
+  protected longText(key: string, text: string): TemplateResult | string {
+    if (text.length <= COLLAPSE_AFTER || this.expanded.has(key)) return text;
+    const expand = () => (this.expanded = new Set(this.expanded).add(key));
+    return html`${text.slice(0, COLLAPSE_AFTER)}…
+      <button type="button" class="quiet show-all" aria-expanded="false" @click=${expand}>
+        ${this.strings.showAllText(text.length)}
+      </button>`;
   }
 }

@@ -241,6 +241,21 @@ export const baseStyles = css`
     flex: none;
   }
 
+  .invisible-char {
+    font-family: var(--_mono);
+    font-size: var(--_text-xs);
+    color: var(--_danger);
+    border: 1px dashed currentColor;
+    border-radius: 3px;
+    padding: 0 2px;
+    margin: 0 1px;
+  }
+  .show-all {
+    justify-self: start;
+    min-height: 28px;
+    font-size: var(--_text-sm);
+  }
+
   .visually-hidden {
     position: absolute;
     width: 1px;
