@@ -5,6 +5,7 @@ import type { InteractionCard } from '../../src/elements/shared/interaction-card
 import type { DeliverFunction } from '../../src/rules/artifacts/deliver.js';
 import type { KeyValueStorage } from '../../src/session/storage.js';
 import { MemoryStorage } from '../../src/session/storage.js';
+import { systemClock } from '../../src/rules/clock.js';
 import { WebSocketTransport } from '../../src/transport/websocket-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
 
@@ -22,6 +23,8 @@ export function trackedWebSocket() {
 
 export interface HostOptions {
   clock?: FakeClock;
+  /** Real time for timers and reconnects (for load tests that never reach a deadline). */
+  realTime?: boolean;
   /** The WebSocket constructor the host's transport uses (see `trackedWebSocket`). */
   WebSocket?: typeof WebSocket;
   storage?: KeyValueStorage;
@@ -32,11 +35,11 @@ export interface HostOptions {
 export async function mountHost(src: string, options: HostOptions = {}) {
   const clock = options.clock ?? new FakeClock();
   const host = (await fixture('<interaction-host></interaction-host>')) as InteractionHost;
-  host.clock = clock;
+  host.clock = options.realTime ? systemClock : clock;
   host.storage = options.storage ?? new MemoryStorage();
   host.deliver = options.deliver;
   const backoff = { initialMs: 100, maxMs: 1000, jitter: 0, ...options.backoff };
-  if (options.WebSocket) host.transport = new WebSocketTransport(src, { clock, backoff, WebSocket: options.WebSocket });
+  if (options.WebSocket) host.transport = new WebSocketTransport(src, { clock: host.clock, backoff, WebSocket: options.WebSocket });
   else {
     host.backoff = backoff;
     host.src = src;
