@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { html as staticHtml, literal } from 'lit/static-html.js';
 import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../rules/clock.js';
@@ -34,6 +35,9 @@ declare global {
     'connection-change': CustomEvent<ConnectionChangeDetail>;
   }
 }
+
+const APPROVAL_TAG = literal`approval-dialog`;
+const QUESTIONNAIRE_TAG = literal`questionnaire-form`;
 
 function cardState(entry: SessionEntry): CardState {
   if (entry.status === 'answered') return entry.unacked ? 'submitting' : 'answered';
@@ -205,40 +209,21 @@ export class InteractionHost extends LitElement {
         theme=${this.theme ?? nothing}
       ></artifact-list>`;
     }
-    const onResponse = (event: InteractionResponseEvent) => this.onResponse(event, entry);
-    const common = {
-      request: entry.request,
-      deadline: entry.status === 'pending' ? entry.deadline : undefined,
-      response: entry.response,
-      state: cardState(entry),
-    };
-    return entry.request?.kind === 'approval'
-      ? html`<approval-dialog
-          data-id=${entry.id}
-          .clock=${this.clock}
-          .request=${common.request}
-          .deadline=${common.deadline}
-          .response=${common.response}
-          .state=${common.state}
-          .late=${entry.late}
-          .requester=${entry.context.requester}
-          locale=${locale}
-          theme=${this.theme ?? nothing}
-          @interaction-response=${onResponse}
-        ></approval-dialog>`
-      : html`<questionnaire-form
-          data-id=${entry.id}
-          .clock=${this.clock}
-          .request=${common.request}
-          .deadline=${common.deadline}
-          .response=${common.response}
-          .state=${common.state}
-          .late=${entry.late}
-          .requester=${entry.context.requester}
-          locale=${locale}
-          theme=${this.theme ?? nothing}
-          @interaction-response=${onResponse}
-        ></questionnaire-form>`;
+    // One template for both input cards: the tag is the only difference.
+    const tag = entry.request?.kind === 'approval' ? APPROVAL_TAG : QUESTIONNAIRE_TAG;
+    return staticHtml`<${tag}
+      data-id=${entry.id}
+      .clock=${this.clock}
+      .request=${entry.request}
+      .deadline=${entry.status === 'pending' ? entry.deadline : undefined}
+      .response=${entry.response}
+      .state=${cardState(entry)}
+      .late=${entry.late}
+      .requester=${entry.context.requester}
+      locale=${locale}
+      theme=${this.theme ?? nothing}
+      @interaction-response=${(event: InteractionResponseEvent) => this.onResponse(event, entry)}
+    ></${tag}>`;
   }
 
   protected override render(): TemplateResult {

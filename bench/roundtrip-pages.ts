@@ -1,0 +1,80 @@
+// The pages of the round-trip benchmark, chosen by `?mode=`:
+// - kit: one <interaction-host>; each card is answered through its own approve button;
+// - baseline: a plain-DOM card doing the same work (parse, render, answer, persist the outbox);
+// - echo: answers every call at once with a ready-made result, rendering nothing.
+import '../src/interaction-host.js';
+import type { InteractionHost } from '../src/host/interaction-host.js';
+import { parseRuntimeMessage } from '../src/protocol/parse.js';
+import { answerRequest } from '../src/rules/answers.js';
+import { resolveContext } from '../src/rules/context.js';
+import { normalizeToolCall } from '../src/rules/normalize.js';
+import { toolResultFor } from '../src/rules/results.js';
+import { renderBaselineCard } from './baseline-card.js';
+
+const params = new URLSearchParams(location.search);
+const url = params.get('ws')!;
+const mode = params.get('mode');
+
+function kitPage(): void {
+  const host = document.createElement('interaction-host') as InteractionHost;
+  host.receiptLimit = 20;
+  host.addEventListener('interaction-request', (event) => {
+    const card = host.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(`[data-id="${CSS.escape(event.detail.id)}"]`);
+    void card?.updateComplete.then(() => card.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click());
+  });
+  host.src = url;
+  document.body.append(host);
+}
+
+/** The protocol's handshake, for the pages that are not the kit. */
+function connect(onCall: (socket: WebSocket, message: { call_id: string; tool: 'request_user_approval'; arguments: Record<string, unknown> }) => void): void {
+  const socket = new WebSocket(url);
+  socket.onopen = () => socket.send(JSON.stringify({ v: 1, type: 'connect', kit_version: 'bench' }));
+  socket.onmessage = (event) => {
+    const parsed = parseRuntimeMessage(event.data);
+    if (!parsed.ok) return;
+    const message = parsed.message;
+    if (message.type === 'hello') socket.send(JSON.stringify({ v: 1, type: 'ready', kit_version: 'bench', capabilities: { tools: ['request_user_approval'] }, resume: [] }));
+    else if (message.type === 'tool_call') onCall(socket, message as never);
+    else if (message.type === 'ack') sessionStorage.removeItem(`bench:${message.id}`);
+  };
+}
+
+function baselinePage(): void {
+  const stage = document.createElement('div');
+  document.body.append(stage);
+  connect((socket, message) => {
+    const request = normalizeToolCall(message.tool, message.arguments, { request_id: message.call_id, session_id: 'bench' }, resolveContext());
+    const card = renderBaselineCard(request);
+    stage.append(card);
+    const approve = card.querySelector<HTMLButtonElement>('button.primary')!;
+    approve.addEventListener('click', () => {
+      const outcome = answerRequest(request, { approve: true }, new Date().toISOString());
+      if (!outcome.ok) return;
+      const reply = JSON.stringify({ v: 1, type: 'tool_result', call_id: message.call_id, tool: message.tool, result: toolResultFor(request, outcome.response) });
+      sessionStorage.setItem(`bench:${message.call_id}`, reply);
+      socket.send(reply);
+      card.remove();
+    });
+    // The kit renders on the next microtask; so does the baseline.
+    void Promise.resolve().then(() => approve.click());
+  });
+}
+
+function echoPage(): void {
+  connect((socket, message) => {
+    socket.send(JSON.stringify({ v: 1, type: 'tool_result', call_id: message.call_id, tool: message.tool, result: ECHO_RESULT(message.call_id) }));
+  });
+}
+
+const ECHO_RESULT = (id: string) => ({
+  source_tool: 'request_user_approval',
+  content: '用户已批准操作。',
+  content_parts: [{ type: 'tool_event', tool_name: 'request_user_approval', status: 'completed', summary: 'approved' }],
+  interaction_request: { kind: 'approval', message: 'm', title: '请确认', severity: 'medium', details: '', timeout_seconds: 120 },
+  interaction_response: { request_id: id, status: 'completed', approved: true, text: '', selected_options: [], answers: {}, raw_value: true, resolved_at: new Date().toISOString() },
+});
+
+if (mode === 'kit') kitPage();
+else if (mode === 'baseline') baselinePage();
+else echoPage();

@@ -1,0 +1,173 @@
+// `npm run bench`: sizes, render cost, normalise throughput, round trip and memory, each beside
+// its baseline in the same run (ratios hold on a noisy machine; absolute times don't). Prints one
+// table and writes bench/results.json. Browser figures run in headless Chromium with Lit's
+// production build.
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { chromium, type Page } from 'playwright-core';
+import { createAgentServer } from '../src/agent/ws-server.js';
+import { resolveContext } from '../src/rules/context.js';
+import { normalizeInput } from '../src/rules/normalize.js';
+// @ts-expect-error plain JS helpers shared with the build and the tests
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.js';
+// @ts-expect-error plain JS helpers shared with the build and the tests
+import { minifyLitCss } from '../scripts/minify-lit-css.js';
+
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  baseline: number | null;
+  ratio: number | null;
+  budget: string;
+  pass: boolean;
+  runs: number;
+  min: number;
+  median: number;
+  max: number;
+  note?: string;
+}
+
+const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
+const figures: Figure[] = [];
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+function add(name: string, unit: string, values: number[], baseline: number | null, budget: string, pass: (value: number, ratio: number | null) => boolean, note?: string, value = median(values)) {
+  const ratio = baseline ? value / baseline : null;
+  figures.push({ name, value, unit, baseline, ratio, budget, pass: pass(value, ratio), runs: values.length, min: Math.min(...values), median: median(values), max: Math.max(...values), note });
+}
+
+// Sizes: min + gzip -9. Deterministic, one run each.
+async function gzipSize(entry: string, external: string[]): Promise<number> {
+  const result = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', write: false, external, tsconfig: 'tsconfig.json', legalComments: 'none', plugins: [minifyLitCss], logLevel: 'error' });
+  return gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length;
+}
+const bundle = await gzipSize('src/index.ts', []);
+add('bundle (all four elements, lit + zod inside)', 'bytes', [bundle], null, '≤ 30,000 (aim 25,000)', (v) => v <= 30_000);
+for (const element of ['approval-dialog', 'questionnaire-form', 'artifact-list']) {
+  const size = await gzipSize(`src/${element}.ts`, ['lit', 'lit/*', '@lit/*']);
+  add(`per element: ${element}`, 'bytes', [size], null, '≤ 6,000', (v) => v <= 6_000);
+}
+
+// Normalise, in Node: a four-question questionnaire, operations per second, beside structuredClone.
+const args = {
+  message: 'Plan',
+  questions: Array.from({ length: 4 }, (_, q) => ({ id: `q${q}`, header: 'H', question: `Question ${q}?`, options: [{ label: 'First', description: 'why' }, 'Second', 'Third', '自定义'] })),
+};
+const context = resolveContext();
+function opsPerSecond(fn: () => void): number {
+  const start = performance.now();
+  let n = 0;
+  while (performance.now() - start < 250) {
+    for (let i = 0; i < 100; i += 1) fn();
+    n += 100;
+  }
+  return (n / (performance.now() - start)) * 1000;
+}
+const normaliseRuns: number[] = [];
+const cloneRuns: number[] = [];
+for (let i = 0; i < 9; i += 1) {
+  normaliseRuns.push(opsPerSecond(() => normalizeInput(args, { request_id: 'r', session_id: 's' }, context)));
+  cloneRuns.push(opsPerSecond(() => structuredClone(args)));
+}
+add('normalise (4-question questionnaire, Node)', 'ops/s', normaliseRuns, median(cloneRuns), '≥ 20,000 (baseline: structuredClone)', (v) => v >= 20_000);
+
+// The browser figures.
+const pages = await build({
+  entryPoints: { render: 'bench/render-page.ts', roundtrip: 'bench/roundtrip-pages.ts' },
+  bundle: true, minify: true, format: 'esm', write: false, outdir: 'bench-out', tsconfig: 'tsconfig.json', plugins: [minifyLitCss], logLevel: 'error',
+});
+const files = new Map(pages.outputFiles.map((file) => [`/${file.path.split('/').pop()}`, file.contents]));
+const http = createServer((request, response) => {
+  const path = new URL(request.url ?? '/', 'http://bench').pathname;
+  const script = files.get(path);
+  if (script) response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+  else response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html lang="en"><body><script type="module" src="/${path === '/render' ? 'render' : 'roundtrip'}.js"></script></body></html>`);
+});
+await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
+const browser = await chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] });
+
+const RENDER_RUNS = 60;
+{
+  const page = await browser.newPage();
+  await page.goto(`${base}/render`);
+  await page.waitForFunction(() => 'runRenderBench' in window);
+  const results = await page.evaluate((runs) => window.runRenderBench(runs), RENDER_RUNS);
+  for (const [name, { kit, baseline }] of Object.entries(results)) {
+    add(name, 'ms', kit, median(baseline), '≤ 1.5 × baseline', (_, ratio) => ratio !== null && ratio <= 1.5);
+  }
+  await page.close();
+}
+
+async function roundTrip(mode: string, calls: number, warmup: number, page?: Page) {
+  const agent = await createAgentServer();
+  const session = agent.session(`bench-${mode}`);
+  const tab = page ?? (await browser.newPage());
+  await tab.goto(`${base}/roundtrip?mode=${mode}&ws=${encodeURIComponent(`ws://127.0.0.1:${agent.port}/agent/sessions/bench-${mode}`)}`);
+  const times: number[] = [];
+  for (let i = 0; i < warmup + calls; i += 1) {
+    const start = performance.now();
+    await session.callTool('request_user_approval', { message: `#${i}` }, { callId: `${mode}-${i}` });
+    if (i >= warmup) times.push(performance.now() - start);
+  }
+  return { times, agent, tab };
+}
+
+const CALLS = 1000;
+const echo = await roundTrip('echo', CALLS, 50);
+const plain = await roundTrip('baseline', CALLS, 50);
+const kit = await roundTrip('kit', CALLS, 50);
+for (const run of [echo, plain]) {
+  await run.tab.close();
+  await run.agent.close();
+}
+const p50 = (times: number[]) => percentile(times, 50);
+add('round trip p50 (kit, 1,000 calls)', 'ms', kit.times, p50(plain.times), '≤ 1.5 × plain-DOM card', (_, ratio) => ratio !== null && ratio <= 1.5,
+  `p99 ${percentile(kit.times, 99).toFixed(2)} ms (plain ${percentile(plain.times, 99).toFixed(2)}); ${(p50(kit.times) / p50(echo.times)).toFixed(2)} × a bare echo (${p50(echo.times).toFixed(2)} ms)`, p50(kit.times));
+
+// Memory: 10,000 calls answered one after another in one host; the heap after forced GC minus the
+// heap after the first 100.
+{
+  const cdp = await kit.tab.context().newCDPSession(kit.tab);
+  await cdp.send('Performance.enable');
+  const heap = async () => {
+    await kit.tab.evaluate(() => (globalThis as { gc?: () => void }).gc?.());
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((m) => m.name === 'JSHeapUsedSize')!.value;
+  };
+  const session = kit.agent.session('bench-kit');
+  let after100 = 0;
+  for (let i = 0; i < 10_000; i += 1) {
+    await session.callTool('request_user_approval', { message: `m${i}` }, { callId: `mem-${i}` });
+    if (i === 99) after100 = await heap();
+  }
+  const growth = (await heap()) - after100;
+  add('memory: 10,000 calls in one host', 'MB', [growth / 1_048_576], null, '≤ 2 MB', (v) => v <= 2);
+}
+await kit.tab.close();
+await kit.agent.close();
+await browser.close();
+http.close();
+
+const fmt = (n: number | null, unit = '') => (n === null ? '—' : `${n >= 100 ? Math.round(n).toLocaleString('en') : n.toFixed(2)}${unit}`);
+const rows = figures.map((f) => [f.name, `${fmt(f.value)} ${f.unit}`, fmt(f.baseline), f.ratio === null ? '—' : `${f.ratio.toFixed(2)}×`, f.budget, f.pass ? 'ok' : 'OVER', `${f.runs}`]);
+const header = ['figure', 'value', 'baseline', 'ratio', 'budget', 'status', 'runs'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(line(header));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const row of rows) console.log(line(row));
+for (const f of figures.filter((x) => x.note)) console.log(`  ${f.name}: ${f.note}`);
+writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), node: process.version, figures }, null, 2)}\n`);
+console.log('\nbench/results.json written');
