@@ -30,6 +30,7 @@ interface Figure {
   note?: string;
 }
 
+const progress = (step: string) => process.stderr.write(`bench: ${step}\n`);
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 const figures: Figure[] = [];
@@ -58,6 +59,7 @@ for (const element of ['approval-dialog', 'questionnaire-form', 'artifact-list']
   add(`per element: ${element}`, 'bytes', [size], null, '≤ 6,000', (v) => v <= 6_000);
 }
 
+progress('sizes done');
 // Normalise, in Node: a four-question questionnaire, operations per second, beside structuredClone.
 const args = {
   message: 'Plan',
@@ -81,6 +83,7 @@ for (let i = 0; i < 9; i += 1) {
 }
 add('normalise (4-question questionnaire, Node)', 'ops/s', normaliseRuns, median(cloneRuns), '≥ 20,000 (baseline: structuredClone)', (v) => v >= 20_000);
 
+progress('normalise done');
 // The browser figures.
 const pages = await build({
   entryPoints: { render: 'bench/render-page.ts', roundtrip: 'bench/roundtrip-pages.ts' },
@@ -97,6 +100,7 @@ await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] });
 
+progress('browser launched');
 const RENDER_RUNS = 60;
 {
   const page = await browser.newPage();
@@ -113,6 +117,8 @@ async function roundTrip(mode: string, calls: number, warmup: number, page?: Pag
   const agent = await createAgentServer();
   const session = agent.session(`bench-${mode}`);
   const tab = page ?? (await browser.newPage());
+  tab.on('pageerror', (error) => progress(`page error (${mode}): ${error.message}`));
+  tab.on('console', (message) => message.type() === 'error' && progress(`console (${mode}): ${message.text()}`));
   await tab.goto(`${base}/roundtrip?mode=${mode}&ws=${encodeURIComponent(`ws://127.0.0.1:${agent.port}/agent/sessions/bench-${mode}`)}`);
   const times: number[] = [];
   for (let i = 0; i < warmup + calls; i += 1) {
@@ -123,8 +129,10 @@ async function roundTrip(mode: string, calls: number, warmup: number, page?: Pag
   return { times, agent, tab };
 }
 
+progress('render done');
 const CALLS = 1000;
 const echo = await roundTrip('echo', CALLS, 50);
+progress('echo done');
 const plain = await roundTrip('baseline', CALLS, 50);
 const kit = await roundTrip('kit', CALLS, 50);
 for (const run of [echo, plain]) {
