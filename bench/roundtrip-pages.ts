@@ -18,9 +18,11 @@ const mode = params.get('mode');
 function kitPage(): void {
   const host = document.createElement('interaction-host') as InteractionHost;
   host.receiptLimit = 20;
-  host.addEventListener('interaction-request', (event) => {
+  host.addEventListener('interaction-request', async (event) => {
+    await host.updateComplete; // the card is in the DOM once the host has rendered
     const card = host.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(`[data-id="${CSS.escape(event.detail.id)}"]`);
-    void card?.updateComplete.then(() => card.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click());
+    await card?.updateComplete;
+    card?.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click();
   });
   host.src = url;
   document.body.append(host);

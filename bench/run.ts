@@ -123,7 +123,10 @@ async function roundTrip(mode: string, calls: number, warmup: number, page?: Pag
   const times: number[] = [];
   for (let i = 0; i < warmup + calls; i += 1) {
     const start = performance.now();
-    await session.callTool('request_user_approval', { message: `#${i}` }, { callId: `${mode}-${i}` });
+    const call = session.callTool('request_user_approval', { message: `#${i}` }, { callId: `${mode}-${i}` });
+    const stuck = setTimeout(() => progress(`${mode}: call ${i} has no result after 5 s`), 5000);
+    await call;
+    clearTimeout(stuck);
     if (i >= warmup) times.push(performance.now() - start);
   }
   return { times, agent, tab };
@@ -134,7 +137,9 @@ const CALLS = 1000;
 const echo = await roundTrip('echo', CALLS, 50);
 progress('echo done');
 const plain = await roundTrip('baseline', CALLS, 50);
+progress('baseline done');
 const kit = await roundTrip('kit', CALLS, 50);
+progress('kit done');
 for (const run of [echo, plain]) {
   await run.tab.close();
   await run.agent.close();
