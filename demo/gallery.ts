@@ -6,8 +6,7 @@ import '../src/artifact-list.js';
 import { normalizeApproval, normalizeInput } from '../src/rules/normalize.js';
 import { resolveContext } from '../src/rules/context.js';
 import { prepareArtifacts } from '../src/rules/artifacts/prepare.js';
-import { artifactsResult, type ItemDelivery } from '../src/rules/artifacts/deliver.js';
-import type { FilePart } from '../src/protocol/results.js';
+import { artifactsResult, fileParts, type ItemDelivery } from '../src/rules/artifacts/deliver.js';
 
 const params = new URLSearchParams(location.search);
 const theme = params.get('theme') ?? 'light';
@@ -103,7 +102,7 @@ if (prepared.ok) {
   const result = artifactsResult(prepared, deliveries, true);
   add('artifact-list', 'artifacts', (el) => {
     el.heading = prepared.title;
-    el.items = result.content_parts.slice(1) as FilePart[];
+    el.items = fileParts(result);
     el.delivery = result.delivery_result;
   });
 }

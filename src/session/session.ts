@@ -12,7 +12,7 @@ import type { InteractionRequest } from '../protocol/request.js';
 import { interactionResponseSchema, type InteractionResponse } from '../protocol/response.js';
 import type { ArtifactsResult, DeliveryResult, ErrorResult, FilePart } from '../protocol/results.js';
 import { cancelledResponse, timeoutResponse } from '../rules/answers.js';
-import { deliverArtifacts, filePart, type DeliverFunction } from '../rules/artifacts/deliver.js';
+import { deliverArtifacts, DELIVERY_REASONS, fileParts, undeliveredParts, type DeliverFunction } from '../rules/artifacts/deliver.js';
 import { prepareArtifacts } from '../rules/artifacts/prepare.js';
 import { systemClock, type Clock } from '../rules/clock.js';
 import { resolveContext } from '../rules/context.js';
@@ -116,11 +116,11 @@ export class InteractionSession {
     this.unsubscribe.push(
       this.transport.onMessage((data) => this.receive(data)),
       this.transport.onStateChange((state, detail) => {
-        if (state === 'open') this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
+        if (state === 'open') this.sendConnect();
         this.emit({ type: 'connection', state, detail });
       }),
     );
-    if (this.transport.state === 'open') this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
+    if (this.transport.state === 'open') this.sendConnect();
     else this.transport.connect();
   }
 
@@ -138,6 +138,11 @@ export class InteractionSession {
     if (!entry?.request || entry.status !== 'pending' || response.request_id !== id) return false;
     this.settle(entry, entry.request, response.status === 'completed' ? 'answered' : 'expired', response);
     return true;
+  }
+
+  /** Sent whenever the transport opens, so the runtime knows the kit is listening. */
+  private sendConnect(): void {
+    this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
   }
 
   private emit(event: SessionEvent): void {
@@ -312,7 +317,7 @@ export class InteractionSession {
       // A refused call shows nothing, except on a channel without delivery: the files are listed.
       let entry: SessionEntry | undefined;
       if (prepared.items.length > 0) {
-        const items = prepared.items.map((item) => filePart(item, 'auto', { state: 'skipped', reason: 'not_available_for_channel' }));
+        const items = undeliveredParts(prepared.items, 'auto', DELIVERY_REASONS.notAvailable);
         entry = { id, tool: 'publish_artifacts', source: 'tool_call', context, status: 'answered', late: false, unacked: false, artifacts: { title: prepared.title, items } };
         this.entries.set(id, entry);
         this.emit({ type: 'request', entry });
@@ -320,7 +325,8 @@ export class InteractionSession {
       this.dispatchResult(entry, result({ error: prepared.error }));
       return;
     }
-    const pendingItems = prepared.items.map((item) => filePart(item, prepared.audience, { state: 'skipped', reason: '' }));
+    // While delivering, the items have no state yet (the card says "sending").
+    const pendingItems = undeliveredParts(prepared.items, prepared.audience, '');
     const entry: SessionEntry = {
       id, tool: 'publish_artifacts', source: 'tool_call', context, status: 'pending', late: false, unacked: false,
       artifacts: { title: prepared.title, items: pendingItems },
@@ -330,7 +336,7 @@ export class InteractionSession {
     const delivered = await deliverArtifacts(prepared, this.deliver);
     if (this.entries.get(id) !== entry || entry.status !== 'pending') return; // cancelled meanwhile
     entry.status = 'answered';
-    entry.artifacts = { title: prepared.title, items: delivered.content_parts.slice(1) as FilePart[], delivery: delivered.delivery_result };
+    entry.artifacts = { title: prepared.title, items: fileParts(delivered), delivery: delivered.delivery_result };
     this.dispatchResult(entry, result(delivered));
   }
 
@@ -367,12 +373,8 @@ export class InteractionSession {
     const shown = this.readOnlyEntry(message, existing);
     if (!shown) return; // nothing the kit can show as a receipt: no half card
     this.disarm(id);
-    Object.assign(existing ?? {}, shown);
-    if (existing) this.emit({ type: 'update', entry: existing });
-    else {
-      this.entries.set(id, shown);
-      this.emit({ type: 'request', entry: shown });
-    }
+    this.entries.set(id, shown); // replaces a pending entry in place: Map keeps the arrival order
+    this.emit({ type: existing ? 'update' : 'request', entry: shown });
     this.prune();
   }
 
@@ -383,8 +385,7 @@ export class InteractionSession {
       status: 'answered', late: false, unacked: false,
     };
     if (tool === 'publish_artifacts') {
-      const parts = Array.isArray(result.content_parts) ? result.content_parts : [];
-      const items = parts.filter((part): part is FilePart => isRecord(part) && part.type === 'file');
+      const items = fileParts({ content_parts: Array.isArray(result.content_parts) ? result.content_parts : [] });
       const delivery = isRecord(result.delivery_result) ? (result.delivery_result as DeliveryResult) : undefined;
       return { ...base, artifacts: { title: existing?.artifacts?.title ?? '', items, delivery } };
     }
@@ -403,7 +404,7 @@ export class InteractionSession {
   private requestFromResult(id: string, tool: ToolName, result: Record<string, unknown>): InteractionRequest | undefined {
     const echo = result.interaction_request;
     if (!isRecord(echo) || tool === 'publish_artifacts') return undefined;
-    const args = { ...echo, severity: echo.severity, details: echo.details, input_mode: echo.kind };
+    const args = { ...echo, input_mode: echo.kind };
     return normalizeToolCall(tool, args, { request_id: id, session_id: this.sessionId }, resolveContext(this.context));
   }
 

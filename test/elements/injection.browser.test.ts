@@ -6,11 +6,10 @@ import '../../src/questionnaire-form.js';
 import '../../src/artifact-list.js';
 import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
-import { deliverArtifacts } from '../../src/rules/artifacts/deliver.js';
+import { deliverArtifacts, fileParts } from '../../src/rules/artifacts/deliver.js';
 import { prepareArtifacts } from '../../src/rules/artifacts/prepare.js';
 import { resolveContext } from '../../src/rules/context.js';
 import { normalizeApproval, normalizeInput } from '../../src/rules/normalize.js';
-import type { FilePart } from '../../src/protocol/results.js';
 import { startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
 
 declare global {
@@ -106,7 +105,7 @@ describe('model-written strings stay inert text', () => {
       const result = await deliverArtifacts(prepared);
       const list = (await fixture('<artifact-list></artifact-list>')) as ArtifactList;
       list.heading = prepared.title;
-      list.items = result.content_parts.slice(1) as FilePart[];
+      list.items = fileParts(result);
       list.delivery = result.delivery_result;
       await list.updateComplete;
       inert(list.shadowRoot!);

@@ -7,6 +7,8 @@ import {
   deliveryPrecheck,
   FEISHU_FILE_LIMIT,
   FEISHU_IMAGE_LIMIT,
+  fileParts,
+  undeliveredParts,
   type DeliverFunction,
 } from '../../src/rules/artifacts/deliver.js';
 import { guessMime } from '../../src/rules/artifacts/mime.js';
@@ -200,5 +202,17 @@ describe('items', () => {
     assert.equal(toArtifact({ path: '/a', size: 10 })!.size, 10);
     assert.equal(toArtifact({ path: '/a', size: '2048' })!.size, 2048);
     for (const size of [-1, 'big', null, true, Number.NaN]) assert.equal(toArtifact({ path: '/a', size })!.size, null);
+  });
+});
+
+describe('file parts', () => {
+  it('fileParts takes every part after the tool event; undeliveredParts lists items as not sent', async () => {
+    const ready = prepared({ items: [{ url: 'https://x/a.pdf' }, { path: '/b.png' }] });
+    const result = await deliverArtifacts(ready, deliverAll);
+    assert.deepEqual(fileParts(result), result.content_parts.slice(1));
+    const listed = undeliveredParts(ready.items, 'auto', 'not_available_for_channel');
+    assert.deepEqual(listed.map((p) => [p.name, p.delivered, p.delivery_reason]), [
+      ['a.pdf', false, 'not_available_for_channel'], ['b.png', false, 'not_available_for_channel'],
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { reasonText, stringsFor, type Strings } from '../../i18n/strings.js';
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
+import { DELIVERY_REASONS } from '../../rules/artifacts/deliver.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
 import { resolveLocale } from '../shared/locale.js';
 import { revealInvisible } from '../shared/reveal.js';
@@ -107,7 +108,8 @@ export class ArtifactList extends LitElement {
     const kind = artifactKind(item);
     const url = safeUrl(item.url);
     const state = deliveryState(item, summary);
-    const reason = state === 'delivered' ? '' : reasonText(strings, item.delivery_reason || (summary ? 'delivery_failed' : 'not_available_for_channel'));
+    const fallback = summary ? DELIVERY_REASONS.failed : DELIVERY_REASONS.notAvailable;
+    const reason = state === 'delivered' ? '' : reasonText(strings, item.delivery_reason || fallback);
     const locale = resolveLocale(this, this.locale);
     return html`<li class="item kind-${kind}" part="item">
       <span class="icon" part="icon">${kindIcons[kind]}</span>
@@ -158,7 +160,7 @@ export class ArtifactList extends LitElement {
               ? strings.artifacts.sending
               : provider && summary
               ? strings.artifacts.summary(strings.providers[provider] ?? provider, summary.success.length, summary.failed.length, summary.skipped.length)
-              : reasonText(strings, 'not_available_for_channel')}
+              : reasonText(strings, DELIVERY_REASONS.notAvailable)}
           </p>
         </div>
       </div>

@@ -8,7 +8,10 @@ import { systemClock, type Clock } from '../../rules/clock.js';
 import { CountdownController, formatRemaining } from './countdown.js';
 import { resolveLocale } from './locale.js';
 import { renderReceipt } from './receipt.js';
-import { COLLAPSE_AFTER, revealInvisible } from './reveal.js';
+import { revealInvisible } from './reveal.js';
+
+/** Text past this many characters starts collapsed, so a huge message keeps the card small. */
+export const COLLAPSE_AFTER = 2000;
 
 /** The states a card shows (DESIGN §6). */
 export type CardState = 'pending' | 'submitting' | 'answered' | 'expired' | 'cancelled';

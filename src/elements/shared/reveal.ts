@@ -26,6 +26,3 @@ export function revealInvisible(text: string): string | TemplateResult {
   parts.push(text.slice(last));
   return html`${parts}`;
 }
-
-/** Text past this many characters starts collapsed, so a huge message keeps the card small. */
-export const COLLAPSE_AFTER = 2000;

@@ -1,4 +1,4 @@
-import type { Provider } from '../../protocol/constants.js';
+import { isRecord, type Provider } from '../../protocol/constants.js';
 import type { ArtifactsResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
 import type { Artifact, PreparedArtifacts } from './prepare.js';
 
@@ -29,6 +29,8 @@ export const DELIVERY_REASONS = {
   imageTooLarge: 'upload_image_failed:image_too_large_over_10mb',
   fileTooLarge: 'upload_file_failed:file_too_large_over_30mb',
   failed: 'delivery_failed',
+  /** The kit's own code (never sent to the model): listed on a channel that delivers nothing. */
+  notAvailable: 'not_available_for_channel',
 } as const;
 
 /**
@@ -110,6 +112,16 @@ export function filePart(item: Artifact, audience: string, delivery: ItemDeliver
     delivered: delivery.state === 'delivered',
     delivery_reason: delivery.state === 'delivered' ? '' : delivery.reason,
   };
+}
+
+/** File parts for items that were not delivered (yet): listed, with `reason` when there is one. */
+export function undeliveredParts(items: readonly Artifact[], audience: string, reason: string): FilePart[] {
+  return items.map((item) => filePart(item, audience, { state: 'skipped', reason }));
+}
+
+/** The `file` parts of a `publish_artifacts` result (every part after the tool event). */
+export function fileParts(result: { content_parts: readonly unknown[] }): FilePart[] {
+  return result.content_parts.filter((part): part is FilePart => isRecord(part) && part.type === 'file');
 }
 
 /** The `publish_artifacts` tool result of DESIGN §5; `deliveries` are in item order. */
