@@ -22,8 +22,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    // The pure layers know no DOM and no higher layer (DESIGN §2).
-    files: ['src/protocol/**', 'src/rules/**', 'src/session/**'],
+    // The pure layers know no DOM and no higher layer (DESIGN §2); the adapters are pure too.
+    files: ['src/protocol/**', 'src/rules/**', 'src/session/**', 'src/adapters/**'],
     rules: {
       'no-restricted-globals': ['error', 'window', 'document', 'HTMLElement', 'customElements', 'localStorage'],
       'no-restricted-imports': ['error', { patterns: ['lit', 'lit/*', '**/elements/**', '**/host/**', '**/agent/**'] }],
@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // The session talks to a transport only through its interface (a type, erased at run time).
-    files: ['src/protocol/**', 'src/rules/**', 'src/session/**'],
+    files: ['src/protocol/**', 'src/rules/**', 'src/session/**', 'src/adapters/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/transport/**'], allowTypeImports: true }] }],
     },

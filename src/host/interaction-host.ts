@@ -8,6 +8,7 @@ import { systemClock, type Clock } from '../rules/clock.js';
 import type { CardState, InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import { resolveLocale } from '../elements/shared/locale.js';
 import { baseStyles } from '../elements/shared/tokens.js';
+import type { EnvelopeAdapter } from '../session/envelope.js';
 import type { ResultMessage } from '../session/outbox.js';
 import { InteractionSession, type SessionEntry, type SessionEvent } from '../session/session.js';
 import type { KeyValueStorage } from '../session/storage.js';
@@ -89,6 +90,12 @@ export class InteractionHost extends LitElement {
   /** Reconnect timing of the WebSocket transport. */
   @property({ attribute: false }) backoff?: BackoffOptions;
 
+  /**
+   * Other protocols accepted on the same connection, e.g. `[mcpElicitation()]` from
+   * `agent-interaction-kit/adapters`. Read when the connection starts.
+   */
+  @property({ attribute: false }) adapters?: EnvelopeAdapter[];
+
   @state() private entries: SessionEntry[] = [];
   @state() private connection: TransportState = 'closed';
   @state() private superseded = false;
@@ -114,7 +121,7 @@ export class InteractionHost extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('src') || changed.has('transport')) this.restart();
+    if (changed.has('src') || changed.has('transport') || changed.has('adapters')) this.restart();
     if (this.session) {
       this.session.deliver = this.deliver;
       this.session.receiptLimit = this.receiptLimit;
@@ -132,6 +139,7 @@ export class InteractionHost extends LitElement {
       clock: this.clock,
       deliver: this.deliver,
       receiptLimit: this.receiptLimit,
+      adapters: this.adapters,
     });
     this.session = session;
     session.subscribe((event) => this.onSessionEvent(event));
@@ -220,6 +228,7 @@ export class InteractionHost extends LitElement {
       .state=${cardState(entry)}
       .late=${entry.late}
       .requester=${entry.context.requester}
+      .linkState=${entry.external ?? ''}
       locale=${locale}
       theme=${this.theme ?? nothing}
       @interaction-response=${(event: InteractionResponseEvent) => this.onResponse(event, entry)}

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { REQUEST_KINDS, SEVERITIES } from './constants.js';
+import type { QuestionField } from './fields.js';
 
 export const optionSchema = z.object({
   label: z.string(),
@@ -14,7 +15,8 @@ export const questionSchema = z.object({
   question: z.string(),
   options: z.array(optionSchema),
 });
-export type InteractionQuestion = z.infer<typeof questionSchema>;
+/** A question; `field`, set only by the adapters, makes it a typed form field (see fields.ts). */
+export type InteractionQuestion = z.infer<typeof questionSchema> & { field?: QuestionField };
 
 export const requestMetadataSchema = z.looseObject({
   severity: z.optional(z.enum(SEVERITIES)),
@@ -23,7 +25,15 @@ export const requestMetadataSchema = z.looseObject({
   purpose: z.optional(z.string()),
   auto_select_first_on_timeout: z.optional(z.boolean()),
 });
-export type RequestMetadata = z.infer<typeof requestMetadataSchema>;
+/**
+ * The adapters' extras, never read from the wire (renormalising rebuilds metadata): `decline`
+ * and `dismiss` add Decline and Cancel buttons; `url` makes an approval a consent to open a link.
+ */
+export type RequestMetadata = z.infer<typeof requestMetadataSchema> & {
+  decline?: boolean;
+  dismiss?: boolean;
+  url?: string;
+};
 
 /** The normalised request of DESIGN §3.6: what the elements render. */
 export const interactionRequestSchema = z.object({
@@ -39,7 +49,10 @@ export const interactionRequestSchema = z.object({
   source_tool: z.enum(['request_user_approval', 'request_user_input']),
   metadata: requestMetadataSchema,
 });
-export type InteractionRequest = z.infer<typeof interactionRequestSchema>;
+export type InteractionRequest = Omit<z.infer<typeof interactionRequestSchema>, 'questions' | 'metadata'> & {
+  questions: InteractionQuestion[];
+  metadata: RequestMetadata;
+};
 
 /**
  * The runtime's own request as `interaction_request` carries it: only the id and the kind are

@@ -1,6 +1,7 @@
 import type { InteractionRequest } from '../protocol/request.js';
 import type { ResponseStatus } from '../protocol/constants.js';
 import type { InteractionResponse, QuestionAnswer } from '../protocol/response.js';
+import { answerField, type FieldInput, type FieldProblem } from './fields.js';
 import { CUSTOM_VALUE } from './options.js';
 
 /** What the user did, in the shapes of the fixtures' `answer_forms`. */
@@ -10,8 +11,11 @@ export type UserAnswer =
   | { values: string[]; text?: string }
   | { answers: Record<string, QuestionChoice> };
 
-/** One questionnaire answer: an option's value, or the text typed for the custom option. */
-export type QuestionChoice = { value: string } | { custom: string };
+/**
+ * One questionnaire answer: an option's value, the text typed for the custom option, or what was
+ * entered in a typed field (questions with a `field`, from the adapters).
+ */
+export type QuestionChoice = { value: string } | { custom: string } | { input: FieldInput };
 
 /** Why an answer cannot be sent yet; `question` names the questionnaire question it is about. */
 export interface AnswerProblem {
@@ -23,7 +27,7 @@ export interface AnswerProblem {
     | 'unknown_option'
     | 'free_text_not_allowed'
     | 'custom_text_required'
-    | 'unanswered';
+    | FieldProblem;
   question?: string;
 }
 
@@ -68,7 +72,11 @@ function answerQuestionnaire(
   const answers: Record<string, QuestionAnswer> = {};
   for (const question of request.questions) {
     const choice = Object.hasOwn(given, question.id) ? given[question.id] : undefined;
-    if (!choice) {
+    if (question.field) {
+      const outcome = answerField({ ...question, field: question.field }, choice && 'input' in choice ? choice.input : { values: [], text: '' });
+      if (!outcome.ok) problems.push({ code: outcome.problem, question: question.id });
+      else if (outcome.answer) answers[question.id] = outcome.answer;
+    } else if (!choice || 'input' in choice) {
       problems.push({ code: 'unanswered', question: question.id });
     } else if ('custom' in choice) {
       const text = choice.custom.trim();
@@ -157,7 +165,12 @@ export function timeoutResponse(request: InteractionRequest, resolvedAt: string)
   return response(request, 'timeout', resolvedAt);
 }
 
-/** The response for a call the runtime withdrew (DESIGN §3.5). */
+/** An explicit "no" to a request that offers Decline (the adapters' `metadata.decline`). */
+export function declineResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
+  return response(request, 'completed', resolvedAt);
+}
+
+/** The response for a call the runtime withdrew (DESIGN §3.5), or the user dismissed. */
 export function cancelledResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
   return response(request, 'cancelled', resolvedAt);
 }

@@ -20,6 +20,7 @@ import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
 import { toolResultFor } from '../rules/results.js';
 import type { Transport, TransportState, TransportStateDetail } from '../transport/transport.js';
 import { KIT_VERSION } from '../version.js';
+import type { EnvelopeAction, EnvelopeAdapter } from './envelope.js';
 import { Outbox, type ResultMessage } from './outbox.js';
 import { defaultStorage, type KeyValueStorage } from './storage.js';
 
@@ -27,8 +28,11 @@ import { defaultStorage, type KeyValueStorage } from './storage.js';
 export interface SessionEntry {
   id: string;
   tool: ToolName;
-  /** How it arrived: answered with `tool_result`, with `interaction_response`, or shown read-only. */
-  source: 'tool_call' | 'interaction_request' | 'tool_result';
+  /**
+   * How it arrived: answered with `tool_result`, with `interaction_response`, shown read-only, or
+   * through an adapter's envelope (answered with the adapter's reply).
+   */
+  source: 'tool_call' | 'interaction_request' | 'tool_result' | 'adapter';
   context: InteractionContext;
   /** Approval and input requests. */
   request?: InteractionRequest;
@@ -42,6 +46,8 @@ export interface SessionEntry {
   late: boolean;
   /** The result is in the outbox, waiting for the runtime's ack. */
   unacked: boolean;
+  /** An accepted link request (MCP URL mode): the peer has not, or has, reported it done. */
+  external?: 'waiting' | 'complete';
 }
 
 export type SessionEvent =
@@ -62,6 +68,16 @@ export interface SessionOptions {
   deliver?: DeliverFunction;
   /** Finished entries kept (default 50), so memory stays flat however long the session runs. */
   receiptLimit?: number;
+  /** Other protocols' envelopes accepted on the same transport (e.g. `mcpElicitation()`). */
+  adapters?: EnvelopeAdapter[];
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The longest single timer: browsers overflow past 2^31 − 1 ms. */
@@ -80,6 +96,11 @@ export class InteractionSession {
   private readonly entries = new Map<string, SessionEntry>();
   private readonly timers = new Map<string, unknown>();
   private readonly unsubscribe: (() => void)[] = [];
+  private readonly adapters: EnvelopeAdapter[];
+  /** Which adapter answers each of its entries. */
+  private readonly adapterOf = new Map<string, EnvelopeAdapter>();
+  /** Adapter replies the transport could not take yet: sent on the next open. */
+  private replies: object[] = [];
   private sessionId = '';
   private context: WireContext | undefined;
   private started = false;
@@ -94,6 +115,7 @@ export class InteractionSession {
     this.outbox.load(this.sessionId);
     this.deliver = options.deliver;
     this.receiptLimit = options.receiptLimit ?? 50;
+    this.adapters = options.adapters ?? [];
   }
 
   get id(): string {
@@ -136,13 +158,20 @@ export class InteractionSession {
   answer(id: string, response: InteractionResponse): boolean {
     const entry = this.entries.get(id);
     if (!entry?.request || entry.status !== 'pending' || response.request_id !== id) return false;
-    this.settle(entry, entry.request, response.status === 'completed' ? 'answered' : 'expired', response);
+    const status = response.status === 'completed' ? 'answered' : response.status === 'cancelled' ? 'cancelled' : 'expired';
+    this.settle(entry, entry.request, status, response);
     return true;
   }
 
   /** Sent whenever the transport opens, so the runtime knows the kit is listening. */
   private sendConnect(): void {
     this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
+    const waiting = this.replies.splice(0);
+    for (const reply of waiting) this.sendReply(reply);
+  }
+
+  private sendReply(reply: object): void {
+    if (!this.transport.send(reply)) this.replies.push(reply);
   }
 
   private emit(event: SessionEvent): void {
@@ -158,7 +187,13 @@ export class InteractionSession {
   }
 
   private receive(data: unknown): void {
-    const parsed = parseRuntimeMessage(data);
+    const value = typeof data === 'string' ? parseJson(data) : data;
+    const adapter = isRecord(value) ? this.adapters.find((candidate) => candidate.claims(value)) : undefined;
+    if (adapter && isRecord(value)) {
+      for (const action of adapter.receive(value)) this.act(adapter, action);
+      return;
+    }
+    const parsed = parseRuntimeMessage(value === undefined ? data : value);
     if (!parsed.ok) {
       this.send(parsed.error);
       this.emit({ type: 'error', error: parsed.error });
@@ -183,6 +218,45 @@ export class InteractionSession {
         break;
       case 'tool_result':
         this.runtimeResult(message);
+        break;
+    }
+  }
+
+  private act(adapter: EnvelopeAdapter, action: EnvelopeAction): void {
+    switch (action.type) {
+      case 'open': {
+        if (this.entries.has(action.id)) return;
+        const { id, request } = action;
+        const inherited = resolveContext(this.context);
+        const context = action.requester ? { ...inherited, requester: action.requester } : inherited;
+        this.adapterOf.set(id, adapter);
+        const entry: SessionEntry = { id, tool: request.source_tool, source: 'adapter', context, request, status: 'pending', late: false, unacked: false };
+        if (request.timeout_seconds > 0) entry.deadline = this.deadlineFor(request, undefined);
+        this.entries.set(id, entry);
+        this.emit({ type: 'request', entry });
+        if (entry.deadline !== undefined) this.arm(entry);
+        break;
+      }
+      case 'withdraw': {
+        const entry = this.entries.get(action.id);
+        if (!entry?.request || entry.status !== 'pending') return;
+        this.disarm(entry.id);
+        this.adapterOf.delete(entry.id);
+        entry.status = 'cancelled';
+        entry.response = cancelledResponse(entry.request, this.now());
+        this.emit({ type: 'update', entry });
+        this.prune();
+        break;
+      }
+      case 'complete': {
+        const entry = this.entries.get(action.id);
+        if (entry?.external !== 'waiting') return; // unknown or already complete: ignored
+        entry.external = 'complete';
+        this.emit({ type: 'update', entry });
+        break;
+      }
+      case 'send':
+        this.sendReply(action.message);
         break;
     }
   }
@@ -285,6 +359,15 @@ export class InteractionSession {
     this.disarm(entry.id);
     entry.status = status;
     entry.response = response;
+    const adapter = this.adapterOf.get(entry.id);
+    if (adapter) {
+      this.adapterOf.delete(entry.id);
+      if (request.metadata.url !== undefined && status === 'answered' && response.approved) entry.external = 'waiting';
+      this.sendReply(adapter.reply(entry.id, request, response));
+      this.emit({ type: 'update', entry });
+      this.prune();
+      return;
+    }
     const message: ResultMessage =
       entry.source === 'interaction_request'
         ? { v: PROTOCOL_VERSION, type: 'interaction_response', request_id: entry.id, response }
@@ -416,6 +499,7 @@ export class InteractionSession {
 
   private remove(id: string): void {
     this.disarm(id);
+    this.adapterOf.delete(id);
     if (this.entries.delete(id)) this.emit({ type: 'remove', id });
   }
 

@@ -33,6 +33,7 @@ export async function answerWithKeyboard(el: InteractionCard, answer: GoldenAnsw
   } else if ('answers' in answer) {
     for (const question of el.request!.questions) {
       const choice = answer.answers[question.id]!;
+      if ('input' in choice) throw new Error('typed fields are answered by test/support/field-ui.ts');
       const value = 'custom' in choice ? '__custom__' : choice.value;
       await tabTo(inQuestion(question.id, radio));
       // Digit keys pick the focused question's options.

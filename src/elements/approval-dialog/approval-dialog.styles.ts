@@ -65,4 +65,58 @@ export const approvalStyles = css`
   dialog::backdrop {
     background: rgb(15 18 24 / 45%);
   }
+  .link-block {
+    display: grid;
+    gap: var(--_space-1);
+  }
+  .link-block .hint {
+    margin: 0;
+  }
+  .link {
+    margin: 0;
+    padding: var(--_space-2) var(--_space-3);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-control);
+    background: var(--_surface-muted);
+    font-family: var(--_mono);
+    font-size: var(--_text-sm);
+    color: var(--_text-muted);
+    overflow-wrap: anywhere;
+  }
+  .link-host {
+    color: var(--_text);
+    font-weight: 700;
+    background: var(--_accent-soft);
+    border-radius: 3px;
+    padding: 0 2px;
+  }
+  .link-warnings {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    display: grid;
+    gap: var(--_space-1);
+    color: var(--_warning);
+    font-size: var(--_text-sm);
+    font-weight: 500;
+  }
+  .link-warnings li {
+    display: flex;
+    gap: var(--_space-1);
+    align-items: flex-start;
+  }
+  .link-warnings svg {
+    flex: none;
+    width: 12px;
+    height: 12px;
+    margin-top: 3px;
+  }
+  .link-status {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--_space-2);
+    font-size: var(--_text-sm);
+    color: var(--_text-muted);
+  }
 `;

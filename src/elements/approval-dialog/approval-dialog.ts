@@ -1,6 +1,8 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import type { InteractionRequest } from '../../protocol/request.js';
 import { property, query, state } from 'lit/decorators.js';
-import { answerRequest } from '../../rules/answers.js';
+import { answerRequest, cancelledResponse } from '../../rules/answers.js';
+import { inspectLink, type InspectedLink } from '../../rules/link.js';
 import { icons } from '../shared/icons.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { receiptStyles } from '../shared/receipt.js';
@@ -30,6 +32,10 @@ const SEVERITY_ICONS = { low: icons.circle, medium: icons.triangle, high: icons.
  * @csspart reject-button - Reject.
  * @csspart receipt - The read-only outcome.
  * @csspart dialog - The native dialog, in modal mode.
+ * @csspart link - The full URL a link request asks to open (MCP URL-mode elicitation).
+ * @csspart link-host - The URL's host, set apart.
+ * @csspart link-warnings - Why the URL deserves a second look.
+ * @csspart dismiss-button - Cancel (requests that offer it).
  * @cssprop --aik-color-accent - Accent (approve) colour; see the README for every token.
  */
 export class ApprovalDialog extends InteractionCard {
@@ -37,6 +43,12 @@ export class ApprovalDialog extends InteractionCard {
 
   /** Shows the card in a native modal `<dialog>`: focus stays inside, Escape rejects. */
   @property({ type: Boolean, reflect: true }) modal = false;
+
+  /**
+   * For a link request, what the server said after the user opened it: `waiting` until it
+   * reports the step `complete` (MCP `notifications/elicitation/complete`).
+   */
+  @property({ attribute: 'link-state' }) linkState: '' | 'waiting' | 'complete' = '';
 
   @state() private confirming = false;
   @state() private note = '';
@@ -64,7 +76,29 @@ export class ApprovalDialog extends InteractionCard {
     </span>`;
   }
 
+  private get link(): InspectedLink | undefined {
+    const url = this.request?.metadata.url;
+    return url === undefined ? undefined : inspectLink(url);
+  }
+
+  /** The whole URL, its host set apart, and any warnings: shown before and after consent. */
+  private renderLink(raw: string, link: InspectedLink | undefined): TemplateResult {
+    return html`<div class="link-block">
+      <p class="hint">${this.strings.link.opensInNewTab}</p>
+      <p class="link" part="link" dir="ltr">
+        ${link ? html`<span>${link.before}</span><strong class="link-host" part="link-host">${link.host}</strong><span>${link.after}</span>` : raw}
+      </p>
+      ${link?.warnings.length
+        ? html`<ul class="link-warnings" part="link-warnings">
+            ${link.warnings.map((warning) => html`<li>${icons.triangle}${this.strings.link.warnings[warning]}</li>`)}
+          </ul>`
+        : nothing}
+    </div>`;
+  }
+
   protected override renderContext(): TemplateResult | typeof nothing {
+    const url = this.request?.metadata.url;
+    if (url !== undefined) return this.renderLink(url, this.link);
     const details = this.request?.metadata.details;
     if (!details) return nothing;
     return html`<details part="details">
@@ -91,15 +125,47 @@ export class ApprovalDialog extends InteractionCard {
   private answer(approve: boolean): void {
     if (!this.request) return;
     const outcome = answerRequest(this.request, { approve, note: this.note }, this.now());
-    if (outcome.ok) this.respond(outcome.response);
+    if (!outcome.ok) return;
+    // Consent to a link opens it, from this click only: never before, never by itself.
+    if (approve && this.link) this.openLink(this.link);
+    this.respond(outcome.response);
+  }
+
+  private openLink(link: InspectedLink): void {
+    window.open(link.href, '_blank', 'noopener,noreferrer');
+  }
+
+  private dismiss(): void {
+    if (this.request) this.respond(cancelledResponse(this.request, this.now()));
+  }
+
+  protected override renderReceipt(): TemplateResult {
+    const link = this.link;
+    if (!link || !this.response?.approved || this.state === 'cancelled' || this.state === 'expired' || !this.linkState) return super.renderReceipt();
+    return html`${super.renderReceipt()}
+      <div class="link-status" part="link-status">
+        <span role="status">${this.linkState === 'complete' ? this.strings.link.complete : this.strings.link.waiting}</span>
+        ${this.linkState === 'waiting' ? html`<button type="button" class="quiet" @click=${() => this.openLink(link)}>${this.strings.link.openAgain}</button>` : nothing}
+      </div>`;
   }
 
   private focusPart(part: string): void {
     this.renderRoot.querySelector<HTMLElement>(`[part~="${part}"]`)?.focus();
   }
 
-  protected override renderForm(): TemplateResult {
+  protected override renderForm(request: InteractionRequest): TemplateResult {
     const high = this.severity === 'high';
+    const metadata = request.metadata;
+    if (metadata.url !== undefined) {
+      // A consent to open a link: no note; Decline and (when offered) Cancel beside Open.
+      return html`<div class="actions" part="actions">
+        ${metadata.dismiss ? html`<button part="dismiss-button" @click=${this.dismiss}>${this.strings.form.dismiss}</button>` : nothing}
+        <button part="reject-button" @click=${() => this.answer(false)}>${this.strings.form.decline}</button>
+        ${this.link
+          ? html`<button class="primary" part="approve-button" ?autofocus=${this.modal} @click=${() => this.answer(true)}>${this.strings.link.open}</button>`
+          : nothing}
+      </div>`;
+    }
     return html`<div class="field">
         <label class="field-label" for="note">${this.strings.rejectionNote}</label>
         <textarea
@@ -112,8 +178,9 @@ export class ApprovalDialog extends InteractionCard {
       </div>
       <div class="actions" part="actions">
         ${this.confirming ? html`<span class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</span>` : nothing}
+        ${metadata.dismiss ? html`<button part="dismiss-button" @click=${this.dismiss}>${this.strings.form.dismiss}</button>` : nothing}
         <button part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
-          ${this.strings.reject}
+          ${metadata.decline ? this.strings.form.decline : this.strings.reject}
         </button>
         ${this.confirming
           ? html`<button class="danger" part="confirm-button" aria-describedby="confirm-hint" @click=${this.confirm}>
@@ -131,10 +198,14 @@ export class ApprovalDialog extends InteractionCard {
     return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${this.renderCard(this.request)}</dialog>`;
   }
 
-  /** Escape in the modal rejects (DESIGN §6); the dialog never just vanishes unanswered. */
+  /**
+   * Escape in the modal rejects (DESIGN §6), or cancels where the request offers Cancel (MCP:
+   * Escape is a dismissal); the dialog never just vanishes unanswered.
+   */
   private onCancel(event: Event): void {
     event.preventDefault();
-    this.answer(false);
+    if (this.request?.metadata.dismiss) this.dismiss();
+    else this.answer(false);
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -142,4 +142,34 @@ export const questionnaireStyles = css`
     width: 12px;
     height: 12px;
   }
+  /* Typed fields (the adapters' forms): a labelled input, a checkbox, or a group of options. */
+  .typed-field,
+  .boolean-field {
+    display: grid;
+    gap: var(--_space-1);
+  }
+  .question-label {
+    font-size: var(--_text-md);
+    font-weight: 600;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: var(--_space-2);
+  }
+  .optional {
+    font-weight: 400;
+    color: var(--_text-muted);
+    font-size: var(--_text-sm);
+  }
+  .field-description {
+    margin: 0;
+    color: var(--_text-muted);
+    font-size: var(--_text-sm);
+  }
+  .question .hint {
+    margin: 0;
+  }
+  .typed-field input[aria-invalid='true'] {
+    border-color: var(--_danger);
+  }
 `;

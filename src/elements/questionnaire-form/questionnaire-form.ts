@@ -1,7 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
+import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
-import { answerRequest, type AnswerProblem, type UserAnswer } from '../../rules/answers.js';
+import { answerRequest, cancelledResponse, declineResponse, type AnswerProblem, type QuestionChoice, type UserAnswer } from '../../rules/answers.js';
+import { initialInput } from '../../rules/fields.js';
 import { CUSTOM_VALUE, isCustomOption } from '../../rules/options.js';
 import { icons } from '../shared/icons.js';
 import { revealInvisible } from '../shared/reveal.js';
@@ -49,6 +51,8 @@ interface Draft {
  * @csspart actions - The button row.
  * @csspart recommended-button - Use all recommended.
  * @csspart submit-button - Submit.
+ * @csspart decline-button - Decline (adapters' requests that offer it).
+ * @csspart dismiss-button - Cancel (adapters' requests that offer it).
  * @csspart receipt - The read-only outcome.
  */
 export class QuestionnaireForm extends InteractionCard {
@@ -100,7 +104,12 @@ export class QuestionnaireForm extends InteractionCard {
   }
 
   private draft(key: string): Draft {
-    return this.drafts.get(key) ?? { values: [], text: '' };
+    const field = this.fieldOf(key);
+    return this.drafts.get(key) ?? (field ? initialInput(field) : { values: [], text: '' });
+  }
+
+  private fieldOf(key: string): QuestionField | undefined {
+    return key === SINGLE ? undefined : this.questions.find((question) => question.id === key)?.field;
   }
 
   private setDraft(key: string, change: Partial<Draft>): void {
@@ -126,11 +135,12 @@ export class QuestionnaireForm extends InteractionCard {
       case 'multi_choice':
         return { values: single.values, text: single.text };
       default: {
-        const answers: Record<string, { value: string } | { custom: string }> = {};
+        const answers: Record<string, QuestionChoice> = {};
         for (const question of this.questions) {
           const draft = this.draft(question.id);
           const value = draft.values[0];
-          if (value === CUSTOM_VALUE) answers[question.id] = { custom: draft.text };
+          if (question.field) answers[question.id] = { input: draft };
+          else if (value === CUSTOM_VALUE) answers[question.id] = { custom: draft.text };
           else if (value !== undefined) answers[question.id] = { value };
         }
         return { answers };
@@ -155,32 +165,35 @@ export class QuestionnaireForm extends InteractionCard {
   private focusProblem(problem: AnswerProblem): void {
     const key = problem.question ?? SINGLE;
     const scope = this.renderRoot.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    const typed = scope?.querySelector<HTMLElement>('textarea, input:not([type="radio"], [type="checkbox"])');
     const target =
-      problem.code === 'custom_text_required' || problem.code === 'text_required'
-        ? scope?.querySelector<HTMLElement>('textarea, input[type="text"]')
+      problem.code === 'custom_text_required' || problem.code === 'text_required' || (typed && !scope?.querySelector('[role="group"], .options'))
+        ? typed
         : (scope?.querySelector<HTMLElement>('input:checked') ?? scope?.querySelector<HTMLElement>('input'));
     target?.focus();
   }
 
   private useAllRecommended(): void {
     const drafts = new Map(this.drafts);
-    for (const { id, options } of this.questions) {
+    for (const { id, options, field } of this.questions) {
       const [recommended] = options;
-      if (recommended) drafts.set(id, { values: [recommended.value], text: this.draft(id).text });
+      if (recommended && !field) drafts.set(id, { values: [recommended.value], text: this.draft(id).text });
     }
     this.drafts = drafts;
     this.problems = [];
   }
 
   /** Digit keys 1–9 pick the focused question's options (not while typing). */
-  private onDigit(event: KeyboardEvent, key: string, options: readonly InteractionOption[]): void {
+  private onDigit(event: KeyboardEvent, key: string, options: readonly InteractionOption[], multiple = false): void {
     if (!/^[1-9]$/.test(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.composedPath()[0];
     if (target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === 'text')) return;
     const option = options[Number(event.key) - 1];
     if (!option) return;
     event.preventDefault();
-    this.setDraft(key, { values: [option.value] });
+    const values = this.draft(key).values;
+    const toggled = values.includes(option.value) ? values.filter((value) => value !== option.value) : [...values, option.value];
+    this.setDraft(key, { values: multiple ? toggled : [option.value] });
     void this.updateComplete.then(() => {
       const scope = this.renderRoot.querySelector(`[data-key="${CSS.escape(key)}"]`);
       scope?.querySelector<HTMLInputElement>(`input[value="${CSS.escape(option.value)}"]`)?.focus();
@@ -207,7 +220,7 @@ export class QuestionnaireForm extends InteractionCard {
     const draft = this.draft(key);
     const id = `${type}-${this.keyIndex(key)}-${index}`;
     const custom = this.request?.kind === 'questionnaire' && isCustomOption(option);
-    const label = custom ? this.strings.custom : option.label;
+    const label = custom ? (this.fieldOf(key) ? this.strings.form.other : this.strings.custom) : option.label;
     const description = custom ? '' : option.description;
     const describedBy = [recommended ? `${id}-rec` : '', description ? `${id}-desc` : ''].filter(Boolean).join(' ');
     const checked = draft.values.includes(option.value);
@@ -249,7 +262,7 @@ export class QuestionnaireForm extends InteractionCard {
     const id = `custom-${this.keyIndex(key)}`;
     const problem = this.problemFor(key);
     return html`<div class="field custom-field">
-      <label class="field-label" for=${id}>${this.strings.customText}</label>
+      <label class="field-label" for=${id}>${this.fieldOf(key) ? this.strings.form.otherText : this.strings.customText}</label>
       <input
         type="text"
         id=${id}
@@ -265,6 +278,7 @@ export class QuestionnaireForm extends InteractionCard {
   }
 
   private renderQuestion(question: InteractionQuestion, index: number): TemplateResult {
+    if (question.field) return this.renderField(question, question.field, index);
     const key = question.id;
     const errorId = `error-${index + 1}`;
     const invalid = this.problemFor(key) !== undefined;
@@ -291,6 +305,112 @@ export class QuestionnaireForm extends InteractionCard {
       ${customChosen ? this.renderCustomField(key) : nothing}
       ${this.renderError(key, errorId)}
     </fieldset>`;
+  }
+
+  /** The question's number, header and text, as a legend or a label shows them. */
+  private renderHeading(question: InteractionQuestion, index: number, field?: QuestionField): TemplateResult {
+    return html`${this.questions.length > 1 ? html`<span class="question-number">${index + 1}.</span>` : nothing}
+      ${question.header ? html`<span class="question-header"><bdi>${revealInvisible(question.header)}</bdi></span>` : nothing}
+      <bdi>${revealInvisible(question.question)}</bdi>
+      ${field && !field.required && field.type !== 'boolean' ? html`<span class="optional">${this.strings.form.optional}</span>` : nothing}`;
+  }
+
+  /** What a field expects, said once under it: its format, range, length or number of choices. */
+  private hintOf(field: QuestionField): string {
+    const form = this.strings.form;
+    switch (field.type) {
+      case 'text': {
+        const parts = [field.format ? form.formats[field.format] : '', field.min_length !== undefined || field.max_length !== undefined ? form.length(field.min_length, field.max_length) : ''];
+        return parts.filter(Boolean).join(' · ');
+      }
+      case 'number': {
+        const parts = [field.integer ? form.wholeNumber : '', field.minimum !== undefined || field.maximum !== undefined ? form.range(field.minimum, field.maximum) : ''];
+        return parts.filter(Boolean).join(' · ');
+      }
+      case 'choice':
+        return field.multiple && (field.min_items !== undefined || field.max_items !== undefined) ? form.items(field.min_items, field.max_items) : '';
+      case 'boolean':
+        return '';
+    }
+  }
+
+  /** Description and hint under a field, with their ids for `aria-describedby`. */
+  private renderHelp(field: QuestionField, n: number): { help: TemplateResult; ids: string[] } {
+    const hint = this.hintOf(field);
+    const ids = [field.description ? `desc-${n}` : '', hint ? `hint-${n}` : ''].filter(Boolean);
+    return {
+      ids,
+      help: html`${field.description ? html`<p class="field-description" id=${`desc-${n}`} dir="auto">${revealInvisible(field.description)}</p>` : nothing}
+        ${hint ? html`<p class="hint" id=${`hint-${n}`}>${hint}</p>` : nothing}`,
+    };
+  }
+
+  /** A question with a typed field (from the adapters): text, number, boolean or choice. */
+  private renderField(question: InteractionQuestion, field: QuestionField, index: number): TemplateResult {
+    const key = question.id;
+    const n = index + 1;
+    const errorId = `error-${n}`;
+    const problem = this.problemFor(key);
+    const { help, ids } = this.renderHelp(field, n);
+    const describedBy = [...ids, problem ? errorId : ''].filter(Boolean).join(' ') || nothing;
+    const draft = this.draft(key);
+    if (field.type === 'choice') {
+      const options = field.other ? [...question.options, { label: this.strings.form.other, value: CUSTOM_VALUE, description: '' }] : question.options;
+      const type = field.multiple ? 'checkbox' : 'radio';
+      return html`<fieldset
+        class="question"
+        part="question"
+        data-key=${key}
+        aria-invalid=${problem ? 'true' : 'false'}
+        aria-describedby=${describedBy}
+        @keydown=${(event: KeyboardEvent) => this.onDigit(event, key, options, field.multiple)}
+      >
+        <legend>${this.renderHeading(question, index, field)}</legend>
+        ${help}
+        ${this.renderListControls(key, options.length)}
+        <div class="options">
+          ${this.shownOptions(key, options).map(({ index, option }) => this.renderOption(key, index, option, type, false))}
+        </div>
+        ${draft.values.includes(CUSTOM_VALUE) ? this.renderCustomField(key) : nothing}
+        ${this.renderError(key, errorId)}
+      </fieldset>`;
+    }
+    const id = `field-${n}`;
+    if (field.type === 'boolean') {
+      return html`<div class="question boolean-field" part="question" data-key=${key}>
+        <label class="option" part="option">
+          <input
+            type="checkbox"
+            id=${id}
+            .checked=${draft.values.includes('true')}
+            aria-describedby=${describedBy}
+            @change=${(event: Event) => this.setDraft(key, { values: (event.target as HTMLInputElement).checked ? ['true'] : [] })}
+          />
+          <span class="option-text"><span class="option-label">${this.renderHeading(question, index, field)}</span></span>
+        </label>
+        ${help}
+      </div>`;
+    }
+    const inputType = field.type === 'text' && field.format === 'email' ? 'email' : field.type === 'text' && field.format === 'uri' ? 'url' : 'text';
+    const inputMode = field.type === 'number' ? (field.integer && (field.minimum ?? 0) >= 0 ? 'numeric' : 'decimal') : nothing;
+    return html`<div class="question field typed-field" part="question" data-key=${key}>
+      <label class="field-label question-label" for=${id}>${this.renderHeading(question, index, field)}</label>
+      ${help}
+      <input
+        type=${inputType}
+        id=${id}
+        part="text-field"
+        dir=${field.type === 'number' || (field.type === 'text' && field.format) ? 'ltr' : 'auto'}
+        inputmode=${inputMode}
+        autocomplete=${inputType === 'email' ? 'email' : 'off'}
+        ?required=${field.required}
+        .value=${draft.text}
+        aria-invalid=${problem ? 'true' : 'false'}
+        aria-describedby=${describedBy}
+        @input=${(event: Event) => this.setDraft(key, { text: (event.target as HTMLInputElement).value })}
+      />
+      ${this.renderError(key, errorId)}
+    </div>`;
   }
 
   private renderSingle(request: InteractionRequest): TemplateResult {
@@ -361,20 +481,32 @@ export class QuestionnaireForm extends InteractionCard {
     return this.renderCheckpoint();
   }
 
+  /** The adapters' Decline (an explicit no) and Cancel (dismissed) buttons. */
+  private renderRefusals(request: InteractionRequest): TemplateResult {
+    return html`${request.metadata.dismiss
+      ? html`<button type="button" part="dismiss-button" @click=${() => this.respond(cancelledResponse(request, this.now()))}>${this.strings.form.dismiss}</button>`
+      : nothing}
+    ${request.metadata.decline
+      ? html`<button type="button" part="decline-button" @click=${() => this.respond(declineResponse(request, this.now()))}>${this.strings.form.decline}</button>`
+      : nothing}`;
+  }
+
   protected override renderForm(request: InteractionRequest): TemplateResult {
     const questionnaire = request.kind === 'questionnaire';
+    const recommends = questionnaire && this.questions.some((question) => !question.field);
     return html`<form novalidate @submit=${this.submit}>
       ${questionnaire ? this.questions.map((question, index) => this.renderQuestion(question, index)) : this.renderSingle(request)}
       ${questionnaire && request.metadata.auto_select_first_on_timeout
         ? html`<p class="hint">${this.strings.autoSelectHint}</p>`
         : nothing}
       <div class="actions" part="actions">
-        ${questionnaire
+        ${recommends
           ? html`<button type="button" class="quiet" part="recommended-button" @click=${this.useAllRecommended}>
                 ${this.strings.useAllRecommended}
               </button>
               <span class="spacer"></span>`
           : nothing}
+        ${this.renderRefusals(request)}
         <button type="submit" class="primary" part="submit-button">${this.strings.submit}</button>
       </div>
     </form>`;

@@ -109,6 +109,8 @@ export abstract class InteractionCard extends LitElement {
     if (this.deadline !== undefined) {
       const deadline = typeof this.deadline === 'number' ? this.deadline : Date.parse(this.deadline);
       if (Number.isFinite(deadline)) this.countdown.start(deadline);
+    } else if (this.request.timeout_seconds <= 0) {
+      this.countdown.stop(); // no time limit (the adapters' requests may have none)
     } else if (changed.has('request') || !this.countdown.running) {
       this.countdown.start(this.clock.now() + this.request.timeout_seconds * 1000);
     }

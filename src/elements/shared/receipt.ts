@@ -1,11 +1,26 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Strings } from '../../i18n/strings.js';
-import type { InteractionOption, InteractionRequest } from '../../protocol/request.js';
-import type { InteractionResponse } from '../../protocol/response.js';
+import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
+import type { InteractionResponse, QuestionAnswer } from '../../protocol/response.js';
 import type { CardState } from './interaction-card.js';
 
 const labelOf = (options: readonly InteractionOption[], value: string) =>
   options.find((option) => option.value === value)?.label ?? value;
+
+/** A typed field's answer as words: yes/no, the chosen labels and "Other" text, or the value. */
+function fieldAnswer(question: InteractionQuestion, answer: QuestionAnswer, strings: Strings): string {
+  switch (question.field?.type) {
+    case 'boolean':
+      return answer.raw_value === 'true' ? strings.form.yes : strings.form.no;
+    case 'choice':
+      return [
+        ...answer.selected_options.filter((value) => value !== '__custom__').map((value) => labelOf(question.options, value)),
+        ...(answer.text ? [answer.text] : []),
+      ].join(', ');
+    default:
+      return answer.raw_value;
+  }
+}
 
 function answerRows(request: InteractionRequest, response: InteractionResponse, strings: Strings): TemplateResult {
   switch (request.kind) {
@@ -30,8 +45,12 @@ function answerRows(request: InteractionRequest, response: InteractionResponse, 
           const answer = response.answers[question.id];
           if (!answer) return nothing;
           const custom = answer.selected_options[0] === '__custom__';
-          return html`<dt dir="auto">${question.question}</dt>
-            <dd dir="auto">${custom ? html`<span class="badge">${strings.custom}</span> ${answer.text}` : labelOf(question.options, answer.raw_value)}</dd>`;
+          const shown = question.field
+            ? fieldAnswer(question, answer, strings)
+            : custom
+              ? html`<span class="badge">${strings.custom}</span> ${answer.text}`
+              : labelOf(question.options, answer.raw_value);
+          return html`<dt dir="auto">${question.question}</dt><dd dir="auto">${shown}</dd>`;
         })}
       </dl>`;
   }
@@ -39,12 +58,17 @@ function answerRows(request: InteractionRequest, response: InteractionResponse, 
 
 function outcome(request: InteractionRequest, response: InteractionResponse | undefined, state: CardState, late: boolean, strings: Strings): string {
   if (late) return strings.receipt.late;
-  if (state === 'cancelled') return strings.receipt.cancelled;
+  // A card the user may cancel may also be cancelled by the server: the outcome stays neutral.
+  if (state === 'cancelled') return request.metadata.dismiss ? strings.receipt.dismissed : strings.receipt.cancelled;
   if (response?.status === 'auto_selected') return strings.receipt.autoSelected;
   if (state === 'expired') return strings.receipt.timeout;
   if (request.kind === 'approval') return response?.approved ? strings.receipt.approved : strings.receipt.rejected;
+  if (isDeclined(request, response)) return strings.receipt.declined;
   return strings.receipt.answer;
 }
+
+const isDeclined = (request: InteractionRequest, response: InteractionResponse | undefined) =>
+  request.metadata.decline === true && response?.status === 'completed' && !response.approved;
 
 /** The read-only receipt a settled card shows: the outcome, then what was chosen. */
 export function renderReceipt(
@@ -54,8 +78,9 @@ export function renderReceipt(
   late: boolean,
   strings: Strings,
 ): TemplateResult {
-  const tone = late || state === 'expired' || state === 'cancelled' ? 'muted' : request.kind === 'approval' && !response?.approved ? 'negative' : 'positive';
-  const showAnswer = response && (response.status === 'completed' || response.status === 'auto_selected');
+  const refused = (request.kind === 'approval' && !response?.approved) || isDeclined(request, response);
+  const tone = late || state === 'expired' || state === 'cancelled' ? 'muted' : refused ? 'negative' : 'positive';
+  const showAnswer = response && !isDeclined(request, response) && (response.status === 'completed' || response.status === 'auto_selected');
   return html`<div class="receipt receipt-${tone}" part="receipt" tabindex="-1" role="status">
     <p class="receipt-outcome">
       <span class="receipt-icon" aria-hidden="true">${tone === 'positive' ? '✓' : tone === 'negative' ? '✕' : '–'}</span>

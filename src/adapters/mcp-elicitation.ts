@@ -1,0 +1,150 @@
+import { isRecord } from '../protocol/constants.js';
+import type { InteractionRequest } from '../protocol/request.js';
+import type { InteractionResponse } from '../protocol/response.js';
+import { inspectLink } from '../rules/link.js';
+import { DEFAULT_APPROVAL_TITLE, DEFAULT_INPUT_TITLE } from '../rules/normalize.js';
+import type { EnvelopeAction, EnvelopeAdapter } from '../session/envelope.js';
+import { formContent, schemaToQuestions, type FormValue } from './json-schema-form.js';
+
+/** JSON-RPC ids: numbers or strings (MCP never uses null for a request). */
+export type JsonRpcId = number | string;
+
+/** The result of `elicitation/create` (MCP 2025-11-25). */
+export type ElicitResult =
+  | { action: 'accept'; content?: Record<string, FormValue> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+export interface McpElicitationOptions {
+  /** The server's name, shown on each card as who asks (else the session's `requester`). */
+  server?: string;
+  /** The modes this client declared in its `elicitation` capability (default: both). */
+  modes?: readonly ('form' | 'url')[];
+}
+
+/** JSON-RPC 2.0 error codes the adapter answers with. */
+export const JSON_RPC_ERRORS = { invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602 } as const;
+
+const isId = (value: unknown): value is JsonRpcId => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+/** Number 1 and string "1" are different JSON-RPC ids. */
+const keyOf = (id: JsonRpcId) => `${typeof id}:${id}`;
+
+function errorReply(id: JsonRpcId | null, code: number, message: string, field?: string): object {
+  return { jsonrpc: '2.0', id, error: { code, message, ...(field ? { data: { field } } : {}) } };
+}
+
+function invalidParams(id: JsonRpcId, field: string, problem: string): EnvelopeAction {
+  return { type: 'send', message: errorReply(id, JSON_RPC_ERRORS.invalidParams, `Invalid params: ${field} ${problem}.`, field) };
+}
+
+/** The request a form-mode elicitation shows: its schema's fields, Submit, Decline and Cancel. */
+function formRequest(id: string, message: string, questions: InteractionRequest['questions']): InteractionRequest {
+  return {
+    request_id: id, session_id: '', kind: 'questionnaire', title: DEFAULT_INPUT_TITLE, message,
+    options: [], questions, allow_free_text: false, timeout_seconds: 0, source_tool: 'request_user_input',
+    metadata: { input_mode: 'form', purpose: '', decline: true, dismiss: true },
+  };
+}
+
+/** The request a URL-mode elicitation shows: the URL, and consent to open it. */
+function urlRequest(id: string, message: string, url: string): InteractionRequest {
+  return {
+    request_id: id, session_id: '', kind: 'approval', title: DEFAULT_APPROVAL_TITLE, message,
+    options: [], questions: [], allow_free_text: false, timeout_seconds: 0, source_tool: 'request_user_approval',
+    metadata: { severity: 'medium', details: '', url, decline: true, dismiss: true },
+  };
+}
+
+/** The MCP result for a card's response: accept (with typed content for a form), decline or cancel. */
+export function elicitResult(request: InteractionRequest, response: InteractionResponse): ElicitResult {
+  if (response.status !== 'completed') return { action: 'cancel' };
+  if (!response.approved) return { action: 'decline' };
+  return request.kind === 'approval' ? { action: 'accept' } : { action: 'accept', content: formContent(request.questions, response) };
+}
+
+/**
+ * MCP elicitation (specification 2025-11-25) on the kit's transports: JSON-RPC 2.0
+ * `elicitation/create` requests become cards (form mode as a `<questionnaire-form>` of typed
+ * fields, URL mode as an `<approval-dialog>` asking consent to open the link), and each card's
+ * outcome goes back as the JSON-RPC result: `accept` with content, `decline` or `cancel`.
+ * `notifications/cancelled` withdraws a card without a reply; `notifications/elicitation/complete`
+ * marks an opened link done. A schema outside the allowed subset, or a mode not declared, is
+ * answered with error -32602 naming the field. Pass the result to `<interaction-host>`'s
+ * `adapters` (or the session's).
+ */
+export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAdapter {
+  const modes = new Set(options.modes ?? ['form', 'url']);
+  const pending = new Map<string, string>(); // JSON-RPC id key → card id
+  const rpcIdOf = new Map<string, JsonRpcId>(); // card id → JSON-RPC id
+  const byElicitation = new Map<string, string>(); // elicitationId → card id, until complete
+  let sequence = 0;
+
+  function create(id: JsonRpcId, params: unknown): EnvelopeAction[] {
+    if (pending.has(keyOf(id))) return []; // the same request again while it is open: one card
+    if (!isRecord(params)) return [invalidParams(id, 'params', 'must be an object')];
+    const mode = params.mode ?? 'form';
+    if (mode !== 'form' && mode !== 'url') return [invalidParams(id, 'mode', 'must be "form" or "url"')];
+    if (!modes.has(mode)) return [invalidParams(id, 'mode', `"${mode}" is not supported by this client`)];
+    if (typeof params.message !== 'string') return [invalidParams(id, 'message', 'must be a string')];
+    const cardId = `mcp-${++sequence}`;
+    let request: InteractionRequest;
+    if (mode === 'form') {
+      const schema = schemaToQuestions(params.requestedSchema, 'requestedSchema');
+      if (!schema.ok) return [invalidParams(id, schema.path, schema.message)];
+      request = formRequest(cardId, params.message, schema.questions);
+    } else {
+      if (typeof params.url !== 'string' || !inspectLink(params.url)) return [invalidParams(id, 'url', 'must be an http(s) URL')];
+      if (typeof params.elicitationId !== 'string' || !params.elicitationId) return [invalidParams(id, 'elicitationId', 'must be a non-empty string')];
+      request = urlRequest(cardId, params.message, params.url);
+      byElicitation.set(params.elicitationId, cardId);
+    }
+    pending.set(keyOf(id), cardId);
+    rpcIdOf.set(cardId, id);
+    return [{ type: 'open', id: cardId, request, ...(options.server ? { requester: options.server } : {}) }];
+  }
+
+  function notification(method: string, params: unknown): EnvelopeAction[] {
+    if (!isRecord(params)) return [];
+    if (method === 'notifications/cancelled' && isId(params.requestId)) {
+      const cardId = pending.get(keyOf(params.requestId));
+      if (!cardId) return []; // unknown or already answered: nothing to do, and no response
+      pending.delete(keyOf(params.requestId));
+      rpcIdOf.delete(cardId);
+      return [{ type: 'withdraw', id: cardId }];
+    }
+    if (method === 'notifications/elicitation/complete' && typeof params.elicitationId === 'string') {
+      const cardId = byElicitation.get(params.elicitationId);
+      if (!cardId) return [];
+      byElicitation.delete(params.elicitationId);
+      return [{ type: 'complete', id: cardId }];
+    }
+    return []; // other notifications are not the kit's
+  }
+
+  return {
+    claims: (message) => message.jsonrpc === '2.0',
+    receive(message) {
+      const { id, method } = message;
+      if (typeof method !== 'string') {
+        // A response to nothing the kit sent, or not JSON-RPC at all.
+        if ('result' in message || 'error' in message) return [];
+        return [{ type: 'send', message: errorReply(isId(id) ? id : null, JSON_RPC_ERRORS.invalidRequest, 'Invalid Request: no method.') }];
+      }
+      if (id === undefined) return notification(method, message.params);
+      if (!isId(id)) return [{ type: 'send', message: errorReply(null, JSON_RPC_ERRORS.invalidRequest, 'Invalid Request: id must be a number or a string.') }];
+      if (method !== 'elicitation/create') {
+        return [{ type: 'send', message: errorReply(id, JSON_RPC_ERRORS.methodNotFound, `Method not found: ${method}.`) }];
+      }
+      return create(id, message.params);
+    },
+    reply(cardId, request, response) {
+      const id = rpcIdOf.get(cardId) ?? null;
+      rpcIdOf.delete(cardId);
+      if (id !== null) pending.delete(keyOf(id));
+      const result = elicitResult(request, response);
+      // A declined or cancelled link will never complete.
+      if (result.action !== 'accept') for (const [key, value] of byElicitation) if (value === cardId) byElicitation.delete(key);
+      return { jsonrpc: '2.0', id, result };
+    },
+  };
+}
