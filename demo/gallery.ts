@@ -7,6 +7,8 @@ import { normalizeApproval, normalizeInput } from '../src/rules/normalize.js';
 import { resolveContext } from '../src/rules/context.js';
 import { prepareArtifacts } from '../src/rules/artifacts/prepare.js';
 import { artifactsResult, fileParts, type ItemDelivery } from '../src/rules/artifacts/deliver.js';
+import { askUserQuestionRequest } from '../src/adapters/ask-user-question.js';
+import { schemaToQuestions } from '../src/adapters/json-schema-form.js';
 
 const params = new URLSearchParams(location.search);
 const theme = params.get('theme') ?? 'light';
@@ -79,6 +81,52 @@ add('questionnaire-form', 'answered', (el) => {
   el.request = normalizeInput({ message: en ? 'Which files?' : '处理哪些文件？', input_mode: 'multi_choice', options: ['report.pdf', 'data.csv', 'notes.md'] }, ids('m-1'), context);
   el.response = { request_id: 'm-1', status: 'completed', approved: true, text: en ? 'Skip the drafts' : '草稿不用', selected_options: ['report.pdf', 'notes.md'], answers: {}, raw_value: ['report.pdf', 'notes.md'], resolved_at: new Date().toISOString() };
 });
+
+// The adapters' cards: an MCP form with every field kind, an MCP link, AskUserQuestion.
+const form = schemaToQuestions(
+  {
+    type: 'object',
+    properties: {
+      name: { type: 'string', title: en ? 'Full name' : '姓名', minLength: 2 },
+      email: { type: 'string', format: 'email', title: en ? 'Email' : '邮箱', default: 'ada@example.com' },
+      age: { type: 'integer', title: en ? 'Age' : '年龄', minimum: 18, maximum: 120, description: en ? 'Must be of age' : '需年满 18 岁' },
+      plan: { type: 'string', title: en ? 'Plan' : '套餐', oneOf: [{ const: 'free', title: en ? 'Free' : '免费版' }, { const: 'pro', title: en ? 'Pro' : '专业版' }], default: 'pro' },
+      topics: { type: 'array', title: en ? 'Newsletters' : '订阅内容', items: { enum: ['Releases', 'Security', 'Events'] }, maxItems: 2 },
+      terms: { type: 'boolean', title: en ? 'I accept the terms' : '我同意服务条款', default: false },
+    },
+    required: ['name', 'email', 'plan'],
+  },
+  'requestedSchema',
+);
+if (form.ok) {
+  add('questionnaire-form', 'mcp-form', (el) => {
+    el.requester = 'github-mcp';
+    el.request = {
+      request_id: 'mcp-form', session_id: 'gallery', kind: 'questionnaire', title: '需要你的输入', message: en ? 'Please complete your profile' : '请完善你的资料',
+      options: [], questions: form.questions, allow_free_text: false, timeout_seconds: 0, source_tool: 'request_user_input',
+      metadata: { input_mode: 'form', decline: true, dismiss: true },
+    };
+  });
+}
+
+add('approval-dialog', 'mcp-url', (el) => {
+  el.requester = 'payments-mcp';
+  el.request = {
+    request_id: 'mcp-url', session_id: 'gallery', kind: 'approval', title: '请确认', message: en ? 'Sign in to your bank to link the account.' : '登录银行以关联账户。',
+    options: [], questions: [], allow_free_text: false, timeout_seconds: 0, source_tool: 'request_user_approval',
+    metadata: { severity: 'medium', details: '', url: 'https://pаypal.example.com/connect?elicitation=550e8400', decline: true, dismiss: true },
+  };
+});
+
+const ask = askUserQuestionRequest(
+  {
+    questions: [
+      { question: en ? 'Which features ship first?' : '先上线哪些功能？', header: en ? 'Features' : '功能', multiSelect: true, options: [{ label: en ? 'Search' : '搜索', description: en ? 'Full-text search' : '全文搜索' }, { label: en ? 'Export' : '导出', description: 'CSV / JSON' }, { label: en ? 'Sharing' : '分享', description: en ? 'Share links' : '分享链接' }] },
+    ],
+  },
+  ids('ask'),
+);
+if (ask.ok) add('questionnaire-form', 'ask-user-question', (el) => (el.request = ask.request));
 
 const prepared = prepareArtifacts(
   {

@@ -125,7 +125,12 @@ function answerChoice(field: ChoiceField, question: InteractionQuestion, input: 
   // In the options' order, whatever order they were clicked in.
   const selected = question.options.map((option) => option.value).filter((value) => chosen.includes(value));
   const count = selected.length + (other ? 1 : 0);
-  if (count === 0) return field.required ? { ok: false, problem: 'unanswered' } : { ok: true };
+  if (count === 0) {
+    if (!field.required) return { ok: true };
+    // Required means at least one choice, unless the schema allows none (minItems 0, maxItems 0).
+    const noneAllowed = field.multiple && (field.min_items === 0 || field.max_items === 0);
+    return noneAllowed ? { ok: true, answer: { selected_options: [], text: '', raw_value: '' } } : { ok: false, problem: 'unanswered' };
+  }
   if (!field.multiple) {
     if (count > 1) return { ok: false, problem: 'too_many' };
     return other

@@ -13,7 +13,8 @@ export const questionnaireStyles = css`
     display: grid;
     gap: var(--_space-2);
   }
-  fieldset.question {
+  fieldset.question,
+  .typed-field {
     padding: var(--_space-3);
     border: 1px solid var(--_border);
     border-radius: var(--_radius-control);
@@ -169,7 +170,7 @@ export const questionnaireStyles = css`
   .question .hint {
     margin: 0;
   }
-  .typed-field input[aria-invalid='true'] {
+  .typed-field:has([aria-invalid='true']) {
     border-color: var(--_danger);
   }
 `;

@@ -192,7 +192,9 @@ export const baseStyles = css`
   }
 
   textarea,
-  input[type='text'] {
+  input[type='text'],
+  input[type='email'],
+  input[type='url'] {
     font: inherit;
     width: 100%;
     color: var(--_text);
@@ -207,7 +209,9 @@ export const baseStyles = css`
     resize: vertical;
   }
   textarea:hover,
-  input[type='text']:hover {
+  input[type='text']:hover,
+  input[type='email']:hover,
+  input[type='url']:hover {
     border-color: var(--_text-muted);
   }
   [aria-invalid='true'] {

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { agUiInterruptCards, agUiResume, type AgUiInterrupt } from '../../src/adapters/ag-ui.js';
+import type { InteractionResponse } from '../../src/protocol/response.js';
+import { answerRequest, cancelledResponse, timeoutResponse } from '../../src/rules/answers.js';
+
+const NOW = Date.parse('2026-11-30T10:00:00Z');
+const AT = new Date(NOW).toISOString();
+
+export const BATCH: AgUiInterrupt[] = [
+  {
+    id: 'int-approve',
+    reason: 'tool_approval',
+    message: 'Send the weekly report to 42 recipients?',
+    toolCallId: 'call_send_report',
+    expiresAt: '2026-11-30T10:05:00Z',
+    metadata: { framework: 'langgraph' },
+  },
+  {
+    id: 'int-form',
+    reason: 'input_required',
+    message: 'How should the export be shaped?',
+    responseSchema: {
+      type: 'object',
+      properties: {
+        format: { type: 'string', enum: ['csv', 'json'], title: 'Format' },
+        rows: { type: 'integer', minimum: 1, maximum: 10000, title: 'Rows' },
+        header: { type: 'boolean', title: 'Include a header row', default: true },
+      },
+      required: ['format', 'rows'],
+    },
+  },
+  { id: 'int-expired', reason: 'policy_hold', message: 'Release the hold?', expiresAt: '2026-11-30T09:59:00Z' },
+];
+
+function cards() {
+  const outcome = agUiInterruptCards(BATCH, NOW);
+  assert.ok(outcome.ok, JSON.stringify(outcome));
+  return outcome.cards;
+}
+
+describe('AG-UI interrupts → cards', () => {
+  it('maps every field: approval or form by responseSchema, message, reason and toolCallId, expiry as a countdown', () => {
+    const [approve, form, expired] = cards() as [ReturnType<typeof cards>[0], ReturnType<typeof cards>[0], ReturnType<typeof cards>[0]];
+    assert.equal(approve.request.kind, 'approval');
+    assert.equal(approve.request.request_id, 'int-approve');
+    assert.equal(approve.request.message, 'Send the weekly report to 42 recipients?');
+    assert.equal(approve.request.metadata.details, 'reason: tool_approval\ntoolCallId: call_send_report');
+    assert.equal(approve.request.timeout_seconds, 300);
+    assert.equal(approve.deadline, Date.parse('2026-11-30T10:05:00Z'));
+    assert.equal(form.request.kind, 'questionnaire');
+    assert.deepEqual(form.request.questions.map((q) => [q.id, q.field?.type]), [['format', 'choice'], ['rows', 'number'], ['header', 'boolean']]);
+    assert.equal(form.request.timeout_seconds, 0, 'no expiresAt: no time limit');
+    assert.equal(expired.request.timeout_seconds, 1, 'already expired: it runs out at once');
+  });
+
+  it('resumes with one entry per interrupt, in order: resolved with payloads, the expired one cancelled', () => {
+    const batch = cards();
+    const responses = new Map<string, InteractionResponse>();
+    const approval = answerRequest(batch[0]!.request, { approve: true }, AT);
+    const form = answerRequest(batch[1]!.request, { answers: { format: { input: { values: ['json'], text: '' } }, rows: { input: { values: [], text: '500' } }, header: { input: { values: [], text: '' } } } }, AT);
+    const late = answerRequest(batch[2]!.request, { approve: true }, AT);
+    assert.ok(approval.ok && form.ok && late.ok);
+    responses.set('int-approve', approval.response).set('int-form', form.response).set('int-expired', late.response);
+    assert.deepEqual(agUiResume(batch, responses, NOW), [
+      { interruptId: 'int-approve', status: 'resolved', payload: { approved: true } },
+      { interruptId: 'int-form', status: 'resolved', payload: { format: 'json', rows: 500, header: false } },
+      { interruptId: 'int-expired', status: 'cancelled' },
+    ]);
+  });
+
+  it('a rejection resolves with approved false and the note; dismissed, timed-out and unanswered ones cancel', () => {
+    const batch = cards();
+    const reject = answerRequest(batch[0]!.request, { approve: false, note: 'Not on a Sunday' }, AT);
+    assert.ok(reject.ok);
+    const responses = new Map<string, InteractionResponse>([
+      ['int-approve', reject.response],
+      ['int-form', cancelledResponse(batch[1]!.request, AT)],
+      ['int-expired', timeoutResponse(batch[2]!.request, AT)],
+    ]);
+    assert.deepEqual(agUiResume(batch, responses, NOW), [
+      { interruptId: 'int-approve', status: 'resolved', payload: { approved: false, note: 'Not on a Sunday' } },
+      { interruptId: 'int-form', status: 'cancelled' },
+      { interruptId: 'int-expired', status: 'cancelled' },
+    ]);
+    assert.deepEqual(agUiResume(batch, new Map(), NOW).map((entry) => entry.status), ['cancelled', 'cancelled', 'cancelled']);
+  });
+
+  it('an answer given before expiry but resumed after it is cancelled', () => {
+    const batch = cards();
+    const approval = answerRequest(batch[0]!.request, { approve: true }, AT);
+    assert.ok(approval.ok);
+    const after = Date.parse('2026-11-30T10:05:00Z');
+    assert.deepEqual(agUiResume(batch.slice(0, 1), new Map([['int-approve', approval.response]]), after), [{ interruptId: 'int-approve', status: 'cancelled' }]);
+  });
+
+  it('refuses malformed batches, naming the field', () => {
+    const cases: [unknown, string][] = [
+      [[], 'interrupts'],
+      [[{ reason: 'x' }], 'interrupts.0.id'],
+      [[{ id: 'a' }], 'interrupts.0.reason'],
+      [[{ id: 'a', reason: 'x', expiresAt: 'tomorrow' }], 'interrupts.0.expiresAt'],
+      [[{ id: 'a', reason: 'x', message: 7 }], 'interrupts.0.message'],
+      [[{ id: 'a', reason: 'x', responseSchema: [] }], 'interrupts.0.responseSchema'],
+      [[{ id: 'a', reason: 'x', responseSchema: { type: 'object', properties: { deep: { type: 'object' } } } }], 'interrupts.0.responseSchema.properties.deep.type'],
+      [[{ id: 'a', reason: 'x' }, { id: 'a', reason: 'y' }], 'interrupts.1.id'],
+    ];
+    for (const [batch, field] of cases) {
+      const outcome = agUiInterruptCards(batch, NOW);
+      assert.ok(!outcome.ok, field);
+      assert.equal(outcome.field, field);
+    }
+  });
+});

@@ -1,0 +1,106 @@
+// MCP URL-mode elicitation in <approval-dialog>: the full URL with its host set apart, warnings
+// for look-alike hosts, nothing fetched or opened before the user's click.
+import { expect } from '@open-wc/testing';
+import { elicitResult } from '../../src/adapters/mcp-elicitation.js';
+import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
+import { press, startBefore, tabTo } from '../support/keyboard.js';
+import { URL_MODE } from './mcp-examples.js';
+import { elicitationRequest, mountCard } from './support.js';
+
+const withUrl = (url: string) => elicitationRequest({ ...URL_MODE, params: { ...URL_MODE.params, url } });
+
+/** Records window.open calls instead of opening tabs in the test browser. */
+function recordOpens() {
+  const calls: unknown[][] = [];
+  const original = window.open;
+  window.open = (...args: unknown[]) => {
+    calls.push(args);
+    return null;
+  };
+  return { calls, restore: () => (window.open = original) };
+}
+
+describe('MCP URL mode in <approval-dialog>', () => {
+  it('shows the whole URL, its host set apart, and who asks', async () => {
+    const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="en" requester="Example Co"');
+    expect(root.querySelector('[part~="link"]')!.textContent!.replace(/\s+/g, '')).to.equal('https://mcp.example.com/ui/set_api_key');
+    expect(root.querySelector('[part~="link-host"]')!.textContent).to.equal('mcp.example.com');
+    expect(root.querySelector('[part~="link-warnings"]')).to.equal(null);
+    expect(root.querySelector('[part~="requester"]')!.textContent).to.contain('Example Co');
+    expect(root.querySelector('[part~="approve-button"]')!.textContent!.trim()).to.equal('Open link');
+    expect(root.querySelector('[part~="reject-button"]')!.textContent!.trim()).to.equal('Decline');
+    expect(root.querySelector('[part~="note"]'), 'no note for a link').to.equal(null);
+    expect(el.state).to.equal('pending');
+  });
+
+  it('warns on punycode, mixed scripts, plain http and user info before the host', async () => {
+    const cases: [string, string, string[]][] = [
+      ['https://pаypal.example.com/login', 'xn--pypal-4ve.example.com', ['punycode', 'mixes scripts']],
+      ['https://xn--80ak6aa92e.com/', 'xn--80ak6aa92e.com', ['punycode']],
+      ['http://paypal.com@evil.example/', 'evil.example', ['not encrypted', 'user details']],
+    ];
+    for (const [url, host, words] of cases) {
+      const { root } = await mountCard<ApprovalDialog>(withUrl(url), 'locale="en"');
+      expect(root.querySelector('[part~="link-host"]')!.textContent).to.equal(host);
+      const warnings = root.querySelector('[part~="link-warnings"]')!.textContent!;
+      for (const word of words) expect(warnings).to.contain(word);
+    }
+  });
+
+  it('fetches nothing and opens nothing before the click; the click opens it without opener', async () => {
+    const opens = recordOpens();
+    try {
+      const url = 'https://prefetch-probe.example.invalid/ui?x=1';
+      const { el, root, events } = await mountCard<ApprovalDialog>(withUrl(url), 'locale="en"');
+      expect(root.querySelectorAll('a, img, iframe, link, object, embed')).to.have.length(0);
+      expect(performance.getEntriesByType('resource').some((entry) => entry.name.includes('prefetch-probe'))).to.equal(false);
+      expect(opens.calls).to.have.length(0);
+      await startBefore(el);
+      await tabTo((e) => e.getAttribute('part') === 'approve-button');
+      await press('Enter');
+      expect(opens.calls).to.deep.equal([[url, '_blank', 'noopener,noreferrer']]);
+      expect(elicitResult(el.request!, events[0]!)).to.deep.equal({ action: 'accept' });
+    } finally {
+      opens.restore();
+    }
+  });
+
+  it('Decline, Cancel and Escape in the modal report decline, cancel, cancel; none opens the link', async () => {
+    const opens = recordOpens();
+    try {
+      const request = elicitationRequest(URL_MODE);
+      for (const [part, action] of [['reject-button', 'decline'], ['dismiss-button', 'cancel']] as const) {
+        const { el, events } = await mountCard<ApprovalDialog>(request, 'locale="en"');
+        await startBefore(el);
+        await tabTo((e) => e.getAttribute('part') === part);
+        await press('Enter');
+        expect(elicitResult(request, events[0]!)).to.deep.equal({ action });
+      }
+      const modal = await mountCard<ApprovalDialog>(request, 'locale="en" modal');
+      await press('Escape');
+      expect(elicitResult(request, modal.events[0]!)).to.deep.equal({ action: 'cancel' });
+      expect(opens.calls).to.have.length(0);
+    } finally {
+      opens.restore();
+    }
+  });
+
+  it('after consent: waiting, with a way to open it again; then done when the server says so', async () => {
+    const opens = recordOpens();
+    try {
+      const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="en"');
+      (root.querySelector('[part~="approve-button"]') as HTMLButtonElement).click();
+      el.linkState = 'waiting';
+      await el.updateComplete;
+      expect(root.querySelector('[part~="link-status"]')!.textContent).to.contain('waiting for the server');
+      (root.querySelector('[part~="link-status"] button') as HTMLButtonElement).click();
+      expect(opens.calls).to.have.length(2);
+      el.linkState = 'complete';
+      await el.updateComplete;
+      expect(root.querySelector('[part~="link-status"]')!.textContent).to.contain('reports it is done');
+      expect(root.querySelector('[part~="link-status"] button')).to.equal(null);
+    } finally {
+      opens.restore();
+    }
+  });
+});
