@@ -2,9 +2,11 @@
 // Vite at /runtime). The scenario panel makes the runtime call a tool; the wire panel shows
 // every message both ways.
 import '../src/interaction-host.js';
+import { mcpElicitation } from '../src/adapters/mcp-elicitation.js';
 import type { InteractionHost } from '../src/host/interaction-host.js';
 import { WebSocketTransport } from '../src/transport/websocket-transport.js';
 import { mockDeliver } from './scenarios.js';
+import { agUiInterrupts, askUserQuestion } from './local-protocols.js';
 import { tapTransport, type WireDirection } from './wire-tap.js';
 
 const TEXT = {
@@ -12,22 +14,24 @@ const TEXT = {
     channel: '渠道', runMode: '运行模式', language: '语言', theme: '主题', light: '浅色', dark: '深色', chat: '对话',
     intro: '你好！我是演示代理。在右侧选择一个场景，我会向你发起请求：批准操作、回答问题或接收文件。',
     scenarios: '场景', wire: '线路消息', clear: '清空',
-    groups: { approval: '审批', input: '提问', artifacts: '文件', runtime: '运行时' },
+    groups: { approval: '审批', input: '提问', artifacts: '文件', runtime: '运行时', mcp: 'MCP 征询', local: '其他协议（页面内）' },
     names: {
       'approval-low': '低风险', 'approval-medium': '中风险', 'approval-high': '高风险', text: '文本', choice: '单选',
       'multi-choice': '多选 + 补充', questionnaire: '四题问卷', 'grill-checkpoint': '拷问检查点', 'questionnaire-timeout': '15 秒超时',
       'artifacts-feishu': '飞书', 'artifacts-dingtalk': '钉钉', 'artifacts-desktop': '桌面（不发送）', cancel: '运行时撤回', drop: '断开连接',
+      'mcp-form': '表单', 'mcp-url': '打开链接', 'mcp-unsupported': '不支持的结构', 'ask-user-question': 'AskUserQuestion', 'ag-ui': 'AG-UI 中断',
     },
   },
   en: {
     channel: 'Channel', runMode: 'Run mode', language: 'Language', theme: 'Theme', light: 'Light', dark: 'Dark', chat: 'Chat',
     intro: "Hi! I'm the demo agent. Pick a scenario on the right and I'll ask you something: approve an action, answer a question or receive files.",
     scenarios: 'Scenarios', wire: 'Wire messages', clear: 'Clear',
-    groups: { approval: 'Approval', input: 'Questions', artifacts: 'Files', runtime: 'Runtime' },
+    groups: { approval: 'Approval', input: 'Questions', artifacts: 'Files', runtime: 'Runtime', mcp: 'MCP elicitation', local: 'Other protocols (in the page)' },
     names: {
       'approval-low': 'Low risk', 'approval-medium': 'Medium risk', 'approval-high': 'High risk', text: 'Text', choice: 'Choice',
       'multi-choice': 'Multi-choice + note', questionnaire: 'Four questions', 'grill-checkpoint': 'Grilling checkpoint', 'questionnaire-timeout': '15 s timeout',
       'artifacts-feishu': 'Feishu', 'artifacts-dingtalk': 'DingTalk', 'artifacts-desktop': 'Desktop (not sent)', cancel: 'Runtime cancels', drop: 'Drop connection',
+      'mcp-form': 'Form', 'mcp-url': 'Open a link', 'mcp-unsupported': 'Unsupported schema', 'ask-user-question': 'AskUserQuestion', 'ag-ui': 'AG-UI interrupts',
     },
   },
 } as const;
@@ -37,6 +41,8 @@ const GROUPS = {
   input: ['text', 'choice', 'multi-choice', 'questionnaire', 'grill-checkpoint', 'questionnaire-timeout'],
   artifacts: ['artifacts-feishu', 'artifacts-dingtalk', 'artifacts-desktop'],
   runtime: ['cancel', 'drop'],
+  mcp: ['mcp-form', 'mcp-url', 'mcp-unsupported'],
+  local: ['ask-user-question', 'ag-ui'],
 } as const;
 
 const host = document.querySelector<InteractionHost>('#host')!;
@@ -50,16 +56,19 @@ sessionStorage.setItem('aik-demo-session', session);
 
 const setting = (name: string) => (switches.elements.namedItem(name) as HTMLSelectElement).value;
 
-function logWire(direction: WireDirection, message: unknown): void {
+/** One line of the wire panel; `local` is what the page's own adapters hand to an agent. */
+function logWire(direction: WireDirection | 'local', message: unknown): void {
   const item = document.createElement('li');
   const details = document.createElement('details');
   const summary = document.createElement('summary');
   const arrow = document.createElement('span');
   arrow.className = `dir ${direction}`;
-  arrow.textContent = direction === 'in' ? 'rt → kit' : 'kit → rt';
+  arrow.textContent = direction === 'in' ? 'rt → kit' : direction === 'out' ? 'kit → rt' : 'page';
   const record = (message ?? {}) as Record<string, unknown>;
   const id = record.call_id ?? record.id ?? record.request_id ?? '';
-  summary.append(arrow, ` ${String(record.type ?? '?')} ${String(id)}`);
+  // The kit's own messages have a type; JSON-RPC ones a method, a result or an error.
+  const kind = record.type ?? record.method ?? ('result' in record ? 'result' : 'error' in record ? 'error' : '?');
+  summary.append(arrow, ` ${String(kind)} ${String(id)}`);
   const pre = document.createElement('pre');
   pre.textContent = JSON.stringify(message, null, 2);
   details.append(summary, pre);
@@ -70,9 +79,18 @@ function logWire(direction: WireDirection, message: unknown): void {
 
 const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/runtime/agent/sessions/${session}`;
 host.deliver = mockDeliver;
+host.adapters = [mcpElicitation({ server: 'demo-mcp' })];
 host.transport = tapTransport(new WebSocketTransport(url), logWire);
 
+const transcript = document.querySelector<HTMLElement>('.transcript')!;
+
 async function runScenario(name: string): Promise<void> {
+  if (name === 'ask-user-question' || name === 'ag-ui') {
+    const options = { stage: transcript, locale: setting('locale'), theme: setting('theme'), log: (label: string, message: unknown) => logWire('local', { type: label, ...(Array.isArray(message) ? { items: message } : (message as object)) }) };
+    if (name === 'ask-user-question') askUserQuestion(options);
+    else agUiInterrupts(options);
+    return;
+  }
   if (name === 'drop') {
     await fetch('/runtime/drop', { method: 'POST', body: JSON.stringify({ session }) });
     return;

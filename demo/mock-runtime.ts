@@ -1,11 +1,12 @@
 // The demo's mock agent runtime, built on src/agent: an HTTP + WebSocket server on 127.0.0.1.
 // WebSocket `/agent/sessions/<id>` is the kit's connection; `POST /scenario` makes the runtime
 // call a tool (see scenarios.ts), `POST /drop` cuts the session's connection, `GET /results` lists
-// what came back.
+// what came back. The `mcp-*` scenarios speak MCP elicitation (JSON-RPC 2.0) on the same socket.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { WebSocket } from 'ws';
 import { createAgentServer } from '../src/agent/ws-server.js';
 import type { WireContext } from '../src/protocol/context.js';
-import { FILES, SCENARIOS } from './scenarios.js';
+import { FILES, MCP_SCENARIOS, SCENARIOS } from './scenarios.js';
 
 /** A small chart the runtime serves, so the artifacts scenario has a real image to preview. */
 const CHART_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160" width="640" height="320">
@@ -58,7 +59,45 @@ export async function startMockRuntime(options: { port?: number; log?: (line: st
   let counter = 0;
   let port = 0;
 
+  const socketsOf = (session: string) =>
+    [...agent.wss.clients].filter((client) => (client as unknown as { aikSession?: string }).aikSession === session);
+  /** JSON-RPC requests in flight, by id: answered when the kit's reply comes back on the socket. */
+  const elicitations = new Map<number, { entry: ScenarioRun; session: string; completeAfterSeconds?: number; elicitationId?: unknown }>();
+  let rpcId = 0;
+
+  function elicit(name: string, session: string): ScenarioRun {
+    const scenario = MCP_SCENARIOS[name]!;
+    const id = (rpcId += 1);
+    const entry: ScenarioRun = { callId: `${name}-rpc-${id}`, scenario: name, session, status: 'pending' };
+    runs.push(entry);
+    elicitations.set(id, { entry, session, completeAfterSeconds: scenario.completeAfterSeconds, elicitationId: scenario.params.elicitationId });
+    const message = JSON.stringify({ jsonrpc: '2.0', id, method: 'elicitation/create', params: scenario.params });
+    for (const socket of socketsOf(session)) socket.send(message);
+    log(`runtime → ${name} (JSON-RPC ${id})`);
+    return entry;
+  }
+
+  /** The kit's JSON-RPC reply: the elicitation's result (or error); a URL accept completes later. */
+  function onReply(data: unknown): void {
+    let message: { jsonrpc?: unknown; id?: unknown; result?: { action?: string }; error?: unknown };
+    try {
+      message = JSON.parse(String(data)) as typeof message;
+    } catch {
+      return;
+    }
+    const pending = message.jsonrpc === '2.0' && typeof message.id === 'number' ? elicitations.get(message.id) : undefined;
+    if (!pending) return;
+    elicitations.delete(message.id as number);
+    Object.assign(pending.entry, message.error ? { status: 'rejected', error: message.error } : { status: 'resolved', result: message.result });
+    log(`runtime ← JSON-RPC ${String(message.id)}: ${JSON.stringify(message.result ?? message.error)}`);
+    if (pending.completeAfterSeconds && message.result?.action === 'accept') {
+      const complete = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: pending.elicitationId } });
+      setTimeout(() => socketsOf(pending.session).forEach((socket) => socket.send(complete)), pending.completeAfterSeconds * 1000).unref();
+    }
+  }
+
   async function run(name: string, session: string, context: WireContext = {}): Promise<ScenarioRun> {
+    if (Object.hasOwn(MCP_SCENARIOS, name)) return elicit(name, session);
     const scenario = SCENARIOS[name];
     if (!scenario) throw new Error(`unknown scenario ${name}`);
     const callId = `${name}-${(counter += 1)}`;
@@ -98,8 +137,9 @@ export async function startMockRuntime(options: { port?: number; log?: (line: st
     log(`runtime ✂ dropped ${dropped} connection(s) of ${session}`);
     return dropped;
   }
-  agent.wss.on('connection', (socket, request) => {
+  agent.wss.on('connection', (socket: WebSocket, request) => {
     (socket as unknown as { aikSession?: string }).aikSession = /\/sessions\/([^/?#]+)/.exec(request.url ?? '')?.[1];
+    socket.on('message', onReply);
   });
 
   http.on('request', async (request, response) => {

@@ -133,6 +133,49 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
 };
 
+/** MCP elicitations the mock runtime sends as JSON-RPC on the same connection. */
+export interface McpScenario {
+  params: Record<string, unknown>;
+  /** For URL mode: the server reports the out-of-band step done this long after the accept. */
+  completeAfterSeconds?: number;
+}
+
+export const MCP_SCENARIOS: Record<string, McpScenario> = {
+  'mcp-form': {
+    params: {
+      mode: 'form',
+      message: '请完善部署通知的联系信息',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', title: '姓名', minLength: 2 },
+          email: { type: 'string', format: 'email', title: '邮箱', default: 'ops@example.com' },
+          retries: { type: 'integer', title: '重试次数', minimum: 0, maximum: 5, default: 3 },
+          channel: { type: 'string', title: '通知渠道', oneOf: [{ const: 'feishu', title: '飞书' }, { const: 'email', title: '邮件' }] },
+          topics: { type: 'array', title: '订阅内容', items: { enum: ['发布', '告警', '周报'] }, maxItems: 2 },
+          urgent: { type: 'boolean', title: '紧急时电话通知', default: false },
+        },
+        required: ['name', 'email', 'channel'],
+      },
+    },
+  },
+  'mcp-url': {
+    params: {
+      mode: 'url',
+      elicitationId: 'demo-connect',
+      url: 'https://auth.example.com/connect?elicitation=demo-connect',
+      message: '请登录以授权访问你的代码仓库。',
+    },
+    completeAfterSeconds: 3,
+  },
+  'mcp-unsupported': {
+    params: {
+      message: '嵌套对象不在 MCP 允许的子集内：客户端应回 -32602。',
+      requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } },
+    },
+  },
+};
+
 /** The page's mock `deliver`: every item is sent except metrics.xlsx, which fails. */
 export async function mockDeliver(item: { name: string }): Promise<{ delivered: boolean; reason?: string }> {
   return item.name === 'metrics.xlsx'

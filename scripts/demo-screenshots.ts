@@ -42,6 +42,18 @@ try {
     await page.waitForTimeout(200);
     await page.screenshot({ path: `${out}demo-files-${theme}.png`, animations: 'disabled' });
     await page.close();
+    // The other protocols: an MCP form and link, AskUserQuestion and AG-UI interrupts.
+    const other = await browser.newPage({ viewport: { width: 1280, height: 1800 }, colorScheme: theme });
+    await other.goto(base);
+    await other.locator('select[name="theme"]').selectOption(theme);
+    await other.getByRole('status').filter({ hasText: '已连接' }).waitFor();
+    for (const name of ['mcp-form', 'mcp-url', 'mcp-unsupported', 'ask-user-question', 'ag-ui']) {
+      await other.locator(`button[data-scenario="${name}"]`).click();
+      await other.waitForTimeout(400);
+    }
+    await other.evaluate(() => document.fonts.ready);
+    await other.screenshot({ path: `${out}demo-protocols-${theme}.png`, animations: 'disabled', fullPage: true });
+    await other.close();
   }
   console.log('demo screenshots written to docs/screenshots/');
 } finally {

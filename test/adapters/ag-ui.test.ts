@@ -1,37 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { agUiInterruptCards, agUiResume, type AgUiInterrupt } from '../../src/adapters/ag-ui.js';
+import { agUiInterruptCards, agUiResume } from '../../src/adapters/ag-ui.js';
+import { BATCH } from './ag-ui.fixture.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import { answerRequest, cancelledResponse, timeoutResponse } from '../../src/rules/answers.js';
 
 const NOW = Date.parse('2026-11-30T10:00:00Z');
 const AT = new Date(NOW).toISOString();
 
-export const BATCH: AgUiInterrupt[] = [
-  {
-    id: 'int-approve',
-    reason: 'tool_approval',
-    message: 'Send the weekly report to 42 recipients?',
-    toolCallId: 'call_send_report',
-    expiresAt: '2026-11-30T10:05:00Z',
-    metadata: { framework: 'langgraph' },
-  },
-  {
-    id: 'int-form',
-    reason: 'input_required',
-    message: 'How should the export be shaped?',
-    responseSchema: {
-      type: 'object',
-      properties: {
-        format: { type: 'string', enum: ['csv', 'json'], title: 'Format' },
-        rows: { type: 'integer', minimum: 1, maximum: 10000, title: 'Rows' },
-        header: { type: 'boolean', title: 'Include a header row', default: true },
-      },
-      required: ['format', 'rows'],
-    },
-  },
-  { id: 'int-expired', reason: 'policy_hold', message: 'Release the hold?', expiresAt: '2026-11-30T09:59:00Z' },
-];
 
 function cards() {
   const outcome = agUiInterruptCards(BATCH, NOW);

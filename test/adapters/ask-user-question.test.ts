@@ -1,34 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { askUserQuestionAnswers, askUserQuestionRequest, type AskUserQuestionInput } from '../../src/adapters/ask-user-question.js';
+import { askUserQuestionAnswers, askUserQuestionRequest } from '../../src/adapters/ask-user-question.js';
 import { answerRequest, cancelledResponse, timeoutResponse } from '../../src/rules/answers.js';
 import { CUSTOM_VALUE } from '../../src/rules/options.js';
+import { ASK } from './ask-user-question.fixture.js';
 
 const AT = '2026-11-30T00:00:00.000Z';
 
-export const ASK: AskUserQuestionInput = {
-  questions: [
-    {
-      question: 'Which database should the service use?',
-      header: 'Database',
-      options: [
-        { label: 'PostgreSQL (Recommended)', description: 'Relational, already in the stack' },
-        { label: 'SQLite', description: 'One file, no server' },
-      ],
-      multiSelect: false,
-    },
-    {
-      question: 'Which features should ship first?',
-      header: 'Features',
-      options: [
-        { label: 'Search', description: 'Full-text search' },
-        { label: 'Export', description: 'CSV and JSON export' },
-        { label: 'Sharing', description: 'Share links' },
-      ],
-      multiSelect: true,
-    },
-  ],
-};
 
 function open(input: unknown = ASK) {
   const outcome = askUserQuestionRequest(input, { request_id: 'toolu_01' });

@@ -147,7 +147,7 @@ const text: fc.Arbitrary<Generated> = fc.oneof(
     spec: { type: 'string', minLength: min, maxLength: Math.max(min, 1) + extra, ...(letter === 'a' ? { pattern: '^[a-z]+$' } : {}) },
     input: { values: [], text: letter.repeat(Math.max(min, 1)) },
   })),
-  fc.constantFrom(
+  fc.constantFrom<Generated>(
     { spec: { type: 'string', format: 'email' }, input: { values: [], text: 'user@example.com' } },
     { spec: { type: 'string', format: 'uri' }, input: { values: [], text: 'https://example.com/p?q=1#h' } },
     { spec: { type: 'string', format: 'date' }, input: { values: [], text: '2024-02-29' } },

@@ -23,9 +23,13 @@ function pageHtml(wsUrl: string): string {
     <script type="module" src="/dist/agent-interaction-kit.js"></script>
     <interaction-host src="${wsUrl}"></interaction-host>
     <script type="module">
+      import { mcpElicitation } from '/dist/adapters/index.js';
+      const host = document.querySelector('interaction-host');
       // The page's delivery for publish_artifacts: everything is sent but metrics.xlsx.
-      document.querySelector('interaction-host').deliver = async (item) =>
+      host.deliver = async (item) =>
         item.name === 'metrics.xlsx' ? { delivered: false, reason: 'upload_file_failed:network_timeout' } : { delivered: true };
+      // MCP elicitation on the same connection (the adapters are their own entry).
+      host.adapters = [mcpElicitation({ server: 'demo-mcp' })];
     </script>
   </body>
 </html>`;
@@ -71,9 +75,10 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
       if (url.pathname === '/') {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         response.end(pageHtml(runtime.wsUrl(url.searchParams.get('session') ?? 'e2e')));
-      } else if (url.pathname === '/dist/agent-interaction-kit.js') {
+      } else if (/^\/dist\/[\w/.-]+\.js$/.test(url.pathname) && !url.pathname.includes('..') && existsSync(join(root, url.pathname))) {
+        // The bundle, and the adapters' entry with the chunks it shares with the other entries.
         response.writeHead(200, { 'content-type': 'text/javascript' });
-        response.end(readFileSync(bundle));
+        response.end(readFileSync(join(root, url.pathname)));
       } else {
         response.writeHead(404).end();
       }
@@ -249,6 +254,57 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
     const run = await runtime.run('approval-low', session);
     await page.getByRole('button', { name: '批准', exact: true }).click();
     assert.equal(((await settled(run)).result as { content: string }).content, '用户已批准操作。');
+    await page.close();
+  });
+
+  it('MCP form: defaults prefilled, the rest filled in; the server reads accept with typed content', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('mcp-form', session);
+    await page.getByText('来自 demo-mcp').waitFor();
+    assert.equal(await page.getByRole('textbox', { name: '2. 邮箱' }).inputValue(), 'ops@example.com');
+    await page.getByRole('textbox', { name: '1. 姓名' }).fill('李雷');
+    await page.getByRole('textbox', { name: '3. 重试次数 （可选）' }).fill('2');
+    await page.getByRole('radio', { name: '邮件', exact: true }).check();
+    await page.getByRole('checkbox', { name: '发布', exact: true }).check();
+    await page.getByRole('checkbox', { name: '6. 紧急时电话通知' }).check();
+    await page.getByRole('button', { name: '提交' }).click();
+    const done = await settled(run);
+    assert.deepEqual(done.result, {
+      action: 'accept',
+      content: { name: '李雷', email: 'ops@example.com', retries: 2, channel: 'email', topics: ['发布'], urgent: true },
+    });
+    await page.close();
+  });
+
+  it('MCP URL mode: the host stands out, 打开链接 opens it, accept goes back, then the server reports it done', async () => {
+    const { page, session } = await open();
+    // The link's site, served by the browser's router: the test needs no outside network.
+    await page.context().route('https://auth.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>auth</title>' }));
+    const run = await runtime.run('mcp-url', session);
+    assert.equal(await page.locator('approval-dialog').locator('[part~="link-host"]').textContent(), 'auth.example.com');
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: '打开链接' }).click();
+    const tab = await popup;
+    await tab.waitForLoadState();
+    assert.equal(tab.url(), 'https://auth.example.com/connect?elicitation=demo-connect');
+    assert.equal(await tab.evaluate(() => window.opener), null, 'opened without an opener');
+    assert.deepEqual((await settled(run)).result, { action: 'accept' });
+    await page.getByText('已打开，等待对方完成…').waitFor();
+    await page.getByText('对方已确认完成。').waitFor({ timeout: 10_000 });
+    await page.close();
+  });
+
+  it('MCP with an unsupported schema: -32602 naming the property, and no card', async () => {
+    const { page, session } = await open();
+    const run = await runtime.run('mcp-unsupported', session);
+    const done = await settled(run);
+    assert.equal(done.status, 'rejected');
+    assert.deepEqual(done.error, {
+      code: -32602,
+      message: 'Invalid params: requestedSchema.properties.address.type "object" is not supported (string, number, integer, boolean, or array of enum).',
+      data: { field: 'requestedSchema.properties.address.type' },
+    });
+    assert.equal(await page.locator('questionnaire-form, approval-dialog').count(), 0);
     await page.close();
   });
 });

@@ -3,6 +3,7 @@ import '../../src/interaction-host.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import type { DeliverFunction } from '../../src/rules/artifacts/deliver.js';
+import type { EnvelopeAdapter } from '../../src/session/envelope.js';
 import type { KeyValueStorage } from '../../src/session/storage.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { systemClock } from '../../src/rules/clock.js';
@@ -30,6 +31,8 @@ export interface HostOptions {
   storage?: KeyValueStorage;
   deliver?: DeliverFunction;
   backoff?: { initialMs?: number; maxMs?: number; jitter?: number; random?: () => number };
+  /** Other protocols on the same connection (e.g. `[mcpElicitation()]`). */
+  adapters?: EnvelopeAdapter[];
 }
 
 export async function mountHost(src: string, options: HostOptions = {}) {
@@ -38,6 +41,7 @@ export async function mountHost(src: string, options: HostOptions = {}) {
   host.clock = options.realTime ? systemClock : clock;
   host.storage = options.storage ?? new MemoryStorage();
   host.deliver = options.deliver;
+  host.adapters = options.adapters;
   const backoff = { initialMs: 100, maxMs: 1000, jitter: 0, ...options.backoff };
   if (options.WebSocket) host.transport = new WebSocketTransport(src, { clock: host.clock, backoff, WebSocket: options.WebSocket });
   else {

@@ -1,0 +1,105 @@
+// MCP elicitation through <interaction-host> over a real WebSocket: a Node server sends the
+// specification's JSON-RPC requests and notifications, the user answers with the keyboard, and
+// the server reads the JSON-RPC responses.
+import { expect, waitUntil } from '@open-wc/testing';
+import { mcpElicitation } from '../../src/adapters/mcp-elicitation.js';
+import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
+import { mountHost, uniqueSession, waitForCard } from '../host/support.js';
+import { AgentLab } from '../support/agent.js';
+import { press, startBefore, tabTo, type } from '../support/keyboard.js';
+import { COMPLETE, SIMPLE_TEXT, STRUCTURED, URL_MODE } from './mcp-examples.js';
+import { tabToField } from './support.js';
+
+describe('MCP elicitation through <interaction-host> over a real WebSocket', () => {
+  let lab: AgentLab;
+  before(async () => {
+    lab = await AgentLab.start();
+  });
+  after(() => lab.close());
+
+  async function connect(name: string) {
+    const session = uniqueSession(name);
+    const { host } = await mountHost(lab.url(session), { adapters: [mcpElicitation({ server: 'GitHub MCP' })] });
+    host.locale = 'en';
+    const send = (message: unknown) => lab.run({ action: 'send', session, message: message as Record<string, unknown> });
+    const replies = async () => (await lab.received(session)).filter((m) => m.jsonrpc === '2.0');
+    const replyTo = async (id: unknown) => {
+      await waitUntil(async () => (await replies()).some((m) => m.id === id), `no reply to ${String(id)}`);
+      return (await replies()).find((m) => m.id === id);
+    };
+    return { host, session, send, replies, replyTo };
+  }
+
+  it('the specification’s text and structured requests, answered with the keyboard', async () => {
+    const { host, send, replyTo } = await connect('mcp-forms');
+    await send(SIMPLE_TEXT);
+    const first = await waitForCard(host, 'mcp-1');
+    expect(first.shadowRoot!.querySelector('[part~="requester"]')!.textContent).to.contain('GitHub MCP');
+    await startBefore(first);
+    await tabToField('name');
+    await type('octocat');
+    await press('Enter'); // Enter in a text field submits the form
+    expect(await replyTo(1)).to.deep.equal({ jsonrpc: '2.0', id: 1, result: { action: 'accept', content: { name: 'octocat' } } });
+
+    await send(STRUCTURED);
+    const second = await waitForCard(host, 'mcp-2');
+    await startBefore(second);
+    await tabToField('name');
+    await type('Monalisa Octocat');
+    await tabToField('email');
+    await type('octocat@github.com');
+    await tabToField('age');
+    await type('30');
+    await tabTo((e) => e.getAttribute('part') === 'submit-button');
+    await press('Enter');
+    expect(await replyTo(2)).to.deep.equal({
+      jsonrpc: '2.0', id: 2, result: { action: 'accept', content: { name: 'Monalisa Octocat', email: 'octocat@github.com', age: 30 } },
+    });
+    await waitUntil(() => second.state === 'answered', 'the card never became a receipt');
+  });
+
+  it('notifications/cancelled turns the card into a cancelled receipt; nothing is sent back', async () => {
+    const { host, send, replies } = await connect('mcp-cancelled');
+    await send({ ...SIMPLE_TEXT, id: 'req-9' });
+    const el = await waitForCard(host, 'mcp-1');
+    await send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'req-9', reason: 'Timed out on the server' } });
+    await waitUntil(() => el.state === 'cancelled', 'the card was not cancelled');
+    expect(el.shadowRoot!.querySelector('form')).to.equal(null);
+    await send({ ...SIMPLE_TEXT, id: 'req-10' }); // a later request still works: the connection is fine
+    await waitForCard(host, 'mcp-2');
+    expect(await replies()).to.deep.equal([]);
+  });
+
+  it('an unsupported schema is answered with -32602 naming the property, and shows nothing', async () => {
+    const { host, send, replyTo } = await connect('mcp-unsupported');
+    await send({ ...SIMPLE_TEXT, id: 5, params: { ...SIMPLE_TEXT.params, requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } } } });
+    const reply = (await replyTo(5)) as { error: { code: number; message: string; data: { field: string } } };
+    expect(reply.error.code).to.equal(-32602);
+    expect(reply.error.data.field).to.equal('requestedSchema.properties.address.type');
+    expect(host.shadowRoot!.querySelector('[data-id]')).to.equal(null);
+  });
+
+  it('URL mode: consent opens the link, accept goes back, the complete notification marks it done', async () => {
+    const opened: unknown[][] = [];
+    const original = window.open;
+    window.open = (...args: unknown[]) => (opened.push(args), null);
+    try {
+      const { host, send, replyTo } = await connect('mcp-url');
+      await send(URL_MODE);
+      const el = await waitForCard<ApprovalDialog>(host, 'mcp-1');
+      expect(el.shadowRoot!.querySelector('[part~="link-host"]')!.textContent).to.equal('mcp.example.com');
+      await startBefore(el);
+      await tabTo((e) => e.getAttribute('part') === 'approve-button');
+      await press('Enter');
+      expect(opened).to.deep.equal([[URL_MODE.params.url, '_blank', 'noopener,noreferrer']]);
+      expect(await replyTo(3)).to.deep.equal({ jsonrpc: '2.0', id: 3, result: { action: 'accept' } });
+      await waitUntil(() => el.linkState === 'waiting', 'not waiting');
+      await send(COMPLETE);
+      await waitUntil(() => el.linkState === 'complete', 'never complete');
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part~="link-status"]')!.textContent).to.contain('reports it is done');
+    } finally {
+      window.open = original;
+    }
+  });
+});
