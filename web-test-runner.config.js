@@ -5,6 +5,8 @@ import { build } from 'esbuild';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.js';
 
 /** Writes the run's real counts for `npm test`'s closing line; a file that fails to load fails. */
@@ -57,6 +59,23 @@ function requestRecorderPlugin() {
 }
 
 /**
+ * `validate-json-schema`: ajv (draft 2020-12, with formats) in this Node process, so browser tests
+ * can check what a form produced against the JSON Schema it was rendered from.
+ */
+function jsonSchemaPlugin() {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  return {
+    name: 'json-schema',
+    executeCommand({ command, payload }) {
+      if (command !== 'validate-json-schema') return undefined;
+      const valid = ajv.validate(payload.schema, payload.data);
+      return { valid, errors: valid ? '' : ajv.errorsText() };
+    },
+  };
+}
+
+/**
  * `agent`: real agent WebSocket servers built on src/agent, for the host and transport tests. The
  * lab is TypeScript: esbuild bundles it for this Node process; `ws` stays an import.
  */
@@ -89,6 +108,7 @@ export default {
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json', json: true }),
     requestRecorderPlugin(),
+    jsonSchemaPlugin(),
     await agentLabPlugin(),
   ],
   browsers: [
