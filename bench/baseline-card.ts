@@ -1,56 +1,122 @@
 // The render baseline: the most direct DOM code for the same markup as the kit's cards
 // (createElement, textContent, append; no framework), measured the same way in the same run.
+// "The same markup" is the whole card as the browser must show it: the same elements,
+// attributes and text in a shadow root that adopts the same style sheets as the element. The
+// render page checks that the two trees are equal before it measures, so the baseline cannot
+// drift into doing less than the kit.
+import { stringsFor } from '../src/i18n/strings.js';
 import type { InteractionRequest } from '../src/protocol/request.js';
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+const strings = stringsFor('en');
+const SVG = 'http://www.w3.org/2000/svg';
+const OCTAGON = ['M4 .5h4L11.5 4v4L8 11.5H4L.5 8V4z', 'M6 3v3.6M6 8.4v.2'];
+const STAR = 'm6 .8 1.6 3.3 3.6.5-2.6 2.5.6 3.6L6 9l-3.2 1.7.6-3.6L.8 4.6l3.6-.5z';
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
   return node;
 }
 
-/** A plain card: header, message, then the approval buttons or one fieldset per question. */
-export function renderBaselineCard(request: InteractionRequest): HTMLElement {
-  const card = el('article', 'card');
-  const header = el('div', 'header');
-  header.append(el('p', 'title', request.title), el('span', 'badge', '2:00'));
-  card.append(header, el('p', 'message', request.message));
-  if (request.kind === 'approval') {
-    const label = el('label', 'field-label', 'Reason (optional)');
-    const note = el('textarea');
-    const actions = el('div', 'actions');
-    actions.append(el('button', '', 'Reject'), el('button', 'primary', 'Approve'));
-    card.append(label, note, actions);
-    return card;
+function icon(paths: { d: string; fill?: string; stroke?: Record<string, string> }[]): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 12 12');
+  svg.setAttribute('aria-hidden', 'true');
+  for (const { d, fill, stroke } of paths) {
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', d);
+    if (fill) path.setAttribute('fill', fill);
+    for (const [name, value] of Object.entries(stroke ?? {})) path.setAttribute(name, value);
+    svg.append(path);
   }
-  const form = el('form');
-  request.questions.forEach((question, q) => {
-    const fieldset = el('fieldset', 'question');
-    const legend = el('legend');
-    legend.append(el('span', 'question-number', `${q + 1}.`), el('bdi', '', question.question));
-    fieldset.append(legend);
-    const options = el('div', 'options');
-    question.options.forEach((option, i) => {
-      const label = el('label', 'option');
-      const input = el('input');
-      input.type = 'radio';
-      input.name = `q-${q}`;
-      input.value = option.value;
-      const text = el('span', 'option-text');
-      const line = el('span', 'option-label');
-      line.append(el('span', 'option-key', String(i + 1)), el('bdi', '', option.label));
-      if (i === 0) line.append(el('span', 'badge', 'Recommended'));
-      text.append(line);
-      if (option.description) text.append(el('span', 'option-description', option.description));
-      label.append(input, text);
-      options.append(label);
+  return svg;
+}
+
+function header(request: InteractionRequest, title: string, badges: Node[]): HTMLElement {
+  return el(
+    'div', { class: 'header', part: 'header' },
+    el('div', { class: 'heading' }, el('p', { class: 'title', id: 'title', part: 'title', dir: 'auto' }, title), el('div', { class: 'meta' }, ...badges)),
+    el('div', { class: 'meta' }, el('span', { class: 'badge countdown', part: 'countdown', role: 'timer' }, strings.remaining(`${Math.floor(request.timeout_seconds / 60)}:${String(request.timeout_seconds % 60).padStart(2, '0')}`))),
+  );
+}
+
+function approvalBody(request: InteractionRequest): Node[] {
+  const severity = request.metadata.severity ?? 'medium';
+  const badge = el('span', { part: 'severity', class: `badge severity-${severity}` },
+    icon([{ d: OCTAGON[0]!, fill: 'currentColor' }, { d: OCTAGON[1]!, stroke: { stroke: 'var(--_surface)', 'stroke-width': '1.6', 'stroke-linecap': 'round' } }]),
+    strings.severity[severity]);
+  return [
+    header(request, request.title, [badge]),
+    el('p', { class: 'message', part: 'message', dir: 'auto' }, request.message),
+    el('details', { part: 'details' }, el('summary', {}, strings.details), el('pre', { dir: 'auto' }, request.metadata.details ?? '')),
+    el('div', { class: 'field' }, el('label', { class: 'field-label', for: 'note' }, strings.rejectionNote), el('textarea', { id: 'note', part: 'note', rows: '2' })),
+    el('div', { class: 'actions', part: 'actions' },
+      el('button', { part: 'reject-button' }, strings.reject),
+      el('button', { part: 'approve-button', class: severity === 'high' ? 'danger' : 'primary' }, strings.approve)),
+  ];
+}
+
+function questionnaireBody(request: InteractionRequest): Node[] {
+  const questions = request.questions.map((question, q) => {
+    const n = q + 1;
+    const options = question.options.map((option, i) => {
+      const id = `radio-${n}-${i}`;
+      const custom = option.value === '__custom__';
+      const recommended = i === 0 && !custom;
+      const described = [recommended ? `${id}-rec` : '', option.description && !custom ? `${id}-desc` : ''].filter(Boolean).join(' ');
+      const input = el('input', { type: 'radio', name: `q-${n}`, id, value: option.value, ...(described ? { 'aria-describedby': described } : {}) });
+      const label = el('span', { class: 'option-label' });
+      if (i < 9) label.append(el('span', { class: 'option-key', 'aria-hidden': 'true' }, String(i + 1)));
+      label.append(el('bdi', {}, custom ? strings.custom : option.label));
+      if (recommended) label.append(el('span', { class: 'badge recommended', part: 'recommended', 'aria-hidden': 'true', id: `${id}-rec` }, icon([{ d: STAR, fill: 'currentColor' }]), strings.recommended));
+      const text = el('span', { class: 'option-text' }, label);
+      if (option.description && !custom) text.append(el('span', { class: 'option-description', 'aria-hidden': 'true', dir: 'auto', id: `${id}-desc` }, option.description));
+      return el('label', { class: 'option', part: 'option' }, input, text);
     });
-    fieldset.append(options);
-    form.append(fieldset);
+    const legend = el('legend', {});
+    if (request.questions.length > 1) legend.append(el('span', { class: 'question-number' }, `${n}.`));
+    if (question.header) legend.append(el('span', { class: 'question-header' }, el('bdi', {}, question.header)));
+    legend.append(el('bdi', {}, question.question));
+    return el('fieldset', { class: 'question', part: 'question', 'data-key': question.id, 'aria-invalid': 'false' }, legend, el('div', { class: 'options' }, ...options));
   });
-  const actions = el('div', 'actions');
-  actions.append(el('button', 'quiet', 'Use all recommended'), el('button', 'primary', 'Submit'));
-  form.append(actions);
-  card.append(form);
-  return card;
+  const form = el('form', { novalidate: '' }, ...questions);
+  if (request.metadata.auto_select_first_on_timeout) form.append(el('p', { class: 'hint' }, strings.autoSelectHint));
+  form.append(el('div', { class: 'actions', part: 'actions' },
+    el('button', { type: 'button', class: 'quiet', part: 'recommended-button' }, strings.useAllRecommended),
+    el('span', { class: 'spacer' }),
+    el('button', { type: 'submit', class: 'primary', part: 'submit-button' }, strings.submit)));
+  return [
+    header(request, strings.defaultTitles[request.title] ?? request.title, []),
+    ...(request.message ? [el('p', { class: 'message', part: 'message', dir: 'auto' }, request.message)] : []),
+    form,
+  ];
+}
+
+/**
+ * A card in a shadow root adopting `sheets` (the element's own): the approval, or one fieldset
+ * per question, with the same classes, parts, ids and ARIA as the kit renders.
+ */
+export function renderBaselineCard(request: InteractionRequest, sheets: CSSStyleSheet[] = []): HTMLElement {
+  const hostEl = document.createElement('div');
+  const root = hostEl.attachShadow({ mode: 'open' });
+  root.adoptedStyleSheets = sheets;
+  const approval = request.kind === 'approval';
+  const article = el('article', { part: 'card', 'aria-labelledby': 'title', class: approval ? `card severity-${request.metadata.severity ?? 'medium'}` : 'card' },
+    ...(approval ? approvalBody(request) : questionnaireBody(request)),
+    el('div', { class: 'visually-hidden', 'aria-live': 'polite', 'aria-atomic': 'true' }));
+  root.append(article);
+  return hostEl;
+}
+
+/** A tree as comparable text: elements, sorted attributes (classes as a set) and trimmed text. */
+export function describeTree(node: Node): string {
+  if (node.nodeType === Node.TEXT_NODE) return (node.textContent ?? '').trim();
+  if (!(node instanceof Element)) return '';
+  const attributes = [...node.attributes]
+    .map((a) => (a.name === 'class' ? `class=${[...node.classList].sort().join('.')}` : `${a.name}=${a.value}`))
+    .sort()
+    .join(' ');
+  const children = [...node.childNodes].map(describeTree).filter(Boolean).join('');
+  return `<${node.localName} ${attributes}>${children}</${node.localName}>`;
 }

@@ -5,7 +5,7 @@ import '../src/questionnaire-form.js';
 import type { InteractionCard } from '../src/elements/shared/interaction-card.js';
 import { resolveContext } from '../src/rules/context.js';
 import { normalizeApproval, normalizeInput } from '../src/rules/normalize.js';
-import { renderBaselineCard } from './baseline-card.js';
+import { describeTree, renderBaselineCard } from './baseline-card.js';
 
 const ids = { request_id: 'b-1', session_id: 's' };
 const approval = normalizeApproval({ title: 'Deploy', message: 'Release v2.3?', severity: 'high', details: 'commit 8f3e2a1' }, ids);
@@ -38,9 +38,27 @@ async function kit(tag: string, request: typeof approval): Promise<number> {
   return time;
 }
 
-async function baseline(request: typeof approval): Promise<number> {
+/** The element's own style sheets, which the baseline's shadow root adopts too. */
+const sheetsOf = (tag: string) =>
+  (customElements.get(tag) as unknown as { elementStyles: { styleSheet?: CSSStyleSheet }[] }).elementStyles.flatMap((s) => (s.styleSheet ? [s.styleSheet] : []));
+
+/** Before measuring: the baseline must build the very tree the kit renders. */
+async function sameMarkup(tag: string, request: typeof approval): Promise<void> {
+  const card = document.createElement(tag) as InteractionCard;
+  stage.append(card);
+  card.request = request;
+  await card.updateComplete;
+  const plain = renderBaselineCard(request, sheetsOf(tag));
+  const kitTree = describeTree(card.shadowRoot!.querySelector('article')!);
+  const plainTree = describeTree(plain.shadowRoot!.querySelector('article')!);
+  card.remove();
+  if (kitTree !== plainTree) throw new Error(`the baseline's markup differs from <${tag}>'s:\n${kitTree}\n${plainTree}`);
+}
+
+async function baseline(tag: string, request: typeof approval): Promise<number> {
+  const sheets = sheetsOf(tag);
   const start = performance.now();
-  const card = renderBaselineCard(request);
+  const card = renderBaselineCard(request, sheets);
   stage.append(card);
   await Promise.resolve(); // the kit awaits one microtask-based update: so does the baseline
   void stage.offsetHeight;
@@ -49,11 +67,22 @@ async function baseline(request: typeof approval): Promise<number> {
   return time;
 }
 
-async function series(run: () => Promise<number>, runs: number, warmup: number): Promise<number[]> {
-  for (let i = 0; i < warmup; i += 1) await run();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) times.push(await run());
-  return times;
+/**
+ * Kit and baseline measured in alternation, one run each in turn, so that the machine's noise
+ * (other processes, GC, frequency changes) falls on both alike and the ratio holds.
+ */
+async function paired(kitRun: () => Promise<number>, baselineRun: () => Promise<number>, runs: number, warmup: number) {
+  for (let i = 0; i < warmup; i += 1) {
+    await kitRun();
+    await baselineRun();
+  }
+  const kit: number[] = [];
+  const baseline: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    kit.push(await kitRun());
+    baseline.push(await baselineRun());
+  }
+  return { kit, baseline };
 }
 
 declare global {
@@ -62,8 +91,13 @@ declare global {
   }
 }
 
-window.runRenderBench = async (runs) => ({
-  'render small: approval': { kit: await series(() => kit('approval-dialog', approval), runs, 10), baseline: await series(() => baseline(approval), runs, 10) },
-  'render small: 4 questions': { kit: await series(() => kit('questionnaire-form', four), runs, 10), baseline: await series(() => baseline(four), runs, 10) },
-  'render large: 100 × 10': { kit: await series(() => kit('questionnaire-form', large), Math.ceil(runs / 3), 3), baseline: await series(() => baseline(large), Math.ceil(runs / 3), 3) },
-});
+window.runRenderBench = async (runs) => {
+  await sameMarkup('approval-dialog', approval);
+  await sameMarkup('questionnaire-form', four);
+  await sameMarkup('questionnaire-form', large);
+  return {
+    'render small: approval': await paired(() => kit('approval-dialog', approval), () => baseline('approval-dialog', approval), runs, 20),
+    'render small: 4 questions': await paired(() => kit('questionnaire-form', four), () => baseline('questionnaire-form', four), runs, 20),
+    'render large: 100 × 10': await paired(() => kit('questionnaire-form', large), () => baseline('questionnaire-form', large), Math.ceil(runs / 5), 3),
+  };
+};

@@ -1,6 +1,8 @@
 // The pages of the round-trip benchmark, chosen by `?mode=`:
 // - kit: one <interaction-host>; each card is answered through its own approve button;
-// - baseline: a plain-DOM card doing the same work (parse, render, answer, persist the outbox);
+//   `receipts` sets how many finished cards it keeps (0: each card leaves at its ack);
+// - baseline: a plain-DOM card doing the same work (parse, render, answer, persist the outbox),
+//   on screen from the call to the ack, as the kit's card is;
 // - echo: answers every call at once with a ready-made result, rendering nothing.
 import '../src/interaction-host.js';
 import type { InteractionHost } from '../src/host/interaction-host.js';
@@ -17,7 +19,7 @@ const mode = params.get('mode');
 
 function kitPage(): void {
   const host = document.createElement('interaction-host') as InteractionHost;
-  host.receiptLimit = 20;
+  host.receiptLimit = Number(params.get('receipts') ?? 50);
   host.addEventListener('interaction-request', async (event) => {
     await host.updateComplete; // the card is in the DOM once the host has rendered
     const card = host.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(`[data-id="${CSS.escape(event.detail.id)}"]`);
@@ -29,7 +31,10 @@ function kitPage(): void {
 }
 
 /** The protocol's handshake, for the pages that are not the kit. */
-function connect(onCall: (socket: WebSocket, message: { call_id: string; tool: 'request_user_approval'; arguments: Record<string, unknown> }) => void): void {
+function connect(
+  onCall: (socket: WebSocket, message: { call_id: string; tool: 'request_user_approval'; arguments: Record<string, unknown> }) => void,
+  onAck?: (id: string) => void,
+): void {
   const socket = new WebSocket(url);
   socket.onopen = () => socket.send(JSON.stringify({ v: 1, type: 'connect', kit_version: 'bench' }));
   socket.onmessage = (event) => {
@@ -38,28 +43,47 @@ function connect(onCall: (socket: WebSocket, message: { call_id: string; tool: '
     const message = parsed.message;
     if (message.type === 'hello') socket.send(JSON.stringify({ v: 1, type: 'ready', kit_version: 'bench', capabilities: { tools: ['request_user_approval'] }, resume: [] }));
     else if (message.type === 'tool_call') onCall(socket, message as never);
-    else if (message.type === 'ack') sessionStorage.removeItem(`bench:${message.id}`);
+    else if (message.type === 'ack') {
+      sessionStorage.removeItem(`bench:${message.id}`);
+      onAck?.(message.id);
+    }
   };
 }
 
 function baselinePage(): void {
+  // The approval's own style sheets, as the kit's card adopts them.
+  const sheets = (customElements.get('approval-dialog') as unknown as { elementStyles: { styleSheet?: CSSStyleSheet }[] }).elementStyles.flatMap((s) => (s.styleSheet ? [s.styleSheet] : []));
   const stage = document.createElement('div');
   document.body.append(stage);
+  /** Cards answered but not yet acked: like the kit's, they stay on screen (as receipts) until the ack. */
+  const shown = new Map<string, HTMLElement>();
   connect((socket, message) => {
     const request = normalizeToolCall(message.tool, message.arguments, { request_id: message.call_id, session_id: 'bench' }, resolveContext());
-    const card = renderBaselineCard(request);
+    const card = renderBaselineCard(request, sheets);
     stage.append(card);
-    const approve = card.querySelector<HTMLButtonElement>('button.primary')!;
+    shown.set(message.call_id, card);
+    const root = card.shadowRoot!;
+    const approve = root.querySelector<HTMLButtonElement>('[part~="approve-button"]')!;
     approve.addEventListener('click', () => {
       const outcome = answerRequest(request, { approve: true }, new Date().toISOString());
       if (!outcome.ok) return;
       const reply = JSON.stringify({ v: 1, type: 'tool_result', call_id: message.call_id, tool: message.tool, result: toolResultFor(request, outcome.response) });
       sessionStorage.setItem(`bench:${message.call_id}`, reply);
       socket.send(reply);
-      card.remove();
+      // The form gives way to a receipt, as the kit's card does.
+      const receipt = document.createElement('div');
+      receipt.className = 'receipt receipt-positive';
+      receipt.setAttribute('part', 'receipt');
+      receipt.setAttribute('role', 'status');
+      receipt.textContent = 'Approved';
+      root.querySelector('.field')!.remove();
+      root.querySelector('.actions')!.replaceWith(receipt);
     });
     // The kit renders on the next microtask; so does the baseline.
     void Promise.resolve().then(() => approve.click());
+  }, (id) => {
+    shown.get(id)?.remove();
+    shown.delete(id);
   });
 }
 

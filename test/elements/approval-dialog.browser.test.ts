@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/approval-dialog.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
@@ -83,7 +83,21 @@ describe('<approval-dialog>', () => {
     expect(part('approve-button')).to.equal(null);
     expect(el.state).to.equal('answered');
     expect(part('receipt')!.textContent).to.contain('已批准');
-    expect(deepActiveElement()).to.equal(part('receipt'));
+    // Focus was nowhere (a script clicked): it moves to the receipt at the next frame.
+    await nextFrame();
+    expect(deepActiveElement() === part('receipt'), 'focus on the receipt').to.equal(true);
+  });
+
+  it('an answer does not pull focus from elsewhere on the page', async () => {
+    const { el, part } = await mount(medium);
+    const elsewhere = document.createElement('input');
+    document.body.append(elsewhere);
+    elsewhere.focus();
+    part('approve-button')!.click();
+    await el.updateComplete;
+    await nextFrame();
+    expect(document.activeElement === elsewhere, 'focus stays where the user is').to.equal(true);
+    elsewhere.remove();
   });
 
   it('a listener that calls preventDefault() keeps the card submitting until it says answered', async () => {

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
@@ -109,7 +109,15 @@ export class QuestionnaireForm extends InteractionCard {
   }
 
   private fieldOf(key: string): QuestionField | undefined {
-    return key === SINGLE ? undefined : this.questions.find((question) => question.id === key)?.field;
+    return key === SINGLE ? undefined : this.questions[this.questionIndex.get(key) ?? -1]?.field;
+  }
+
+  /** Question id → position, rebuilt with each request: lookups per option stay O(1). */
+  private questionIndex = new Map<string, number>();
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('request')) this.questionIndex = new Map(this.questions.map((question, index) => [question.id, index]));
+    super.willUpdate(changed);
   }
 
   private setDraft(key: string, change: Partial<Draft>): void {
@@ -254,7 +262,7 @@ export class QuestionnaireForm extends InteractionCard {
   }
 
   private keyIndex(key: string): number {
-    return key === SINGLE ? 0 : this.questions.findIndex((question) => question.id === key) + 1;
+    return key === SINGLE ? 0 : (this.questionIndex.get(key) ?? -1) + 1;
   }
 
   /** The text field a custom (or free-text) radio reveals; required once revealed. */

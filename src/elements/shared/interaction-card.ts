@@ -77,8 +77,11 @@ export abstract class InteractionCard extends LitElement {
 
   protected readonly countdown = new CountdownController(this, () => this.expire());
 
+  /** The strings of this update's language: resolved once per update, not per lookup. */
+  private updateStrings: Strings | undefined;
+
   protected get strings(): Strings {
-    return stringsFor(this.lang_);
+    return this.updateStrings ?? stringsFor(this.lang_);
   }
 
   protected get lang_(): Locale {
@@ -90,6 +93,8 @@ export abstract class InteractionCard extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Walking up for the nearest `lang` is a DOM query: once per update, not per string.
+    this.updateStrings = stringsFor(this.lang_);
     if (changed.has('request') && this.request && changed.get('request') !== undefined) {
       // A new request on the same element starts over.
       if (!changed.has('response')) this.response = undefined;
@@ -129,17 +134,33 @@ export abstract class InteractionCard extends LitElement {
   /** Shows the response as a receipt and fires the event once; refuses a second answer. */
   protected respond(response: InteractionResponse): void {
     if (this.state !== 'pending') return;
+    const follow = this.focusIsHereOrNowhere();
     this.response = response;
     this.state = response.status === 'completed' ? 'submitting' : stateOf(response);
     const event = new InteractionResponseEvent(response);
     this.dispatchEvent(event);
     if (this.state === 'submitting' && !event.defaultPrevented) this.state = 'answered';
-    if (response.status === 'completed') void this.updateComplete.then(() => this.focusAfterAnswer());
+    if (response.status === 'completed' && follow) void this.updateComplete.then(() => this.focusAfterAnswer());
   }
 
-  /** The form is gone: keep keyboard and screen reader users on the outcome. */
+  /**
+   * The form is gone: keep keyboard and screen reader users on the outcome. At the next frame,
+   * where the browser lays out anyway: focusing at once would force a layout of its own.
+   */
   protected focusAfterAnswer(): void {
-    this.renderRoot.querySelector<HTMLElement>('[part~="receipt"]')?.focus();
+    requestAnimationFrame(() => {
+      if (this.focusIsHereOrNowhere()) this.renderRoot.querySelector<HTMLElement>('[part~="receipt"]')?.focus({ preventScroll: true });
+    });
+  }
+
+  /**
+   * Focus follows an answer from inside the card, or from nowhere (Safari does not focus a
+   * clicked button); it is never pulled from wherever else on the page the user is, or has
+   * gone since. Focus inside the shadow root shows on the document as the card itself.
+   */
+  protected focusIsHereOrNowhere(): boolean {
+    const active = document.activeElement;
+    return active === null || active === document.body || active === this || this.contains(active);
   }
 
   /** Clears what the user entered (when a new request arrives). */
