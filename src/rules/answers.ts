@@ -1,8 +1,10 @@
 import type { InteractionRequest } from '../protocol/request.js';
-import type { ResponseStatus } from '../protocol/constants.js';
 import type { InteractionResponse, QuestionAnswer } from '../protocol/response.js';
 import { answerField, type FieldInput, type FieldProblem } from './fields.js';
 import { CUSTOM_VALUE } from './options.js';
+import { answerApproval, buildResponse } from './responses.js';
+
+export { cancelledResponse, declineResponse, timeoutResponse } from './responses.js';
 
 /** What the user did, in the shapes of the fixtures' `answer_forms`. */
 export type UserAnswer =
@@ -35,32 +37,14 @@ export type AnswerOutcome =
   | { ok: true; response: InteractionResponse }
   | { ok: false; problems: AnswerProblem[] };
 
-function response(
-  request: InteractionRequest,
-  status: ResponseStatus,
-  resolvedAt: string,
-  fields: Partial<Omit<InteractionResponse, 'request_id' | 'status' | 'resolved_at'>> = {},
-): InteractionResponse {
-  return {
-    request_id: request.request_id,
-    status,
-    approved: fields.approved ?? false,
-    text: fields.text ?? '',
-    selected_options: fields.selected_options ?? [],
-    answers: fields.answers ?? {},
-    raw_value: fields.raw_value ?? null,
-    resolved_at: resolvedAt,
-  };
-}
-
 const fail = (...problems: AnswerProblem[]): AnswerOutcome => ({ ok: false, problems });
 const done = (
   request: InteractionRequest,
   resolvedAt: string,
-  fields: Parameters<typeof response>[3],
+  fields: Parameters<typeof buildResponse>[3],
 ): AnswerOutcome => ({
   ok: true,
-  response: response(request, 'completed', resolvedAt, { approved: true, ...fields }),
+  response: buildResponse(request, 'completed', resolvedAt, { approved: true, ...fields }),
 });
 
 function answerQuestionnaire(
@@ -109,8 +93,7 @@ export function answerRequest(
   switch (request.kind) {
     case 'approval': {
       if (!('approve' in answer)) return fail({ code: 'wrong_answer_kind' });
-      const text = answer.approve ? '' : (answer.note ?? '').trim();
-      return done(request, resolvedAt, { approved: answer.approve, text, raw_value: answer.approve });
+      return { ok: true, response: answerApproval(request, answer.approve, answer.note ?? '', resolvedAt) };
     }
     case 'text': {
       if (!('text' in answer) || 'values' in answer) return fail({ code: 'wrong_answer_kind' });
@@ -147,30 +130,3 @@ export function answerRequest(
   }
 }
 
-/**
- * The timeout policy of DESIGN §4: a questionnaire that may auto-select answers every question
- * with its first (recommended) option; everything else times out unanswered.
- */
-export function timeoutResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
-  if (request.kind === 'questionnaire' && request.metadata.auto_select_first_on_timeout === true) {
-    const answers: Record<string, QuestionAnswer> = {};
-    const rawValue: Record<string, string> = {};
-    for (const question of request.questions) {
-      const value = question.options[0]?.value ?? '';
-      answers[question.id] = { selected_options: [value], text: '', raw_value: value };
-      rawValue[question.id] = value;
-    }
-    return response(request, 'auto_selected', resolvedAt, { approved: true, answers, raw_value: rawValue });
-  }
-  return response(request, 'timeout', resolvedAt);
-}
-
-/** An explicit "no" to a request that offers Decline (the adapters' `metadata.decline`). */
-export function declineResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
-  return response(request, 'completed', resolvedAt);
-}
-
-/** The response for a call the runtime withdrew (DESIGN §3.5), or the user dismissed. */
-export function cancelledResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
-  return response(request, 'cancelled', resolvedAt);
-}

@@ -1,7 +1,9 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { approvalStrings, type ApprovalStrings } from '../../i18n/approval.js';
 import type { InteractionRequest } from '../../protocol/request.js';
+import type { InteractionResponse } from '../../protocol/response.js';
 import { property, query, state } from 'lit/decorators.js';
-import { answerRequest, cancelledResponse } from '../../rules/answers.js';
+import { answerApproval, cancelledResponse } from '../../rules/responses.js';
 import { inspectLink, type InspectedLink } from '../../rules/link.js';
 import { icons } from '../shared/icons.js';
 import { InteractionCard } from '../shared/interaction-card.js';
@@ -38,8 +40,10 @@ const SEVERITY_ICONS = { low: icons.circle, medium: icons.triangle, high: icons.
  * @csspart dismiss-button - Cancel (requests that offer it).
  * @cssprop --aik-color-accent - Accent (approve) colour; see the README for every token.
  */
-export class ApprovalDialog extends InteractionCard {
+export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   static override styles = [baseStyles, receiptStyles, approvalStyles];
+
+  protected readonly ownStrings = approvalStrings;
 
   /** Shows the card in a native modal `<dialog>`: focus stays inside, Escape rejects. */
   @property({ type: Boolean, reflect: true }) modal = false;
@@ -124,11 +128,9 @@ export class ApprovalDialog extends InteractionCard {
 
   private answer(approve: boolean): void {
     if (!this.request) return;
-    const outcome = answerRequest(this.request, { approve, note: this.note }, this.now());
-    if (!outcome.ok) return;
     // Consent to a link opens it, from this click only: never before, never by itself.
     if (approve && this.link) this.openLink(this.link);
-    this.respond(outcome.response);
+    this.respond(answerApproval(this.request, approve, this.note, this.now()));
   }
 
   private openLink(link: InspectedLink): void {
@@ -137,6 +139,11 @@ export class ApprovalDialog extends InteractionCard {
 
   private dismiss(): void {
     if (this.request) this.respond(cancelledResponse(this.request, this.now()));
+  }
+
+  /** A rejection's note, when there is one. */
+  protected override renderAnswer(_request: InteractionRequest, response: InteractionResponse): TemplateResult | typeof nothing {
+    return response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${response.text}</dd></dl>` : nothing;
   }
 
   protected override renderReceipt(): TemplateResult {
@@ -159,8 +166,8 @@ export class ApprovalDialog extends InteractionCard {
     if (metadata.url !== undefined) {
       // A consent to open a link: no note; Decline and (when offered) Cancel beside Open.
       return html`<div class="actions" part="actions">
-        ${metadata.dismiss ? html`<button part="dismiss-button" @click=${this.dismiss}>${this.strings.form.dismiss}</button>` : nothing}
-        <button part="reject-button" @click=${() => this.answer(false)}>${this.strings.form.decline}</button>
+        ${metadata.dismiss ? html`<button part="dismiss-button" @click=${this.dismiss}>${this.strings.dismiss}</button>` : nothing}
+        <button part="reject-button" @click=${() => this.answer(false)}>${this.strings.decline}</button>
         ${this.link
           ? html`<button class="primary" part="approve-button" ?autofocus=${this.modal} @click=${() => this.answer(true)}>${this.strings.link.open}</button>`
           : nothing}
@@ -178,9 +185,9 @@ export class ApprovalDialog extends InteractionCard {
       </div>
       <div class="actions" part="actions">
         ${this.confirming ? html`<span class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</span>` : nothing}
-        ${metadata.dismiss ? html`<button part="dismiss-button" @click=${this.dismiss}>${this.strings.form.dismiss}</button>` : nothing}
+        ${metadata.dismiss ? html`<button part="dismiss-button" @click=${this.dismiss}>${this.strings.dismiss}</button>` : nothing}
         <button part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
-          ${metadata.decline ? this.strings.form.decline : this.strings.reject}
+          ${metadata.decline ? this.strings.decline : this.strings.reject}
         </button>
         ${this.confirming
           ? html`<button class="danger" part="confirm-button" aria-describedby="confirm-hint" @click=${this.confirm}>

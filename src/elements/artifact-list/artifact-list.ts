@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { reasonText, stringsFor, type Strings } from '../../i18n/strings.js';
+import { artifactStrings, reasonText, type ArtifactStrings } from '../../i18n/artifacts.js';
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
 import { DELIVERY_REASONS } from '../../rules/artifacts/deliver.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
@@ -73,8 +73,8 @@ export class ArtifactList extends LitElement {
   @state() private loaded = new Set<number>();
   @state() private copied: number | undefined;
 
-  private get strings(): Strings {
-    return stringsFor(resolveLocale(this, this.locale));
+  private get strings(): ArtifactStrings {
+    return artifactStrings[resolveLocale(this, this.locale)];
   }
 
   private previewAllowed(url: string): boolean {

@@ -1,7 +1,9 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
+import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
+import type { InteractionResponse } from '../../protocol/response.js';
 import { answerRequest, cancelledResponse, declineResponse, type AnswerProblem, type QuestionChoice, type UserAnswer } from '../../rules/answers.js';
 import { initialInput } from '../../rules/fields.js';
 import { CUSTOM_VALUE, isCustomOption } from '../../rules/options.js';
@@ -10,6 +12,7 @@ import { revealInvisible } from '../shared/reveal.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { receiptStyles } from '../shared/receipt.js';
 import { baseStyles } from '../shared/tokens.js';
+import { answerRows } from './answer-rows.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 
 /** The key under which a single question's state lives for `choice` and `multi_choice`. */
@@ -55,8 +58,14 @@ interface Draft {
  * @csspart dismiss-button - Cancel (adapters' requests that offer it).
  * @csspart receipt - The read-only outcome.
  */
-export class QuestionnaireForm extends InteractionCard {
+export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   static override styles = [baseStyles, receiptStyles, questionnaireStyles];
+
+  protected readonly ownStrings = questionnaireStrings;
+
+  protected override renderAnswer(request: InteractionRequest, response: InteractionResponse): TemplateResult {
+    return answerRows(request, response, this.strings);
+  }
 
   @state() private drafts = new Map<string, Draft>();
   @state() private problems: AnswerProblem[] = [];
@@ -492,10 +501,10 @@ export class QuestionnaireForm extends InteractionCard {
   /** The adapters' Decline (an explicit no) and Cancel (dismissed) buttons. */
   private renderRefusals(request: InteractionRequest): TemplateResult {
     return html`${request.metadata.dismiss
-      ? html`<button type="button" part="dismiss-button" @click=${() => this.respond(cancelledResponse(request, this.now()))}>${this.strings.form.dismiss}</button>`
+      ? html`<button type="button" part="dismiss-button" @click=${() => this.respond(cancelledResponse(request, this.now()))}>${this.strings.dismiss}</button>`
       : nothing}
     ${request.metadata.decline
-      ? html`<button type="button" part="decline-button" @click=${() => this.respond(declineResponse(request, this.now()))}>${this.strings.form.decline}</button>`
+      ? html`<button type="button" part="decline-button" @click=${() => this.respond(declineResponse(request, this.now()))}>${this.strings.decline}</button>`
       : nothing}`;
   }
 

@@ -1,13 +1,14 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { displayTitle, stringsFor, type Locale, type Strings } from '../../i18n/strings.js';
+import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
+import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
-import { timeoutResponse } from '../../rules/answers.js';
+import { timeoutResponse } from '../../rules/responses.js';
 import { systemClock, type Clock } from '../../rules/clock.js';
 import { CountdownController, formatRemaining } from './countdown.js';
 import { resolveLocale } from './locale.js';
-import { renderReceipt } from './receipt.js';
+import { renderReceipt, shownAnswer } from './receipt.js';
 import { revealInvisible } from './reveal.js';
 
 /** Text past this many characters starts collapsed, so a huge message keeps the card small. */
@@ -40,7 +41,7 @@ function stateOf(response: InteractionResponse): CardState {
  * What `<approval-dialog>` and `<questionnaire-form>` share: the request, the state machine, the
  * countdown, the receipt and the one `interaction-response` event. Subclasses render the form.
  */
-export abstract class InteractionCard extends LitElement {
+export abstract class InteractionCard<S extends object = object> extends LitElement {
   /** The normalised request (DESIGN §3.6) to show. */
   @property({ attribute: false }) request?: InteractionRequest;
 
@@ -77,11 +78,14 @@ export abstract class InteractionCard extends LitElement {
 
   protected readonly countdown = new CountdownController(this, () => this.expire());
 
-  /** The strings of this update's language: resolved once per update, not per lookup. */
-  private updateStrings: Strings | undefined;
+  /** The element's own strings per language (i18n/approval.ts, …), beside the card's. */
+  protected abstract readonly ownStrings: Readonly<Record<Locale, S>>;
 
-  protected get strings(): Strings {
-    return this.updateStrings ?? stringsFor(this.lang_);
+  /** The strings of this update's language: resolved once per update, not per lookup. */
+  private updateStrings: (CardStrings & S) | undefined;
+
+  protected get strings(): CardStrings & S {
+    return this.updateStrings ?? withStrings(cardStrings, this.ownStrings, this.lang_);
   }
 
   protected get lang_(): Locale {
@@ -94,7 +98,7 @@ export abstract class InteractionCard extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Walking up for the nearest `lang` is a DOM query: once per update, not per string.
-    this.updateStrings = stringsFor(this.lang_);
+    this.updateStrings = withStrings(cardStrings, this.ownStrings, this.lang_);
     if (changed.has('request') && this.request && changed.get('request') !== undefined) {
       // A new request on the same element starts over.
       if (!changed.has('response')) this.response = undefined;
@@ -191,8 +195,13 @@ export abstract class InteractionCard extends LitElement {
 
   protected renderReceipt(): TemplateResult {
     if (!this.request) return html``;
-    return renderReceipt(this.request, this.response, this.state, this.late, this.strings);
+    const response = this.response;
+    const rows = response && shownAnswer(this.request, response) ? this.renderAnswer(this.request, response) : nothing;
+    return renderReceipt(this.request, response, this.state, this.late, this.strings, rows);
   }
+
+  /** What the receipt lists under the outcome: the note, the choices, the answers. */
+  protected abstract renderAnswer(request: InteractionRequest, response: InteractionResponse): TemplateResult | typeof nothing;
 
   /** Badges beside the title (severity, grilling checkpoint). */
   protected renderBadges(): TemplateResult | typeof nothing {

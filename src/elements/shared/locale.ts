@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, toLocale, type Locale } from '../../i18n/strings.js';
+import { DEFAULT_LOCALE, toLocale, type Locale } from '../../i18n/locales.js';
 
 /** The nearest `lang` above an element, crossing shadow roots. */
 function inheritedLang(element: Element): string | undefined {

@@ -1,62 +1,10 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { Strings } from '../../i18n/strings.js';
-import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
-import type { InteractionResponse, QuestionAnswer } from '../../protocol/response.js';
+import type { CardStrings } from '../../i18n/card.js';
+import type { InteractionRequest } from '../../protocol/request.js';
+import type { InteractionResponse } from '../../protocol/response.js';
 import type { CardState } from './interaction-card.js';
 
-const labelOf = (options: readonly InteractionOption[], value: string) =>
-  options.find((option) => option.value === value)?.label ?? value;
-
-/** A typed field's answer as words: yes/no, the chosen labels and "Other" text, or the value. */
-function fieldAnswer(question: InteractionQuestion, answer: QuestionAnswer, strings: Strings): string {
-  switch (question.field?.type) {
-    case 'boolean':
-      return answer.raw_value === 'true' ? strings.form.yes : strings.form.no;
-    case 'choice':
-      return [
-        ...answer.selected_options.filter((value) => value !== '__custom__').map((value) => labelOf(question.options, value)),
-        ...(answer.text ? [answer.text] : []),
-      ].join(', ');
-    default:
-      return answer.raw_value;
-  }
-}
-
-function answerRows(request: InteractionRequest, response: InteractionResponse, strings: Strings): TemplateResult {
-  switch (request.kind) {
-    case 'approval':
-      return response.text
-        ? html`<dl class="receipt-answers"><dt>${strings.receipt.note}</dt><dd dir="auto">${response.text}</dd></dl>`
-        : html``;
-    case 'text':
-      return html`<blockquote class="receipt-text" dir="auto">${response.text}</blockquote>`;
-    case 'choice':
-    case 'multi_choice': {
-      const chosen = response.selected_options.map((value) => labelOf(request.options, value));
-      const extra = request.kind === 'multi_choice' ? response.text : chosen.length ? '' : response.text;
-      return html`<ul class="receipt-choices">
-          ${chosen.map((label) => html`<li><bdi>${label}</bdi></li>`)}
-        </ul>
-        ${extra ? html`<blockquote class="receipt-text" dir="auto">${extra}</blockquote>` : nothing}`;
-    }
-    case 'questionnaire':
-      return html`<dl class="receipt-answers">
-        ${request.questions.map((question) => {
-          const answer = response.answers[question.id];
-          if (!answer) return nothing;
-          const custom = answer.selected_options[0] === '__custom__';
-          const shown = question.field
-            ? fieldAnswer(question, answer, strings)
-            : custom
-              ? html`<span class="badge">${strings.custom}</span> ${answer.text}`
-              : labelOf(question.options, answer.raw_value);
-          return html`<dt dir="auto">${question.question}</dt><dd dir="auto">${shown}</dd>`;
-        })}
-      </dl>`;
-  }
-}
-
-function outcome(request: InteractionRequest, response: InteractionResponse | undefined, state: CardState, late: boolean, strings: Strings): string {
+function outcome(request: InteractionRequest, response: InteractionResponse | undefined, state: CardState, late: boolean, strings: CardStrings): string {
   if (late) return strings.receipt.late;
   // A card the user may cancel may also be cancelled by the server: the outcome stays neutral.
   if (state === 'cancelled') return request.metadata.dismiss ? strings.receipt.dismissed : strings.receipt.cancelled;
@@ -70,24 +18,28 @@ function outcome(request: InteractionRequest, response: InteractionResponse | un
 const isDeclined = (request: InteractionRequest, response: InteractionResponse | undefined) =>
   request.metadata.decline === true && response?.status === 'completed' && !response.approved;
 
+/** Whether the receipt lists the answer: it was given (or auto-selected), and not declined. */
+export const shownAnswer = (request: InteractionRequest, response: InteractionResponse) =>
+  !isDeclined(request, response) && (response.status === 'completed' || response.status === 'auto_selected');
+
 /** The read-only receipt a settled card shows: the outcome, then what was chosen. */
 export function renderReceipt(
   request: InteractionRequest,
   response: InteractionResponse | undefined,
   state: CardState,
   late: boolean,
-  strings: Strings,
+  strings: CardStrings,
+  rows: TemplateResult | typeof nothing,
 ): TemplateResult {
   const refused = (request.kind === 'approval' && !response?.approved) || isDeclined(request, response);
   const tone = late || state === 'expired' || state === 'cancelled' ? 'muted' : refused ? 'negative' : 'positive';
-  const showAnswer = response && !isDeclined(request, response) && (response.status === 'completed' || response.status === 'auto_selected');
   return html`<div class="receipt receipt-${tone}" part="receipt" tabindex="-1" role="status">
     <p class="receipt-outcome">
       <span class="receipt-icon" aria-hidden="true">${tone === 'positive' ? '✓' : tone === 'negative' ? '✕' : '–'}</span>
       ${outcome(request, response, state, late, strings)}
       ${state === 'submitting' ? html`<span class="badge">${strings.state.submitting}</span>` : nothing}
     </p>
-    ${showAnswer ? answerRows(request, response, strings) : nothing}
+    ${rows}
   </div>`;
 }
 

@@ -1,0 +1,26 @@
+// The strings of <interaction-host>, in zh-CN (the default) and en.
+import type { Locale } from './locales.js';
+
+const zhCN = {
+  host: {
+    connection: { connecting: '正在连接…', open: '已连接', reconnecting: '连接中断，正在重连…', closed: '已断开' },
+    superseded: '此会话已在其他窗口打开。',
+    takeBack: '在此处继续',
+    newRequest: (title: string) => `新请求：${title}`,
+    requests: '请求',
+  },
+};
+
+export type HostStrings = typeof zhCN;
+
+const en: HostStrings = {
+  host: {
+    connection: { connecting: 'Connecting…', open: 'Connected', reconnecting: 'Connection lost, reconnecting…', closed: 'Disconnected' },
+    superseded: 'This session is open in another window.',
+    takeBack: 'Continue here',
+    newRequest: (title) => `New request: ${title}`,
+    requests: 'Requests',
+  },
+};
+
+export const hostStrings: Readonly<Record<Locale, HostStrings>> = { 'zh-CN': zhCN, en };

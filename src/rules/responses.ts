@@ -1,0 +1,59 @@
+import type { InteractionRequest } from '../protocol/request.js';
+import type { ResponseStatus } from '../protocol/constants.js';
+import type { InteractionResponse, QuestionAnswer } from '../protocol/response.js';
+
+// The responses of DESIGN §5 that need no checking of an answer: an approval's yes or no, a
+// decline, a timeout, a cancel. Apart from answers.ts, so that a card that only approves
+// carries none of the questionnaire's rules.
+
+/** A response with every field of §5; what `fields` leaves out is empty. */
+export function buildResponse(
+  request: InteractionRequest,
+  status: ResponseStatus,
+  resolvedAt: string,
+  fields: Partial<Omit<InteractionResponse, 'request_id' | 'status' | 'resolved_at'>> = {},
+): InteractionResponse {
+  return {
+    request_id: request.request_id,
+    status,
+    approved: fields.approved ?? false,
+    text: fields.text ?? '',
+    selected_options: fields.selected_options ?? [],
+    answers: fields.answers ?? {},
+    raw_value: fields.raw_value ?? null,
+    resolved_at: resolvedAt,
+  };
+}
+
+/** An approval's answer: approved, or rejected with the note (trimmed) as its text. */
+export function answerApproval(request: InteractionRequest, approve: boolean, note: string, resolvedAt: string): InteractionResponse {
+  return buildResponse(request, 'completed', resolvedAt, { approved: approve, text: approve ? '' : note.trim(), raw_value: approve });
+}
+
+/**
+ * The timeout policy of DESIGN §4: a questionnaire that may auto-select answers every question
+ * with its first (recommended) option; everything else times out unanswered.
+ */
+export function timeoutResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
+  if (request.kind === 'questionnaire' && request.metadata.auto_select_first_on_timeout === true) {
+    const answers: Record<string, QuestionAnswer> = {};
+    const rawValue: Record<string, string> = {};
+    for (const question of request.questions) {
+      const value = question.options[0]?.value ?? '';
+      answers[question.id] = { selected_options: [value], text: '', raw_value: value };
+      rawValue[question.id] = value;
+    }
+    return buildResponse(request, 'auto_selected', resolvedAt, { approved: true, answers, raw_value: rawValue });
+  }
+  return buildResponse(request, 'timeout', resolvedAt);
+}
+
+/** An explicit "no" to a request that offers Decline (the adapters' `metadata.decline`). */
+export function declineResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
+  return buildResponse(request, 'completed', resolvedAt);
+}
+
+/** The response for a call the runtime withdrew (DESIGN §3.5), or the user dismissed. */
+export function cancelledResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
+  return buildResponse(request, 'cancelled', resolvedAt);
+}
