@@ -6,20 +6,30 @@ export type ResultMessage = KitToolResultMessage | InteractionResponseMessage;
 /** Acked ids kept per session to recognise repeats (DESIGN §3.3). */
 export const ACKED_MEMORY = 1000;
 
+/** Acked ids are written in chunks of this many, so that an ack rewrites one small chunk. */
+const CHUNK = 100;
+
 interface Persisted {
   outbox: [string, ResultMessage][];
-  acked: string[];
+  /** The numbers of the first and the last chunk of acked ids kept in storage. */
+  chunks?: [number, number];
 }
 
 /**
  * Every result until the runtime acks it, and the most recent acked ids, persisted per session
- * through the injected storage so that a reload neither loses an answer nor asks again.
+ * through the injected storage so that a reload neither loses an answer nor asks again. The
+ * results (usually none or one) are one record; the acked ids are chunks of CHUNK beside it, so
+ * that each change writes a few hundred bytes, not the thousand ids every time.
  */
 export class Outbox {
   private results = new Map<string, ResultMessage>();
   private acked: string[] = [];
   private ackedSet = new Set<string>();
   private key = '';
+  /** Chunk numbers in storage: [first, last]; the last is the one being filled. */
+  private chunks: [number, number] = [0, 0];
+  /** How many ids the chunk being filled holds. */
+  private inChunk = 0;
 
   constructor(private readonly storage: KeyValueStorage) {}
 
@@ -33,16 +43,48 @@ export class Outbox {
       stored = {}; // a corrupt entry must not stop the page; it is overwritten on the next change
     }
     this.results = new Map(Array.isArray(stored.outbox) ? stored.outbox : []);
-    this.acked = Array.isArray(stored.acked) ? stored.acked.slice(-ACKED_MEMORY) : [];
+    const [first, last] = Array.isArray(stored.chunks) && stored.chunks.every(Number.isSafeInteger) ? stored.chunks : [0, 0];
+    this.chunks = [first, Math.max(first, last)];
+    const ids: string[] = [];
+    for (let n = first; n <= last; n += 1) ids.push(...this.readChunk(n));
+    this.inChunk = Math.min(this.readChunk(this.chunks[1]).length, CHUNK - 1);
+    this.acked = ids.slice(-ACKED_MEMORY);
     this.ackedSet = new Set(this.acked);
   }
 
-  private save(): void {
-    const data: Persisted = { outbox: [...this.results], acked: this.acked };
+  private readChunk(n: number): string[] {
     try {
-      this.storage.setItem(this.key, JSON.stringify(data));
+      const ids: unknown = JSON.parse(this.storage.getItem(`${this.key}:acked:${n}`) ?? '[]');
+      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private write(key: string, value: unknown): void {
+    try {
+      this.storage.setItem(key, JSON.stringify(value));
     } catch {
       // Storage full or blocked: the results still live in memory until acked.
+    }
+  }
+
+  private save(): void {
+    const data: Persisted = { outbox: [...this.results], chunks: this.chunks };
+    this.write(this.key, data);
+  }
+
+  /** Appends an acked id to the chunk being filled; past ACKED_MEMORY, the oldest chunk goes. */
+  private saveAcked(): void {
+    this.inChunk += 1;
+    this.write(`${this.key}:acked:${this.chunks[1]}`, this.acked.slice(-this.inChunk));
+    if (this.inChunk < CHUNK) return;
+    // The chunk is full: the next id starts another; full chunks past ACKED_MEMORY are dropped.
+    this.inChunk = 0;
+    this.chunks = [this.chunks[0], this.chunks[1] + 1];
+    while (this.chunks[1] - this.chunks[0] > ACKED_MEMORY / CHUNK) {
+      this.storage.removeItem(`${this.key}:acked:${this.chunks[0]}`);
+      this.chunks = [this.chunks[0] + 1, this.chunks[1]];
     }
   }
 
@@ -74,6 +116,7 @@ export class Outbox {
     if (!this.ackedSet.has(id)) {
       this.acked.push(id);
       this.ackedSet.add(id);
+      this.saveAcked();
       const oldest = this.acked.length > ACKED_MEMORY ? this.acked.shift() : undefined;
       if (oldest !== undefined) this.ackedSet.delete(oldest);
     }

@@ -165,6 +165,20 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     }
   }
 
+  /**
+   * Every radio and checkbox of the form, through one listener (a list may hold a thousand): the
+   * question is the nearest `data-key`, the option the input's value. The draft is read now, not
+   * at render time: two quick clicks may share one render.
+   */
+  private onChoiceChange(event: Event): void {
+    const input = event.target as HTMLInputElement;
+    if (input.type !== 'radio' && input.type !== 'checkbox') return;
+    const key = input.closest('[data-key]')?.getAttribute('data-key');
+    if (key === null || key === undefined) return;
+    const others = this.draft(key).values.filter((value) => value !== input.value);
+    this.setDraft(key, { values: input.type === 'radio' ? [input.value] : input.checked ? [...others, input.value] : others });
+  }
+
   private submit(event: Event): void {
     event.preventDefault();
     if (!this.request || this.settled) return;
@@ -227,35 +241,40 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     return html`<p class="error" id=${id} part="error">${this.strings.problems[problem.code]}</p>`;
   }
 
+  /** The options of one question (or of a single choice), with what is checked now. */
+  private renderChoices(key: string, options: readonly InteractionOption[], type: 'radio' | 'checkbox', recommends: boolean): TemplateResult[] {
+    // Worked out once per question, not per option: a list may hold a thousand.
+    const n = this.keyIndex(key);
+    const checked = new Set(this.draft(key).values);
+    const customLabel = this.fieldOf(key) ? this.strings.form.other : this.strings.custom;
+    const customs = this.request?.kind === 'questionnaire';
+    return this.shownOptions(key, options).map(({ index, option }) => {
+      const custom = customs && isCustomOption(option);
+      return this.renderOption(n, index, option, type, recommends && index === 0 && !custom, checked.has(option.value), custom ? customLabel : undefined);
+    });
+  }
+
   private renderOption(
-    key: string,
+    n: number,
     index: number,
     option: InteractionOption,
     type: 'radio' | 'checkbox',
     recommended: boolean,
+    checked: boolean,
+    customLabel: string | undefined,
   ): TemplateResult {
-    const draft = this.draft(key);
-    const id = `${type}-${this.keyIndex(key)}-${index}`;
-    const custom = this.request?.kind === 'questionnaire' && isCustomOption(option);
-    const label = custom ? (this.fieldOf(key) ? this.strings.form.other : this.strings.custom) : option.label;
-    const description = custom ? '' : option.description;
+    const id = `${type}-${n}-${index}`;
+    const label = customLabel ?? option.label;
+    const description = customLabel === undefined ? option.description : '';
     const describedBy = [recommended ? `${id}-rec` : '', description ? `${id}-desc` : ''].filter(Boolean).join(' ');
-    const checked = draft.values.includes(option.value);
-    const onChange = (event: Event) => {
-      // Read the draft now, not at render time: two quick clicks may share one render.
-      const current = this.draft(key).values.filter((value) => value !== option.value);
-      const checked = (event.target as HTMLInputElement).checked;
-      this.setDraft(key, { values: type === 'radio' ? [option.value] : checked ? [...current, option.value] : current });
-    };
     return html`<label class="option" part="option">
       <input
         type=${type}
-        name=${`q-${this.keyIndex(key)}`}
+        name=${`q-${n}`}
         id=${id}
         .value=${option.value}
         .checked=${checked}
         aria-describedby=${describedBy || nothing}
-        @change=${onChange}
       />
       <span class="option-text">
         <span class="option-label">
@@ -315,9 +334,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       </legend>
       ${this.renderListControls(key, question.options.length)}
       <div class="options">
-        ${this.shownOptions(key, question.options).map(({ index, option }) =>
-          this.renderOption(key, index, option, 'radio', index === 0 && !isCustomOption(option)),
-        )}
+        ${this.renderChoices(key, question.options, 'radio', true)}
       </div>
       ${customChosen ? this.renderCustomField(key) : nothing}
       ${this.renderError(key, errorId)}
@@ -386,7 +403,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         ${help}
         ${this.renderListControls(key, options.length)}
         <div class="options">
-          ${this.shownOptions(key, options).map(({ index, option }) => this.renderOption(key, index, option, type, false))}
+          ${this.renderChoices(key, options, type, false)}
         </div>
         ${draft.values.includes(CUSTOM_VALUE) ? this.renderCustomField(key) : nothing}
         ${this.renderError(key, errorId)}
@@ -396,13 +413,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     if (field.type === 'boolean') {
       return html`<div class="question boolean-field" part="question" data-key=${key}>
         <label class="option" part="option">
-          <input
-            type="checkbox"
-            id=${id}
-            .checked=${draft.values.includes('true')}
-            aria-describedby=${describedBy}
-            @change=${(event: Event) => this.setDraft(key, { values: (event.target as HTMLInputElement).checked ? ['true'] : [] })}
-          />
+          <input type="checkbox" id=${id} value="true" .checked=${draft.values.includes('true')} aria-describedby=${describedBy} />
           <span class="option-text"><span class="option-label">${this.renderHeading(question, index, field)}</span></span>
         </label>
         ${help}
@@ -465,9 +476,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     >
       ${this.renderListControls(SINGLE, options.length)}
       <div class="options">
-        ${this.shownOptions(SINGLE, options).map(({ index, option }) =>
-          this.renderOption(SINGLE, index, option, multi ? 'checkbox' : 'radio', false),
-        )}
+        ${this.renderChoices(SINGLE, options, multi ? 'checkbox' : 'radio', false)}
       </div>
       ${!multi && draft.values[0] === FREE_TEXT ? this.renderCustomField(SINGLE) : nothing}
       ${multi && request.allow_free_text
@@ -511,7 +520,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   protected override renderForm(request: InteractionRequest): TemplateResult {
     const questionnaire = request.kind === 'questionnaire';
     const recommends = questionnaire && this.questions.some((question) => !question.field);
-    return html`<form novalidate @submit=${this.submit}>
+    return html`<form novalidate @submit=${this.submit} @change=${this.onChoiceChange}>
       ${questionnaire ? this.questions.map((question, index) => this.renderQuestion(question, index)) : this.renderSingle(request)}
       ${questionnaire && request.metadata.auto_select_first_on_timeout
         ? html`<p class="hint">${this.strings.autoSelectHint}</p>`
