@@ -4,11 +4,11 @@
 // production build.
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { createAgentServer } from '../src/agent/ws-server.js';
 import { resolveContext } from '../src/rules/context.js';
+import { ELEMENTS, measureSizes, SIZE_BUDGETS } from '../scripts/sizes.js';
 import { normalizeInput } from '../src/rules/normalize.js';
 // @ts-expect-error plain JS helpers shared with the build and the tests
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.js';
@@ -48,15 +48,10 @@ function add(name: string, unit: string, values: number[], baseline: number | nu
 }
 
 // Sizes: min + gzip -9. Deterministic, one run each.
-async function gzipSize(entry: string, external: string[]): Promise<number> {
-  const result = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', write: false, external, tsconfig: 'tsconfig.json', legalComments: 'none', plugins: [minifyLitCss], logLevel: 'error' });
-  return gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length;
-}
-const bundle = await gzipSize('src/index.ts', []);
-add('bundle (all four elements, lit + zod inside)', 'bytes', [bundle], null, '≤ 30,000 (aim 25,000)', (v) => v <= 30_000);
-for (const element of ['approval-dialog', 'questionnaire-form', 'artifact-list']) {
-  const size = await gzipSize(`src/${element}.ts`, ['lit', 'lit/*', '@lit/*']);
-  add(`per element: ${element}`, 'bytes', [size], null, '≤ 6,000', (v) => v <= 6_000);
+const sizes = await measureSizes();
+add('bundle (all four elements, lit + zod inside)', 'bytes', [sizes.bundle], null, '≤ 30,000 (aim 25,000)', (v) => v <= SIZE_BUDGETS.bundle);
+for (const element of ELEMENTS) {
+  add(`per element: ${element}`, 'bytes', [sizes[element]], null, '≤ 6,000', (v) => v <= SIZE_BUDGETS.element);
 }
 
 progress('sizes done');

@@ -1,0 +1,29 @@
+// The kit's sizes as the budgets count them (min + gzip -9, esbuild): the standalone bundle with
+// lit and zod inside, and each element entry with lit as a peer. Deterministic, so both the
+// bench and the size check in `npm test` read them from here.
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+// @ts-expect-error a plain JS plugin shared with the build
+import { minifyLitCss } from './minify-lit-css.js';
+
+export const ELEMENTS = ['approval-dialog', 'questionnaire-form', 'artifact-list'] as const;
+
+/** The budgets of the performance issue, in bytes. */
+export const SIZE_BUDGETS = { bundle: 30_000, element: 6_000 } as const;
+
+async function gzipSize(entry: string, external: string[]): Promise<number> {
+  const result = await build({
+    entryPoints: [entry], bundle: true, minify: true, format: 'esm', write: false, external,
+    tsconfig: 'tsconfig.json', legalComments: 'none', plugins: [minifyLitCss], logLevel: 'error',
+  });
+  return gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length;
+}
+
+/** Sizes in bytes: `bundle`, then each element by its tag. Run from the package root. */
+export async function measureSizes(): Promise<Record<'bundle' | (typeof ELEMENTS)[number], number>> {
+  const [bundle, ...elements] = await Promise.all([
+    gzipSize('src/index.ts', []),
+    ...ELEMENTS.map((element) => gzipSize(`src/${element}.ts`, ['lit', 'lit/*', '@lit/*'])),
+  ]);
+  return { bundle: bundle!, ...Object.fromEntries(ELEMENTS.map((element, i) => [element, elements[i]!])) } as Record<'bundle' | (typeof ELEMENTS)[number], number>;
+}
