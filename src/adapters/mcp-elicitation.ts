@@ -20,6 +20,11 @@ export interface McpElicitationOptions {
   server?: string;
   /** The modes this client declared in its `elicitation` capability (default: both). */
   modes?: readonly ('form' | 'url')[];
+  /**
+   * How long a card waits before it answers `cancel` by itself (a countdown shows). Default 0:
+   * no limit, the card waits for the user or for the server's `notifications/cancelled`.
+   */
+  timeoutSeconds?: number;
 }
 
 /** JSON-RPC 2.0 error codes the adapter answers with. */
@@ -38,19 +43,19 @@ function invalidParams(id: JsonRpcId, field: string, problem: string): EnvelopeA
 }
 
 /** The request a form-mode elicitation shows: its schema's fields, Submit, Decline and Cancel. */
-function formRequest(id: string, message: string, questions: InteractionRequest['questions']): InteractionRequest {
+function formRequest(id: string, message: string, questions: InteractionRequest['questions'], timeout: number): InteractionRequest {
   return {
     request_id: id, session_id: '', kind: 'questionnaire', title: DEFAULT_INPUT_TITLE, message,
-    options: [], questions, allow_free_text: false, timeout_seconds: 0, source_tool: 'request_user_input',
+    options: [], questions, allow_free_text: false, timeout_seconds: timeout, source_tool: 'request_user_input',
     metadata: { input_mode: 'form', purpose: '', decline: true, dismiss: true },
   };
 }
 
 /** The request a URL-mode elicitation shows: the URL, and consent to open it. */
-function urlRequest(id: string, message: string, url: string): InteractionRequest {
+function urlRequest(id: string, message: string, url: string, timeout: number): InteractionRequest {
   return {
     request_id: id, session_id: '', kind: 'approval', title: DEFAULT_APPROVAL_TITLE, message,
-    options: [], questions: [], allow_free_text: false, timeout_seconds: 0, source_tool: 'request_user_approval',
+    options: [], questions: [], allow_free_text: false, timeout_seconds: timeout, source_tool: 'request_user_approval',
     metadata: { severity: 'medium', details: '', url, decline: true, dismiss: true },
   };
 }
@@ -74,6 +79,7 @@ export function elicitResult(request: InteractionRequest, response: InteractionR
  */
 export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAdapter {
   const modes = new Set(options.modes ?? ['form', 'url']);
+  const timeout = Number.isFinite(options.timeoutSeconds) && (options.timeoutSeconds ?? 0) > 0 ? options.timeoutSeconds! : 0;
   const pending = new Map<string, string>(); // JSON-RPC id key → card id
   const rpcIdOf = new Map<string, JsonRpcId>(); // card id → JSON-RPC id
   const byElicitation = new Map<string, string>(); // elicitationId → card id, until complete
@@ -91,11 +97,11 @@ export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAda
     if (mode === 'form') {
       const schema = schemaToQuestions(params.requestedSchema, 'requestedSchema');
       if (!schema.ok) return [invalidParams(id, schema.path, schema.message)];
-      request = formRequest(cardId, params.message, schema.questions);
+      request = formRequest(cardId, params.message, schema.questions, timeout);
     } else {
       if (typeof params.url !== 'string' || !inspectLink(params.url)) return [invalidParams(id, 'url', 'must be an http(s) URL')];
       if (typeof params.elicitationId !== 'string' || !params.elicitationId) return [invalidParams(id, 'elicitationId', 'must be a non-empty string')];
-      request = urlRequest(cardId, params.message, params.url);
+      request = urlRequest(cardId, params.message, params.url, timeout);
       byElicitation.set(params.elicitationId, cardId);
     }
     pending.set(keyOf(id), cardId);

@@ -499,6 +499,10 @@ export class InteractionSession {
 
   private remove(id: string): void {
     this.disarm(id);
+    const adapter = this.adapterOf.get(id);
+    const entry = this.entries.get(id);
+    // A peer without acks still hears about a card that goes unanswered (another session began).
+    if (adapter && entry?.request && entry.status === 'pending') this.sendReply(adapter.reply(id, entry.request, cancelledResponse(entry.request, this.now())));
     this.adapterOf.delete(id);
     if (this.entries.delete(id)) this.emit({ type: 'remove', id });
   }

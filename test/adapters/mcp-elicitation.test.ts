@@ -162,6 +162,27 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
     );
   });
 
+  it('with timeoutSeconds, a card left alone answers cancel at its deadline', async () => {
+    const peer = await mcpPeer({ timeoutSeconds: 30 });
+    await peer.send(SIMPLE_TEXT);
+    assert.equal(peer.cards[0]?.deadline, peer.clock.now() + 30_000);
+    peer.clock.advance(29_999);
+    await flush();
+    assert.deepEqual(peer.replies, []);
+    peer.clock.advance(1);
+    await flush();
+    assert.deepEqual(peer.replies, [{ jsonrpc: '2.0', id: 1, result: { action: 'cancel' } }]);
+    assert.equal(peer.kit.list()[0]?.status, 'expired');
+  });
+
+  it('a pending card dropped by a new session is answered cancel, not left hanging', async () => {
+    const peer = await mcpPeer();
+    await peer.send(SIMPLE_TEXT);
+    await peer.send({ v: 1, type: 'hello', session_id: 'another' });
+    assert.deepEqual(peer.replies, [{ jsonrpc: '2.0', id: 1, result: { action: 'cancel' } }]);
+    assert.deepEqual(peer.kit.list(), []);
+  });
+
   it('keeps a reply made while the connection is down and sends it when it returns', async () => {
     const peer = await mcpPeer();
     await peer.send(SIMPLE_TEXT);
