@@ -79,7 +79,8 @@ export function elicitResult(request: InteractionRequest, response: InteractionR
  */
 export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAdapter {
   const modes = new Set(options.modes ?? ['form', 'url']);
-  const timeout = Number.isFinite(options.timeoutSeconds) && (options.timeoutSeconds ?? 0) > 0 ? options.timeoutSeconds! : 0;
+  const given = options.timeoutSeconds ?? 0;
+  const timeout = Number.isFinite(given) && given > 0 ? given : 0;
   const pending = new Map<string, string>(); // JSON-RPC id key → card id
   const rpcIdOf = new Map<string, JsonRpcId>(); // card id → JSON-RPC id
   const byElicitation = new Map<string, string>(); // elicitationId → card id, until complete

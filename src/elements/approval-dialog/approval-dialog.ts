@@ -8,6 +8,7 @@ import { inspectLink, type InspectedLink } from '../../rules/link.js';
 import { icons } from '../shared/icons.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { receiptStyles } from '../shared/receipt.js';
+import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
 import { approvalStyles } from './approval-dialog.styles.js';
 
@@ -41,7 +42,7 @@ const SEVERITY_ICONS = { low: icons.circle, medium: icons.triangle, high: icons.
  * @cssprop --aik-color-accent - Accent (approve) colour; see the README for every token.
  */
 export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
-  static override styles = [baseStyles, receiptStyles, approvalStyles];
+  static override styles = [baseStyles, cardStyles, receiptStyles, approvalStyles];
 
   protected readonly ownStrings = approvalStrings;
 

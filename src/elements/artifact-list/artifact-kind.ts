@@ -1,4 +1,4 @@
-import { extensionOf } from '../../rules/artifacts/mime.js';
+import { extensionOf } from '../../rules/artifacts/extension.js';
 
 export type ArtifactKind = 'image' | 'document' | 'archive' | 'media' | 'other';
 

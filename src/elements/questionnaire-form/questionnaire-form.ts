@@ -11,6 +11,7 @@ import { icons } from '../shared/icons.js';
 import { revealInvisible } from '../shared/reveal.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { receiptStyles } from '../shared/receipt.js';
+import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
 import { answerRows } from './answer-rows.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
@@ -59,7 +60,7 @@ interface Draft {
  * @csspart receipt - The read-only outcome.
  */
 export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
-  static override styles = [baseStyles, receiptStyles, questionnaireStyles];
+  static override styles = [baseStyles, cardStyles, receiptStyles, questionnaireStyles];
 
   protected readonly ownStrings = questionnaireStrings;
 

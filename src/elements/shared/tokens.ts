@@ -102,34 +102,6 @@ export const baseStyles = css`
     font-weight: 600;
     line-height: 1.4;
   }
-  .meta {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: var(--_space-2);
-    color: var(--_text-muted);
-    font-size: var(--_text-sm);
-  }
-  .message {
-    margin: 0;
-    white-space: pre-wrap;
-  }
-  .hint {
-    margin: 0;
-    color: var(--_text-muted);
-    font-size: var(--_text-sm);
-  }
-  .actions {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: flex-end;
-    align-items: center;
-    gap: var(--_space-2);
-  }
-  .actions .spacer {
-    flex: 1;
-  }
-
   button {
     font: inherit;
     font-size: var(--_text-md);
@@ -163,24 +135,6 @@ export const baseStyles = css`
     opacity: 0.55;
     transform: none;
   }
-  button.primary {
-    background: var(--_accent);
-    border-color: var(--_accent);
-    color: var(--_on-accent);
-  }
-  button.primary:hover {
-    background: var(--_accent-hover);
-    border-color: var(--_accent-hover);
-  }
-  button.danger {
-    background: var(--_danger);
-    border-color: var(--_danger);
-    color: var(--_on-danger);
-  }
-  button.danger:hover {
-    background: var(--_danger-hover);
-    border-color: var(--_danger-hover);
-  }
   button.quiet {
     border-color: transparent;
     background: transparent;
@@ -189,41 +143,6 @@ export const baseStyles = css`
   }
   button.quiet:hover {
     background: var(--_accent-soft);
-  }
-
-  textarea,
-  input[type='text'],
-  input[type='email'],
-  input[type='url'] {
-    font: inherit;
-    width: 100%;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border-strong);
-    border-radius: var(--_radius-control);
-    padding: var(--_space-2) var(--_space-3);
-    transition: border-color var(--_duration), box-shadow var(--_duration);
-  }
-  textarea {
-    min-height: 64px;
-    resize: vertical;
-  }
-  textarea:hover,
-  input[type='text']:hover,
-  input[type='email']:hover,
-  input[type='url']:hover {
-    border-color: var(--_text-muted);
-  }
-  [aria-invalid='true'] {
-    border-color: var(--_danger);
-  }
-  .field {
-    display: grid;
-    gap: var(--_space-1);
-  }
-  .field-label {
-    font-size: var(--_text-sm);
-    font-weight: 500;
   }
 
   .badge {
@@ -254,12 +173,6 @@ export const baseStyles = css`
     padding: 0 2px;
     margin: 0 1px;
   }
-  .show-all {
-    justify-self: start;
-    min-height: 28px;
-    font-size: var(--_text-sm);
-  }
-
   .visually-hidden {
     position: absolute;
     width: 1px;
@@ -272,3 +185,4 @@ export const baseStyles = css`
     border: 0;
   }
 `;
+

@@ -1,4 +1,7 @@
 // Extension → MIME type, for items whose caller gave no `mime` (DESIGN §4).
+import { extensionOf } from './extension.js';
+
+export { extensionOf } from './extension.js';
 
 const MIME_BY_EXTENSION = new Map<string, string>(Object.entries({
   // images
@@ -31,11 +34,6 @@ export const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set([
   'png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp', 'svg',
 ]);
 
-/** The lower-cased extension of a file name, without the dot; empty when there is none. */
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
 
 export function guessMime(name: string): string {
   return MIME_BY_EXTENSION.get(extensionOf(name)) ?? 'application/octet-stream';
