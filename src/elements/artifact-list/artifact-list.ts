@@ -1,5 +1,4 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { artifactStrings, reasonText, type ArtifactStrings } from '../../i18n/artifacts.js';
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
 import { DELIVERY_REASONS } from '../../rules/artifacts/deliver.js';
@@ -48,33 +47,50 @@ function originOf(url: string): string {
 export class ArtifactList extends LitElement {
   static override styles = [baseStyles, artifactListStyles];
 
+  // Declared without decorators: this element is the smallest entry, and the decorator helper
+  // and one call per property cost more bytes than one object.
+  static override properties = {
+    items: { attribute: false },
+    delivery: { attribute: false },
+    delivering: { type: Boolean, reflect: true },
+    heading: {},
+    locale: { reflect: true },
+    previewOrigins: { attribute: 'preview-origins' },
+  };
+
   /** The `file` content parts of a `publish_artifacts` result. */
-  @property({ attribute: false }) items: FilePart[] = [];
+  items: FilePart[] = [];
 
   /** The result's `delivery_result`; absent when the channel delivers nothing. */
-  @property({ attribute: false }) delivery?: DeliveryResult;
+  delivery?: DeliveryResult;
 
   /** The items are being delivered right now: no state is shown for them yet. */
-  @property({ type: Boolean, reflect: true }) delivering = false;
+  delivering = false;
 
   /** A heading (the call's `title`); by default "文件" / "Files". */
-  @property() heading?: string;
+  heading?: string;
 
   /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
-  @property({ reflect: true }) locale?: string;
+  locale?: string;
 
   /**
    * Origins whose images preview by themselves, besides the page's own and `blob:` (space- or
    * comma-separated). Any other image waits for a click, so a model cannot make the browser
    * fetch a URL of its choosing.
    */
-  @property({ attribute: 'preview-origins' }) previewOrigins = '';
+  previewOrigins = '';
 
-  @state() private loaded = new Set<number>();
-  @state() private copied: number | undefined;
+  /** Items whose preview the user asked for, and the item whose path was just copied. */
+  private loaded = new Set<number>();
+  private copied: number | undefined;
 
   private get strings(): ArtifactStrings {
     return artifactStrings[resolveLocale(this, this.locale)];
+  }
+
+  private loadPreview(index: number): void {
+    this.loaded.add(index);
+    this.requestUpdate();
   }
 
   private previewAllowed(url: string): boolean {
@@ -88,6 +104,7 @@ export class ArtifactList extends LitElement {
   private async copy(index: number, path: string): Promise<void> {
     await navigator.clipboard?.writeText(path).catch(() => undefined);
     this.copied = index;
+    this.requestUpdate();
   }
 
   private renderPreview(item: FilePart, url: string, index: number): TemplateResult | typeof nothing {
@@ -99,7 +116,7 @@ export class ArtifactList extends LitElement {
       </div>`;
     }
     return html`<div class="preview" part="preview">
-      <button class="small" @click=${() => (this.loaded = new Set(this.loaded).add(index))}>${strings.loadPreview}</button>
+      <button class="small" @click=${() => this.loadPreview(index)}>${strings.loadPreview}</button>
     </div>`;
   }
 
