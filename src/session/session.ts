@@ -239,11 +239,8 @@ export class InteractionSession {
       }
       case 'withdraw': {
         const entry = this.entries.get(action.id);
-        if (!entry?.request || entry.status !== 'pending') return;
-        this.disarm(entry.id);
-        this.adapterOf.delete(entry.id);
-        entry.status = 'cancelled';
-        entry.response = cancelledResponse(entry.request, this.now());
+        if (entry?.status !== 'pending') return;
+        this.withdraw(entry);
         this.emit({ type: 'update', entry });
         this.prune();
         break;
@@ -427,16 +424,19 @@ export class InteractionSession {
     const entry = this.entries.get(message.id);
     this.outbox.settle(message.id);
     if (!entry) return;
-    this.disarm(entry.id);
     entry.unacked = false;
-    if (entry.status === 'pending') {
-      entry.status = 'cancelled';
-      if (entry.request) entry.response = cancelledResponse(entry.request, this.now());
-    } else if (message.reason === 'expired') {
-      entry.late = true;
-    }
+    if (entry.status === 'pending') this.withdraw(entry);
+    else if (message.reason === 'expired') entry.late = true;
     this.emit({ type: 'update', entry });
     this.prune();
+  }
+
+  /** The other side took back a pending request: a cancelled receipt, and nothing to send. */
+  private withdraw(entry: SessionEntry): void {
+    this.disarm(entry.id);
+    this.adapterOf.delete(entry.id);
+    entry.status = 'cancelled';
+    if (entry.request) entry.response = cancelledResponse(entry.request, this.now());
   }
 
   private ack(id: string): void {

@@ -197,11 +197,13 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   private focusProblem(problem: AnswerProblem): void {
     const key = problem.question ?? SINGLE;
     const scope = this.renderRoot.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    const typed = scope?.querySelector<HTMLElement>('textarea, input:not([type="radio"], [type="checkbox"])');
+    // The field to type in (a custom answer, a text, a typed field), else the question's choices;
+    // never a long list's filter box.
+    const field = scope?.querySelector<HTMLElement>('[part~="custom-field"], [part~="text-field"]');
     const target =
-      problem.code === 'custom_text_required' || problem.code === 'text_required' || (typed && !scope?.querySelector('[role="group"], .options'))
-        ? typed
-        : (scope?.querySelector<HTMLElement>('input:checked') ?? scope?.querySelector<HTMLElement>('input'));
+      field && (problem.code === 'custom_text_required' || problem.code === 'text_required' || !scope?.querySelector('.options'))
+        ? field
+        : (scope?.querySelector<HTMLElement>('input:checked') ?? scope?.querySelector<HTMLElement>('.options input'));
     target?.focus();
   }
 
