@@ -9,6 +9,7 @@ import { prepareArtifacts } from '../src/rules/artifacts/prepare.js';
 import { artifactsResult, fileParts, type ItemDelivery } from '../src/rules/artifacts/deliver.js';
 import { askUserQuestionRequest } from '../src/adapters/ask-user-question.js';
 import { schemaToQuestions } from '../src/adapters/json-schema-form.js';
+import { consentRequest, formRequest } from '../src/adapters/requests.js';
 
 const params = new URLSearchParams(location.search);
 const theme = params.get('theme') ?? 'light';
@@ -101,21 +102,18 @@ const form = schemaToQuestions(
 if (form.ok) {
   add('questionnaire-form', 'mcp-form', (el) => {
     el.requester = 'github-mcp';
-    el.request = {
-      request_id: 'mcp-form', session_id: 'gallery', kind: 'questionnaire', title: '需要你的输入', message: en ? 'Please complete your profile' : '请完善你的资料',
-      options: [], questions: form.questions, allow_free_text: false, timeout_seconds: 0, source_tool: 'request_user_input',
-      metadata: { input_mode: 'form', decline: true, dismiss: true },
-    };
+    el.request = formRequest({ id: 'mcp-form', message: en ? 'Please complete your profile' : '请完善你的资料', timeoutSeconds: 0, metadata: { decline: true, dismiss: true } }, form.questions);
   });
 }
 
 add('approval-dialog', 'mcp-url', (el) => {
   el.requester = 'payments-mcp';
-  el.request = {
-    request_id: 'mcp-url', session_id: 'gallery', kind: 'approval', title: '请确认', message: en ? 'Sign in to your bank to link the account.' : '登录银行以关联账户。',
-    options: [], questions: [], allow_free_text: false, timeout_seconds: 0, source_tool: 'request_user_approval',
-    metadata: { severity: 'medium', details: '', url: 'https://pаypal.example.com/connect?elicitation=550e8400', decline: true, dismiss: true },
-  };
+  el.request = consentRequest({
+    id: 'mcp-url',
+    message: en ? 'Sign in to your bank to link the account.' : '登录银行以关联账户。',
+    timeoutSeconds: 0,
+    metadata: { url: 'https://pаypal.example.com/connect?elicitation=550e8400', decline: true, dismiss: true },
+  });
 });
 
 const ask = askUserQuestionRequest(

@@ -1,8 +1,8 @@
 import { isRecord } from '../protocol/constants.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
-import { DEFAULT_APPROVAL_TITLE, DEFAULT_INPUT_TITLE } from '../rules/normalize.js';
 import { formContent, schemaToQuestions } from './json-schema-form.js';
+import { consentRequest, formRequest } from './requests.js';
 
 /** An AG-UI interrupt, as `RUN_FINISHED.outcome.interrupts` carries it. */
 export interface AgUiInterrupt {
@@ -69,22 +69,14 @@ export function agUiInterruptCards(interrupts: unknown, now: number): AgUiOutcom
     const deadline = interrupt.expiresAt === undefined ? undefined : Date.parse(interrupt.expiresAt);
     // The card counts down from now; at least one second, so an expired one is already late.
     const timeout = deadline === undefined ? 0 : Math.max(1, Math.ceil((deadline - now) / 1000));
-    const common = {
-      request_id: interrupt.id, session_id: '', message: interrupt.message ?? '', options: [], allow_free_text: false, timeout_seconds: timeout,
-    };
+    const common = { id: interrupt.id, message: interrupt.message ?? '', timeoutSeconds: timeout };
     let request: InteractionRequest;
     if (interrupt.responseSchema) {
       const schema = schemaToQuestions(interrupt.responseSchema, `${at}.responseSchema`);
       if (!schema.ok) return { ok: false, field: schema.path, message: schema.message };
-      request = {
-        ...common, kind: 'questionnaire', title: DEFAULT_INPUT_TITLE, questions: schema.questions, source_tool: 'request_user_input',
-        metadata: { input_mode: 'form', purpose: '', dismiss: true },
-      };
+      request = formRequest({ ...common, metadata: { dismiss: true } }, schema.questions);
     } else {
-      request = {
-        ...common, kind: 'approval', title: DEFAULT_APPROVAL_TITLE, questions: [], source_tool: 'request_user_approval',
-        metadata: { severity: 'medium', details: detailsOf(interrupt), dismiss: true },
-      };
+      request = consentRequest({ ...common, metadata: { details: detailsOf(interrupt), dismiss: true } });
     }
     cards.push({ interrupt, request, ...(deadline === undefined ? {} : { deadline }) });
   }

@@ -2,7 +2,7 @@ import { isRecord } from '../protocol/constants.js';
 import type { InteractionQuestion, InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import { CUSTOM_VALUE } from '../rules/options.js';
-import { DEFAULT_INPUT_TITLE } from '../rules/normalize.js';
+import { formRequest } from './requests.js';
 
 /** One question of the `AskUserQuestion` tool (Claude Code / Claude Agent SDK). */
 export interface AskUserQuestionItem {
@@ -72,11 +72,7 @@ export function askUserQuestionRequest(input: unknown, ids: { request_id: string
     options: item.options.map((option) => ({ label: option.label, value: option.label, description: option.description })),
     field: { type: 'choice', required: true, multiple: item.multiSelect, other: true },
   }));
-  const request: InteractionRequest = {
-    request_id: ids.request_id, session_id: ids.session_id ?? '', kind: 'questionnaire', title: DEFAULT_INPUT_TITLE, message: '',
-    options: [], questions, allow_free_text: true, timeout_seconds: 0, source_tool: 'request_user_input',
-    metadata: { input_mode: 'questionnaire', purpose: '', dismiss: true },
-  };
+  const request = { ...formRequest({ id: ids.request_id, message: '', timeoutSeconds: 0, metadata: { dismiss: true } }, questions), session_id: ids.session_id ?? '' };
   return { ok: true, request, input: { questions: items } };
 }
 

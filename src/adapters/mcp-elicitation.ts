@@ -2,9 +2,9 @@ import { isRecord } from '../protocol/constants.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import { inspectLink } from '../rules/link.js';
-import { DEFAULT_APPROVAL_TITLE, DEFAULT_INPUT_TITLE } from '../rules/normalize.js';
 import type { EnvelopeAction, EnvelopeAdapter } from '../session/envelope.js';
 import { formContent, schemaToQuestions, type FormValue } from './json-schema-form.js';
+import { consentRequest, formRequest } from './requests.js';
 
 /** JSON-RPC ids: numbers or strings (MCP never uses null for a request). */
 export type JsonRpcId = number | string;
@@ -40,24 +40,6 @@ function errorReply(id: JsonRpcId | null, code: number, message: string, field?:
 
 function invalidParams(id: JsonRpcId, field: string, problem: string): EnvelopeAction {
   return { type: 'send', message: errorReply(id, JSON_RPC_ERRORS.invalidParams, `Invalid params: ${field} ${problem}.`, field) };
-}
-
-/** The request a form-mode elicitation shows: its schema's fields, Submit, Decline and Cancel. */
-function formRequest(id: string, message: string, questions: InteractionRequest['questions'], timeout: number): InteractionRequest {
-  return {
-    request_id: id, session_id: '', kind: 'questionnaire', title: DEFAULT_INPUT_TITLE, message,
-    options: [], questions, allow_free_text: false, timeout_seconds: timeout, source_tool: 'request_user_input',
-    metadata: { input_mode: 'form', purpose: '', decline: true, dismiss: true },
-  };
-}
-
-/** The request a URL-mode elicitation shows: the URL, and consent to open it. */
-function urlRequest(id: string, message: string, url: string, timeout: number): InteractionRequest {
-  return {
-    request_id: id, session_id: '', kind: 'approval', title: DEFAULT_APPROVAL_TITLE, message,
-    options: [], questions: [], allow_free_text: false, timeout_seconds: timeout, source_tool: 'request_user_approval',
-    metadata: { severity: 'medium', details: '', url, decline: true, dismiss: true },
-  };
 }
 
 /** The MCP result for a card's response: accept (with typed content for a form), decline or cancel. */
@@ -98,11 +80,12 @@ export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAda
     if (mode === 'form') {
       const schema = schemaToQuestions(params.requestedSchema, 'requestedSchema');
       if (!schema.ok) return [invalidParams(id, schema.path, schema.message)];
-      request = formRequest(cardId, params.message, schema.questions, timeout);
+      // Submit, Decline and Cancel: the three actions of the specification.
+      request = formRequest({ id: cardId, message: params.message, timeoutSeconds: timeout, metadata: { decline: true, dismiss: true } }, schema.questions);
     } else {
       if (typeof params.url !== 'string' || !inspectLink(params.url)) return [invalidParams(id, 'url', 'must be an http(s) URL')];
       if (typeof params.elicitationId !== 'string' || !params.elicitationId) return [invalidParams(id, 'elicitationId', 'must be a non-empty string')];
-      request = urlRequest(cardId, params.message, params.url, timeout);
+      request = consentRequest({ id: cardId, message: params.message, timeoutSeconds: timeout, metadata: { url: params.url, decline: true, dismiss: true } });
       byElicitation.set(params.elicitationId, cardId);
     }
     pending.set(keyOf(id), cardId);

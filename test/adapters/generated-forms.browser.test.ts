@@ -5,6 +5,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import fc from 'fast-check';
 import '../../src/questionnaire-form.js';
 import { formContent, schemaToQuestions } from '../../src/adapters/json-schema-form.js';
+import { formRequest } from '../../src/adapters/requests.js';
 import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import type { FieldInput } from '../../src/rules/fields.js';
@@ -39,10 +40,7 @@ describe('generated MCP form schemas, rendered and answered with the keyboard', 
       const outcome = schemaToQuestions(schema, 'requestedSchema');
       if (!outcome.ok) throw new Error(`${outcome.path} ${outcome.message}`);
       const form = (await fixture('<questionnaire-form locale="en"></questionnaire-form>')) as QuestionnaireForm;
-      form.request = {
-        request_id: 'generated', session_id: '', kind: 'questionnaire', title: '', message: 'Generated', options: [], questions: outcome.questions,
-        allow_free_text: false, timeout_seconds: 0, source_tool: 'request_user_input', metadata: { decline: true, dismiss: true },
-      };
+      form.request = formRequest({ id: 'generated', message: 'Generated', timeoutSeconds: 0, metadata: { decline: true, dismiss: true } }, outcome.questions);
       await form.updateComplete;
       const responses: InteractionResponse[] = [];
       form.addEventListener('interaction-response', (event) => responses.push(event.detail));

@@ -4,7 +4,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { formContent, schemaToQuestions } from '../../src/adapters/json-schema-form.js';
-import type { InteractionQuestion, InteractionRequest } from '../../src/protocol/request.js';
+import { formRequest as adapterForm } from '../../src/adapters/requests.js';
+import type { InteractionQuestion } from '../../src/protocol/request.js';
 import { answerRequest, type QuestionChoice } from '../../src/rules/answers.js';
 import type { FieldInput } from '../../src/rules/fields.js';
 import { formSchemas } from '../support/form-schemas.js';
@@ -15,12 +16,7 @@ addFormats.default(ajv);
 
 const AT = '2026-11-30T00:00:00.000Z';
 
-function formRequest(questions: InteractionQuestion[]): InteractionRequest {
-  return {
-    request_id: 'r', session_id: '', kind: 'questionnaire', title: '', message: '', options: [], questions,
-    allow_free_text: false, timeout_seconds: 0, source_tool: 'request_user_input', metadata: {},
-  };
-}
+const formRequest = (questions: InteractionQuestion[]) => adapterForm({ id: 'r', message: '', timeoutSeconds: 0, metadata: {} }, questions);
 
 function questionsOf(schema: unknown): InteractionQuestion[] {
   const outcome = schemaToQuestions(schema, 'requestedSchema');
