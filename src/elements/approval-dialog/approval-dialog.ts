@@ -3,7 +3,7 @@ import { approvalStrings, type ApprovalStrings } from '../../i18n/approval.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { property, query, state } from 'lit/decorators.js';
-import { answerApproval, cancelledResponse } from '../../rules/responses.js';
+import { answerApproval } from '../../rules/responses.js';
 import { inspectLink, type InspectedLink } from '../../rules/link.js';
 import { icons } from '../shared/icons.js';
 import { InteractionCard } from '../shared/interaction-card.js';
@@ -138,10 +138,6 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     window.open(link.href, '_blank', 'noopener,noreferrer');
   }
 
-  private dismiss(): void {
-    if (this.request) this.respond(cancelledResponse(this.request, this.now()));
-  }
-
   /** A rejection's note, when there is one. */
   protected override renderAnswer(_request: InteractionRequest, response: InteractionResponse): TemplateResult | typeof nothing {
     return response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${response.text}</dd></dl>` : nothing;
@@ -167,7 +163,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     if (metadata.url !== undefined) {
       // A consent to open a link: no note; Decline and (when offered) Cancel beside Open.
       return html`<div class="actions" part="actions">
-        ${metadata.dismiss ? html`<button part="dismiss-button" @click=${this.dismiss}>${this.strings.dismiss}</button>` : nothing}
+        ${this.renderDismiss(request)}
         <button part="reject-button" @click=${() => this.answer(false)}>${this.strings.decline}</button>
         ${this.link
           ? html`<button class="primary" part="approve-button" ?autofocus=${this.modal} @click=${() => this.answer(true)}>${this.strings.link.open}</button>`
@@ -186,7 +182,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       </div>
       <div class="actions" part="actions">
         ${this.confirming ? html`<span class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</span>` : nothing}
-        ${metadata.dismiss ? html`<button part="dismiss-button" @click=${this.dismiss}>${this.strings.dismiss}</button>` : nothing}
+        ${this.renderDismiss(request)}
         <button part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
           ${metadata.decline ? this.strings.decline : this.strings.reject}
         </button>

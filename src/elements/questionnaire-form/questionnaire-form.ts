@@ -4,7 +4,7 @@ import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/ques
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
-import { answerRequest, cancelledResponse, declineResponse, type AnswerProblem, type QuestionChoice, type UserAnswer } from '../../rules/answers.js';
+import { answerRequest, declineResponse, type AnswerProblem, type QuestionChoice, type UserAnswer } from '../../rules/answers.js';
 import { initialInput } from '../../rules/fields.js';
 import { CUSTOM_VALUE, isCustomOption } from '../../rules/options.js';
 import { icons } from '../shared/icons.js';
@@ -512,9 +512,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   /** The adapters' Decline (an explicit no) and Cancel (dismissed) buttons. */
   private renderRefusals(request: InteractionRequest): TemplateResult {
-    return html`${request.metadata.dismiss
-      ? html`<button type="button" part="dismiss-button" @click=${() => this.respond(cancelledResponse(request, this.now()))}>${this.strings.dismiss}</button>`
-      : nothing}
+    return html`${this.renderDismiss(request)}
     ${request.metadata.decline
       ? html`<button type="button" part="decline-button" @click=${() => this.respond(declineResponse(request, this.now()))}>${this.strings.decline}</button>`
       : nothing}`;

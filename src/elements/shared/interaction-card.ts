@@ -4,7 +4,7 @@ import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js'
 import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
-import { timeoutResponse } from '../../rules/responses.js';
+import { cancelledResponse, timeoutResponse } from '../../rules/responses.js';
 import { systemClock, type Clock } from '../../rules/clock.js';
 import { CountdownController, formatRemaining } from './countdown.js';
 import { resolveLocale } from './locale.js';
@@ -145,6 +145,18 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     this.dispatchEvent(event);
     if (this.state === 'submitting' && !event.defaultPrevented) this.state = 'answered';
     if (response.status === 'completed' && follow) void this.updateComplete.then(() => this.focusAfterAnswer());
+  }
+
+  /** The user dismissed a request that offers Cancel (the adapters' `metadata.dismiss`). */
+  protected dismiss(): void {
+    if (this.request) this.respond(cancelledResponse(this.request, this.now()));
+  }
+
+  /** The Cancel button, where the request offers it. */
+  protected renderDismiss(request: InteractionRequest): TemplateResult | typeof nothing {
+    return request.metadata.dismiss
+      ? html`<button type="button" part="dismiss-button" @click=${this.dismiss}>${this.strings.dismiss}</button>`
+      : nothing;
   }
 
   /**
