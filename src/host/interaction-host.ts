@@ -1,5 +1,4 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { html as staticHtml, literal } from 'lit/static-html.js';
 import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
@@ -60,47 +59,65 @@ function cardState(entry: SessionEntry): CardState {
  */
 export class InteractionHost extends LitElement {
   static override styles = [baseStyles, hostStyles];
+  static override properties = {
+    src: {},
+    transport: { attribute: false },
+    deliver: { attribute: false },
+    previewOrigins: { attribute: 'preview-origins' },
+    receiptLimit: { type: Number, attribute: 'receipt-limit' },
+    locale: { reflect: true },
+    theme: { reflect: true },
+    storage: { attribute: false },
+    clock: { attribute: false },
+    backoff: { attribute: false },
+    adapters: { attribute: false },
+    entries: { attribute: false },
+    connection: { attribute: false },
+    superseded: { attribute: false },
+    announcement: { attribute: false },
+    sessionLocale: { attribute: false },
+  };
 
   /** The runtime's WebSocket URL (e.g. `wss://host/agent/sessions/abc`). */
-  @property() src?: string;
+  src?: string;
 
   /** A transport of the page's own (e.g. a PostMessageTransport); wins over `src`. */
-  @property({ attribute: false }) transport?: Transport;
+  transport?: Transport;
 
   /** Delivers `publish_artifacts` items where the credentials are (DESIGN §4). */
-  @property({ attribute: false }) deliver?: DeliverFunction;
+  deliver?: DeliverFunction;
 
   /** Origins whose images preview without a click (see `<artifact-list>`). */
-  @property({ attribute: 'preview-origins' }) previewOrigins = '';
+  previewOrigins = '';
 
   /** Finished cards kept as receipts (default 50), so memory stays flat. */
-  @property({ type: Number, attribute: 'receipt-limit' }) receiptLimit = 50;
+  receiptLimit = 50;
 
   /** `zh-CN` or `en`; else the session's `context.locale`, else the nearest `lang`. */
-  @property({ reflect: true }) locale?: string;
+  locale?: string;
 
   /** `light` or `dark` for every card; else `prefers-color-scheme`. */
-  @property({ reflect: true }) theme?: string;
+  theme?: string;
 
   /** Where unacknowledged results wait (default `sessionStorage`). */
-  @property({ attribute: false }) storage?: KeyValueStorage;
+  storage?: KeyValueStorage;
 
-  @property({ attribute: false }) clock: Clock = systemClock;
+  clock: Clock = systemClock;
 
   /** Reconnect timing of the WebSocket transport. */
-  @property({ attribute: false }) backoff?: BackoffOptions;
+  backoff?: BackoffOptions;
 
   /**
    * Other protocols accepted on the same connection, e.g. `[mcpElicitation()]` from
    * `agent-interaction-kit/adapters`. Read when the connection starts.
    */
-  @property({ attribute: false }) adapters?: EnvelopeAdapter[];
+  adapters?: EnvelopeAdapter[];
 
-  @state() private entries: SessionEntry[] = [];
-  @state() private connection: TransportState = 'closed';
-  @state() private superseded = false;
-  @state() private announcement = '';
-  @state() private sessionLocale: string | undefined;
+  private entries: SessionEntry[] = [];
+  private connection: TransportState = 'closed';
+  private superseded = false;
+  private announcement = '';
+  private sessionLocale: string | undefined;
 
   private session: InteractionSession | undefined;
   private activeTransport: Transport | undefined;

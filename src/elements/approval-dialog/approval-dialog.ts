@@ -2,7 +2,6 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { approvalStrings, type ApprovalStrings } from '../../i18n/approval.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
-import { property, query, state } from 'lit/decorators.js';
 import { answerApproval } from '../../rules/responses.js';
 import { inspectLink, type InspectedLink } from '../../rules/link.js';
 import { icons } from '../shared/icons.js';
@@ -43,22 +42,27 @@ const SEVERITY_ICONS = { low: icons.circle, medium: icons.triangle, high: icons.
  */
 export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, approvalStyles];
+  static override properties = {
+    modal: { type: Boolean, reflect: true },
+    linkState: { attribute: 'link-state' },
+    confirming: { attribute: false },
+    note: { attribute: false },
+  };
 
   protected readonly ownStrings = approvalStrings;
 
   /** Shows the card in a native modal `<dialog>`: focus stays inside, Escape rejects. */
-  @property({ type: Boolean, reflect: true }) modal = false;
+  modal = false;
 
   /**
    * For a link request, what the server said after the user opened it: `waiting` until it
    * reports the step `complete` (MCP `notifications/elicitation/complete`).
    */
-  @property({ attribute: 'link-state' }) linkState: '' | 'waiting' | 'complete' = '';
+  linkState: '' | 'waiting' | 'complete' = '';
 
-  @state() private confirming = false;
-  @state() private note = '';
+  private confirming = false;
+  private note = '';
 
-  @query('dialog') private dialog?: HTMLDialogElement;
   private returnFocus: HTMLElement | null = null;
 
   private get severity() {
@@ -214,7 +218,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const dialog = this.dialog;
+    const dialog = this.renderRoot.querySelector('dialog');
     if (dialog && !dialog.open && this.isConnected) {
       this.returnFocus = document.activeElement as HTMLElement | null;
       dialog.showModal();

@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { state } from 'lit/decorators.js';
 import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
@@ -61,6 +60,7 @@ interface Draft {
  */
 export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, questionnaireStyles];
+  static override properties = { drafts: { attribute: false }, problems: { attribute: false }, filters: { attribute: false } };
 
   protected readonly ownStrings = questionnaireStrings;
 
@@ -68,10 +68,10 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     return answerRows(request, response, this.strings);
   }
 
-  @state() private drafts = new Map<string, Draft>();
-  @state() private problems: AnswerProblem[] = [];
+  private drafts = new Map<string, Draft>();
+  private problems: AnswerProblem[] = [];
   /** Per question: what the user typed in its option filter. */
-  @state() private filters = new Map<string, string>();
+  private filters = new Map<string, string>();
 
   protected override resetForm(): void {
     this.drafts = new Map();

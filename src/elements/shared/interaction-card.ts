@@ -1,5 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
 import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
@@ -42,39 +41,54 @@ function stateOf(response: InteractionResponse): CardState {
  * countdown, the receipt and the one `interaction-response` event. Subclasses render the form.
  */
 export abstract class InteractionCard<S extends object = object> extends LitElement {
+  // A static table rather than decorators: the same options, without the decorator helper and a
+  // call per property in every element's bundle (the artifact list does the same). Internal state
+  // is `attribute: false` (what `state: true` means), which the manifest analyzer reads correctly.
+  static override properties: PropertyDeclarations = {
+    request: { attribute: false },
+    deadline: { attribute: false },
+    locale: { reflect: true },
+    requester: {},
+    clock: { attribute: false },
+    state: { reflect: true },
+    response: { attribute: false },
+    late: { type: Boolean, reflect: true },
+    expanded: { attribute: false },
+  };
+
   /** The normalised request (DESIGN §3.6) to show. */
-  @property({ attribute: false }) request?: InteractionRequest;
+  request?: InteractionRequest;
 
   /**
    * The deadline, epoch milliseconds or ISO 8601. When a host sets it, the card only shows the
    * countdown and the host's session applies the timeout; without it the card times itself
    * from `request.timeout_seconds` and applies the timeout policy of DESIGN §4 on its own.
    */
-  @property({ attribute: false }) deadline?: number | string;
+  deadline?: number | string;
 
   /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
-  @property({ reflect: true }) locale?: string;
+  locale?: string;
 
   /** Who asks (the session's `context.requester`), shown on the card. */
-  @property() requester?: string;
+  requester?: string;
 
   /** The clock, injected for tests. */
-  @property({ attribute: false }) clock: Clock = systemClock;
+  clock: Clock = systemClock;
 
   /** What the card shows. The page may set it (e.g. `answered` after it delivered the answer). */
-  @property({ reflect: true }) state: CardState = 'pending';
+  state: CardState = 'pending';
 
   /**
    * The response the receipt shows. Setting it from code turns the card into that receipt and
    * fires no event (a host uses it for timeouts, cancels and answers restored after a reload).
    */
-  @property({ attribute: false }) response?: InteractionResponse;
+  response?: InteractionResponse;
 
   /** Set by a host when the runtime had already timed the call out: the answer came too late. */
-  @property({ type: Boolean, reflect: true }) late = false;
+  late = false;
 
   /** Long texts the user expanded (the message, an approval's details). */
-  @state() protected expanded = new Set<string>();
+  protected expanded = new Set<string>();
 
   protected readonly countdown = new CountdownController(this, () => this.expire());
 
