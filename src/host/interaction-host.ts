@@ -1,6 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { html as staticHtml, literal } from 'lit/static-html.js';
 import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../rules/clock.js';
@@ -35,9 +34,6 @@ declare global {
     'connection-change': CustomEvent<ConnectionChangeDetail>;
   }
 }
-
-const APPROVAL_TAG = literal`approval-dialog`;
-const QUESTIONNAIRE_TAG = literal`questionnaire-form`;
 
 function cardState(entry: SessionEntry): CardState {
   if (entry.status === 'answered') return entry.unacked ? 'submitting' : 'answered';
@@ -234,22 +230,39 @@ export class InteractionHost extends LitElement {
         theme=${this.theme ?? nothing}
       ></artifact-list>`;
     }
-    // One template for both input cards: the tag is the only difference.
-    const tag = entry.request?.kind === 'approval' ? APPROVAL_TAG : QUESTIONNAIRE_TAG;
-    return staticHtml`<${tag}
-      data-id=${entry.id}
-      .clock=${this.clock}
-      .request=${entry.request}
-      .deadline=${entry.status === 'pending' ? entry.deadline : undefined}
-      .response=${entry.response}
-      .state=${cardState(entry)}
-      .late=${entry.late}
-      .requester=${entry.context.requester}
-      .linkState=${entry.external ?? ''}
-      locale=${locale}
-      theme=${this.theme ?? nothing}
-      @interaction-response=${(event: InteractionResponseEvent) => this.onResponse(event, entry)}
-    ></${tag}>`;
+    const state = cardState(entry);
+    const deadline = entry.status === 'pending' ? entry.deadline : undefined;
+    const onResponse = (event: InteractionResponseEvent) => this.onResponse(event, entry);
+    // Two templates alike but for the tag (and the link's state): cheaper than lit's static-html
+    // module, which a dynamic tag would need.
+    return entry.request?.kind === 'approval'
+      ? html`<approval-dialog
+          data-id=${entry.id}
+          .clock=${this.clock}
+          .request=${entry.request}
+          .deadline=${deadline}
+          .response=${entry.response}
+          .state=${state}
+          .late=${entry.late}
+          .requester=${entry.context.requester}
+          .linkState=${entry.external ?? ''}
+          locale=${locale}
+          theme=${this.theme ?? nothing}
+          @interaction-response=${onResponse}
+        ></approval-dialog>`
+      : html`<questionnaire-form
+          data-id=${entry.id}
+          .clock=${this.clock}
+          .request=${entry.request}
+          .deadline=${deadline}
+          .response=${entry.response}
+          .state=${state}
+          .late=${entry.late}
+          .requester=${entry.context.requester}
+          locale=${locale}
+          theme=${this.theme ?? nothing}
+          @interaction-response=${onResponse}
+        ></questionnaire-form>`;
   }
 
   protected override render(): TemplateResult {

@@ -4,14 +4,14 @@ import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { answerApproval } from '../../rules/responses.js';
 import { inspectLink, type InspectedLink } from '../../rules/link.js';
-import { icons } from '../shared/icons.js';
+import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { receiptStyles } from '../shared/receipt.js';
 import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
 import { approvalStyles } from './approval-dialog.styles.js';
 
-const SEVERITY_ICONS = { low: icons.circle, medium: icons.triangle, high: icons.octagon } as const;
+const SEVERITY_ICONS = { low: circleIcon, medium: triangleIcon, high: octagonIcon } as const;
 
 /**
  * Asks the user to approve or reject an action (`request_user_approval`).
@@ -99,7 +99,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       </p>
       ${link?.warnings.length
         ? html`<ul class="link-warnings" part="link-warnings">
-            ${link.warnings.map((warning) => html`<li>${icons.triangle}${this.strings.link.warnings[warning]}</li>`)}
+            ${link.warnings.map((warning) => html`<li>${triangleIcon}${this.strings.link.warnings[warning]}</li>`)}
           </ul>`
         : nothing}
     </div>`;

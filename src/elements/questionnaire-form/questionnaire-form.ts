@@ -6,7 +6,7 @@ import type { InteractionResponse } from '../../protocol/response.js';
 import { answerRequest, declineResponse, type AnswerProblem, type QuestionChoice, type UserAnswer } from '../../rules/answers.js';
 import { initialInput } from '../../rules/fields.js';
 import { CUSTOM_VALUE, isCustomOption } from '../../rules/options.js';
-import { icons } from '../shared/icons.js';
+import { flagIcon, starIcon } from './icons.js';
 import { revealInvisible } from '../shared/reveal.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { receiptStyles } from '../shared/receipt.js';
@@ -284,7 +284,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
           ${index < 9 ? html`<span class="option-key" aria-hidden="true">${index + 1}</span>` : nothing}
           <bdi>${revealInvisible(label)}</bdi>
           ${recommended
-            ? html`<span class="badge recommended" part="recommended" id=${`${id}-rec`} aria-hidden="true">${icons.star}${this.strings.recommended}</span>`
+            ? html`<span class="badge recommended" part="recommended" id=${`${id}-rec`} aria-hidden="true">${starIcon}${this.strings.recommended}</span>`
             : nothing}
         </span>
         ${description ? html`<span class="option-description" id=${`${id}-desc`} aria-hidden="true" dir="auto">${description}</span>` : nothing}
@@ -501,7 +501,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   private renderCheckpoint(): TemplateResult | typeof nothing {
     if (this.request?.metadata.purpose !== 'grill_checkpoint') return nothing;
     return html`<div class="checkpoint" part="checkpoint">
-      <strong>${icons.flag}${this.strings.grillCheckpoint}</strong>
+      <strong>${flagIcon}${this.strings.grillCheckpoint}</strong>
       <span class="hint">${this.strings.grillCheckpointHint}</span>
     </div>`;
   }

@@ -56,9 +56,7 @@ export const cardStyles = css`
     border-color: var(--_danger-hover);
   }
   textarea,
-  input[type='text'],
-  input[type='email'],
-  input[type='url'] {
+  input:not([type='checkbox'], [type='radio']) {
     font: inherit;
     width: 100%;
     color: var(--_text);
@@ -73,9 +71,7 @@ export const cardStyles = css`
     resize: vertical;
   }
   textarea:hover,
-  input[type='text']:hover,
-  input[type='email']:hover,
-  input[type='url']:hover {
+  input:not([type='checkbox'], [type='radio']):hover {
     border-color: var(--_text-muted);
   }
   [aria-invalid='true'] {

@@ -79,7 +79,7 @@ export const baseStyles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     box-shadow: var(--_shadow);
-    padding: var(--_space-4) var(--_space-4) var(--_space-4);
+    padding: var(--_space-4);
     display: grid;
     gap: var(--_space-3);
     min-width: 0;
