@@ -45,4 +45,11 @@ export const hostStyles = css`
     display: grid;
     gap: var(--_space-3);
   }
+  /* A settled card is a flat receipt: off screen, the browser skips its layout and paint, which a
+     long session's receipts would otherwise cost with every new card. Pending cards are left
+     alone: paint containment would clip their shadow. */
+  .settled {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 120px;
+  }
 `;

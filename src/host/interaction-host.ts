@@ -281,7 +281,7 @@ export class InteractionHost extends LitElement {
         ${repeat(
           this.entries,
           (entry) => entry.id,
-          (entry) => html`<div role="listitem">${this.renderEntry(entry, locale)}</div>`,
+          (entry) => html`<div role="listitem" class=${entry.request && entry.status !== 'pending' ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
         )}
       </div>
       <div class="visually-hidden" aria-live="polite">${this.announcement}</div>

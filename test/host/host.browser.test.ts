@@ -102,4 +102,23 @@ describe('<interaction-host>', () => {
     expect([...host.shadowRoot!.querySelectorAll('[data-id]')].map((el) => el.getAttribute('data-id'))).to.deep.equal(['l-3', 'l-4', 'l-5']);
     expect(card(host, 'l-0')).to.equal(null);
   });
+
+  it('a settled card is a flat receipt the browser may skip off screen; a pending card keeps its shadow', async () => {
+    const session = uniqueSession('receipts');
+    const { host } = await mountHost(lab.url(session));
+    await lab.call(session, 'request_user_approval', { message: 'First' }, 'f-1');
+    const first = await waitForCard<ApprovalDialog>(host, 'f-1');
+    await lab.call(session, 'request_user_approval', { message: 'Second' }, 'f-2');
+    const second = await waitForCard<ApprovalDialog>(host, 'f-2');
+    first.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click();
+    await lab.result('f-1');
+    await waitUntil(() => first.state === 'answered');
+    await host.updateComplete;
+    const shadowOf = (dialog: ApprovalDialog) => getComputedStyle(dialog.shadowRoot!.querySelector('[part~="card"]')!).boxShadow;
+    const visibilityOf = (dialog: ApprovalDialog) => getComputedStyle(dialog.parentElement!).contentVisibility;
+    expect(shadowOf(first)).to.equal('none');
+    expect(visibilityOf(first)).to.equal('auto');
+    expect(shadowOf(second) !== 'none').to.equal(true, 'the pending card is raised');
+    expect(visibilityOf(second)).to.equal('visible');
+  });
 });

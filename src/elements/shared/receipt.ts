@@ -44,6 +44,11 @@ export function renderReceipt(
 }
 
 export const receiptStyles = css`
+  /* Answered, the card lies flat: only what waits for the user is raised, and a page of
+     receipts is cheaper to repaint. */
+  :host(:not([state='pending'])) .card {
+    box-shadow: none;
+  }
   .receipt {
     display: grid;
     gap: var(--_space-2);
