@@ -59,3 +59,20 @@ for (const [name, entry] of Object.entries(catalogue)) {
     }
   });
 }
+
+describe('a response set before the first render', () => {
+  for (const [name, entry] of Object.entries(catalogue)) {
+    it(`<${entry.tag}> ${name}: shows its timeout receipt at once`, async () => {
+      const el = document.createElement(entry.tag) as InteractionCard;
+      el.clock = new FakeClock();
+      el.request = entry.request;
+      el.response = timeoutResponse(entry.request, AT);
+      document.body.append(el);
+      await el.updateComplete;
+      expect(el.state).to.equal('expired'); // a timeout, whether or not it auto-selected
+      expect(el.shadowRoot!.querySelector('[part~="receipt"]') !== null).to.equal(true, 'a receipt');
+      expect(el.shadowRoot!.querySelector('form, [part~="approve-button"]') === null).to.equal(true, 'no form');
+      el.remove();
+    });
+  }
+});

@@ -120,7 +120,9 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
       this.expanded = new Set();
       this.resetForm();
     }
-    if (changed.has('response') && this.response && !changed.has('state')) this.state = stateOf(this.response);
+    // A response means a settled card; only a state the page set beside it wins. `pending` never
+    // does: before the first update it is the default, which counts as a change too.
+    if (changed.has('response') && this.response && (!changed.has('state') || this.state === 'pending')) this.state = stateOf(this.response);
     if (changed.has('request') || changed.has('deadline') || changed.has('state')) this.syncTimer(changed);
   }
 
