@@ -108,7 +108,8 @@ const RENDER_RUNS = 200; // small cards; the large one runs a fifth as often (40
   await page.close();
 }
 
-async function roundTrip(mode: string, calls: number, warmup: number, query = '') {
+/** One page of the round-trip bench, its own runtime, and the times of the calls it answered. */
+async function roundTripPage(mode: string, query = '') {
   const agent = await createAgentServer();
   const session = agent.session(`bench-${mode}`);
   const tab = await browser.newPage();
@@ -116,29 +117,38 @@ async function roundTrip(mode: string, calls: number, warmup: number, query = ''
   tab.on('console', (message) => message.type() === 'error' && progress(`console (${mode}): ${message.text()}`));
   await tab.goto(`${base}/roundtrip?mode=${mode}${query}&ws=${encodeURIComponent(`ws://127.0.0.1:${agent.port}/agent/sessions/bench-${mode}`)}`);
   const times: number[] = [];
-  for (let i = 0; i < warmup + calls; i += 1) {
-    const start = performance.now();
-    const call = session.callTool('request_user_approval', { message: `#${i}` }, { callId: `${mode}-${i}` });
-    const stuck = setTimeout(() => progress(`${mode}: call ${i} has no result after 5 s`), 5000);
-    await call;
-    clearTimeout(stuck);
-    if (i >= warmup) times.push(performance.now() - start);
-  }
-  return { times, agent, tab };
+  let n = 0;
+  /** Calls one after another; their times are kept unless it is a warm-up. */
+  const calls = async (count: number, keep: boolean) => {
+    for (let i = 0; i < count; i += 1, n += 1) {
+      const start = performance.now();
+      const call = session.callTool('request_user_approval', { message: `#${n}` }, { callId: `${mode}${query}-${n}` });
+      const stuck = setTimeout(() => progress(`${mode}: call ${n} has no result after 5 s`), 5000);
+      await call;
+      clearTimeout(stuck);
+      if (keep) times.push(performance.now() - start);
+    }
+  };
+  return { times, agent, tab, calls };
 }
 
 progress('render done');
 const CALLS = 1000;
-const echo = await roundTrip('echo', CALLS, 50);
-progress('echo done');
-const plain = await roundTrip('baseline', CALLS, 50);
-progress('baseline done');
+const BLOCK = 100;
+const echo = await roundTripPage('echo');
+const plain = await roundTripPage('baseline');
 // The budget's figure: the kit doing the baseline's work, each card on screen until its ack.
-const kit = await roundTrip('kit', CALLS, 50, '&receipts=0');
-progress('kit done');
+const kit = await roundTripPage('kit', '&receipts=0');
 // Beside it, the host as shipped: the last 50 finished cards stay on screen as receipts.
-const kept = await roundTrip('kit', CALLS, 50, '&receipts=50');
-progress('kit with receipts done');
+const kept = await roundTripPage('kit', '&receipts=50');
+const pagesInTurn = [echo, plain, kit, kept];
+for (const page of pagesInTurn) await page.calls(50, false);
+// The pages take turns, a block of calls each, so that the machine's drift falls on all alike
+// (run one after another, a slow minute could land on one page only and tilt the ratio).
+for (let block = 0; block < CALLS / BLOCK; block += 1) {
+  for (const page of pagesInTurn) await page.calls(BLOCK, true);
+}
+progress('round trips done');
 for (const run of [echo, plain, kit]) {
   await run.tab.close();
   await run.agent.close();
