@@ -98,6 +98,7 @@ export class InteractionHost extends LitElement {
   /** Where unacknowledged results wait (default `sessionStorage`). */
   storage?: KeyValueStorage;
 
+  /** The clock of the session and of every card, injected for tests. */
   clock: Clock = systemClock;
 
   /** Reconnect timing of the WebSocket transport. */
