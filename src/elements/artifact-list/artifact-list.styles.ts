@@ -35,6 +35,10 @@ export const artifactListStyles = css`
   .icon svg {
     width: 22px;
     height: 22px;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.8;
+    stroke-linejoin: round;
   }
   .kind-archive .icon,
   .kind-other .icon {
