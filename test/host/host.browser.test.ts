@@ -120,5 +120,6 @@ describe('<interaction-host>', () => {
     expect(visibilityOf(first)).to.equal('auto');
     expect(shadowOf(second) !== 'none').to.equal(true, 'the pending card is raised');
     expect(visibilityOf(second)).to.equal('visible');
+    await expect(host).to.be.accessible();
   });
 });
