@@ -1,5 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { cardProperties } from './card-properties.js';
 import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../rules/clock.js';
@@ -231,39 +232,21 @@ export class InteractionHost extends LitElement {
         theme=${this.theme ?? nothing}
       ></artifact-list>`;
     }
-    const state = cardState(entry);
-    const deadline = entry.status === 'pending' ? entry.deadline : undefined;
+    const properties = cardProperties({
+      clock: this.clock,
+      request: entry.request,
+      deadline: entry.status === 'pending' ? entry.deadline : undefined,
+      response: entry.response,
+      state: cardState(entry),
+      late: entry.late,
+      requester: entry.context.requester,
+      ...(entry.request?.kind === 'approval' ? { linkState: entry.external ?? '' } : {}),
+    });
+    const theme = this.theme ?? nothing;
     const onResponse = (event: InteractionResponseEvent) => this.onResponse(event, entry);
-    // Two templates alike but for the tag (and the link's state): cheaper than lit's static-html
-    // module, which a dynamic tag would need.
     return entry.request?.kind === 'approval'
-      ? html`<approval-dialog
-          data-id=${entry.id}
-          .clock=${this.clock}
-          .request=${entry.request}
-          .deadline=${deadline}
-          .response=${entry.response}
-          .state=${state}
-          .late=${entry.late}
-          .requester=${entry.context.requester}
-          .linkState=${entry.external ?? ''}
-          locale=${locale}
-          theme=${this.theme ?? nothing}
-          @interaction-response=${onResponse}
-        ></approval-dialog>`
-      : html`<questionnaire-form
-          data-id=${entry.id}
-          .clock=${this.clock}
-          .request=${entry.request}
-          .deadline=${deadline}
-          .response=${entry.response}
-          .state=${state}
-          .late=${entry.late}
-          .requester=${entry.context.requester}
-          locale=${locale}
-          theme=${this.theme ?? nothing}
-          @interaction-response=${onResponse}
-        ></questionnaire-form>`;
+      ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} theme=${theme} @interaction-response=${onResponse}></approval-dialog>`
+      : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} @interaction-response=${onResponse}></questionnaire-form>`;
   }
 
   protected override render(): TemplateResult {
