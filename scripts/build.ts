@@ -5,7 +5,7 @@
 // - dist/types/: .d.ts; custom-elements.json; schema/*.json.
 // esbuild bundles (fast, and it reads tsconfig's experimentalDecorators); Vite serves the demo.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build, type BuildOptions } from 'esbuild';
 // @ts-expect-error a plain JS plugin shared with the size check
 import { minifyLitCss } from './minify-lit-css.js';
@@ -61,6 +61,16 @@ await Promise.all([
     sourcemap: true,
   }),
 ]);
+
+// React Server Components: the React entry must start with "use client" (esbuild drops directives
+// when it bundles). Its source map gains one empty line in front, so its mappings stay true.
+function prependUseClient(file: string): void {
+  writeFileSync(file, `"use client";\n${readFileSync(file, 'utf8')}`);
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { mappings: string };
+  map.mappings = `;${map.mappings}`;
+  writeFileSync(`${file}.map`, JSON.stringify(map));
+}
+prependUseClient('dist/react/index.js');
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { stdio: 'inherit' });

@@ -1,6 +1,6 @@
 // The browser entry: registers <approval-dialog>, <questionnaire-form>, <artifact-list> and
 // <interaction-host>, and exports the few names a host page needs.
-import './interaction-host.js';
+import { defineHostElements } from './host/define-elements.js';
 
 export { ApprovalDialog } from './elements/approval-dialog/approval-dialog.js';
 export { QuestionnaireForm } from './elements/questionnaire-form/questionnaire-form.js';
@@ -22,3 +22,5 @@ export type { InteractionRequest } from './protocol/request.js';
 export type { InteractionResponse } from './protocol/response.js';
 export type { ToolResult, FilePart, DeliveryResult } from './protocol/results.js';
 export { KIT_VERSION } from './version.js';
+
+defineHostElements();

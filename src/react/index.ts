@@ -1,7 +1,6 @@
 // React wrappers (`agent-interaction-kit/react`), with typed event props, from @lit/react.
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
-import '../interaction-host.js';
 import { ApprovalDialog as ApprovalDialogElement } from '../elements/approval-dialog/approval-dialog.js';
 import { ArtifactList as ArtifactListElement } from '../elements/artifact-list/artifact-list.js';
 import { QuestionnaireForm as QuestionnaireFormElement } from '../elements/questionnaire-form/questionnaire-form.js';
@@ -12,6 +11,9 @@ import {
   type InteractionRequestDetail,
 } from '../host/interaction-host.js';
 import type { ResultMessage } from '../session/outbox.js';
+import { defineHostElements } from '../host/define-elements.js';
+
+defineHostElements();
 
 const responseEvents = {
   onInteractionResponse: 'interaction-response' as EventName<InteractionResponseEvent>,
