@@ -1,5 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { CARD_EXPORTPARTS } from './card-parts.js';
 import { cardProperties } from './card-properties.js';
 import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
@@ -230,6 +231,7 @@ export class InteractionHost extends LitElement {
         preview-origins=${this.previewOrigins}
         locale=${locale}
         theme=${this.theme ?? nothing}
+        exportparts=${CARD_EXPORTPARTS}
       ></artifact-list>`;
     }
     const properties = cardProperties({
@@ -245,8 +247,8 @@ export class InteractionHost extends LitElement {
     const theme = this.theme ?? nothing;
     const onResponse = (event: InteractionResponseEvent) => this.onResponse(event, entry);
     return entry.request?.kind === 'approval'
-      ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} theme=${theme} @interaction-response=${onResponse}></approval-dialog>`
-      : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} @interaction-response=${onResponse}></questionnaire-form>`;
+      ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} theme=${theme} exportparts=${CARD_EXPORTPARTS} @interaction-response=${onResponse}></approval-dialog>`
+      : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} exportparts=${CARD_EXPORTPARTS} @interaction-response=${onResponse}></questionnaire-form>`;
   }
 
   protected override render(): TemplateResult {
