@@ -21,7 +21,7 @@ export interface LocalOptions {
 function showCard(request: InteractionRequest, options: LocalOptions, onResponse: (response: InteractionResponse) => void): InteractionCard {
   const el = document.createElement(request.kind === 'approval' ? 'approval-dialog' : 'questionnaire-form') as InteractionCard;
   el.request = request;
-  el.locale = options.locale;
+  el.locale = options.locale as InteractionCard['locale']; // the demo's select offers zh-CN and en
   el.setAttribute('theme', options.theme);
   el.addEventListener('interaction-response', (event) => onResponse(event.detail));
   options.stage.append(el);

@@ -101,7 +101,7 @@ async function runScenario(name: string): Promise<void> {
 
 function applySettings(): void {
   const locale = setting('locale') as keyof typeof TEXT;
-  const theme = setting('theme');
+  const theme = setting('theme') as 'light' | 'dark'; // the select offers just these
   const text = TEXT[locale];
   document.documentElement.lang = locale;
   document.documentElement.dataset.theme = theme;

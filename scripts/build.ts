@@ -43,6 +43,7 @@ await Promise.all([
       index: 'src/index.ts',
       'react/index': 'src/react/index.ts',
       'adapters/index': 'src/adapters/index.ts',
+      'frame-bridge': 'src/agent/frame.ts',
     },
     outdir: 'dist',
     splitting: true,

@@ -1,7 +1,7 @@
 import { isRecord, PROTOCOL_VERSION, type ErrorCode, type ToolName } from '../protocol/constants.js';
 import type { WireContext } from '../protocol/context.js';
 import { errorMessageSchema, kitToolResultSchema, type ArgumentIssue } from '../protocol/kit-messages.js';
-import type { ToolResult } from '../protocol/results.js';
+import { toolResultSchemas, type ToolResult, type ToolResults } from '../protocol/results.js';
 import { timeoutResponse } from '../rules/answers.js';
 import { systemClock, type Clock } from '../rules/clock.js';
 import { toTimeoutSeconds } from '../rules/coerce.js';
@@ -158,8 +158,11 @@ export class AgentSession {
         this.onReady();
         break;
       case 'tool_result': {
+        // A valid result is one its own tool may give (an approval never answers `{error}`).
         const parsed = kitToolResultSchema.safeParse(message);
-        if (parsed.success) this.onResult(parsed.data.call_id, parsed.data.tool, parsed.data.result as ToolResult);
+        if (parsed.success && toolResultSchemas[parsed.data.tool].safeParse(parsed.data.result).success) {
+          this.onResult(parsed.data.call_id, parsed.data.tool, parsed.data.result as ToolResult);
+        }
         break;
       }
       case 'error': {
@@ -172,6 +175,11 @@ export class AgentSession {
     }
   }
 
+  /**
+   * Sends a tool call and resolves with its typed result: an approval's or an input's own result,
+   * and for publish_artifacts its result or the `{error}` a rule refused the call with.
+   */
+  callTool<T extends ToolName>(tool: T, args: Record<string, unknown>, options?: CallToolOptions): Promise<ToolResults[T]>;
   callTool(tool: ToolName, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolResult> {
     const id = options.callId ?? globalThis.crypto.randomUUID();
     const signal = options.signal;

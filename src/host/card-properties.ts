@@ -1,5 +1,5 @@
 import { noChange, nothing } from 'lit';
-import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
+import { Directive, directive, PartType, type DirectiveResult, type ElementPart, type PartInfo } from 'lit/directive.js';
 
 /**
  * Sets properties on the element it is bound to, each only when its value changed since the last
@@ -28,4 +28,4 @@ class CardProperties extends Directive {
   }
 }
 
-export const cardProperties = directive(CardProperties);
+export const cardProperties: (properties: Record<string, unknown>) => DirectiveResult<typeof CardProperties> = directive(CardProperties);

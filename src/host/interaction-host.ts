@@ -2,12 +2,13 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { repeat } from 'lit/directives/repeat.js';
 import { CARD_EXPORTPARTS } from './card-parts.js';
 import { cardProperties } from './card-properties.js';
+import type { Locale } from '../i18n/locales.js';
 import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../rules/clock.js';
 import type { CardState, InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import { resolveLocale } from '../elements/shared/locale.js';
-import { baseStyles } from '../elements/shared/tokens.js';
+import { baseStyles, type Theme } from '../elements/shared/tokens.js';
 import type { EnvelopeAdapter } from '../session/envelope.js';
 import type { ResultMessage } from '../session/outbox.js';
 import { InteractionSession, type SessionEntry, type SessionEvent } from '../session/session.js';
@@ -92,10 +93,10 @@ export class InteractionHost extends LitElement {
   receiptLimit = 50;
 
   /** `zh-CN` or `en`; else the session's `context.locale`, else the nearest `lang`. */
-  locale?: string;
+  locale?: Locale;
 
   /** `light` or `dark` for every card; else `prefers-color-scheme`. */
-  theme?: string;
+  theme?: Theme;
 
   /** Where unacknowledged results wait (default `sessionStorage`). */
   storage?: KeyValueStorage;

@@ -1,8 +1,8 @@
 // The package as a user gets it: `npm pack` of the built dist/ (npm test builds first), unpacked
-// into a scratch node_modules. Bare imports the package leaves to its user (lit, zod, react…)
-// resolve from the repository's own node_modules.
+// into a scratch node_modules beside links to the repository's own packages, so that what the
+// package leaves to its user (lit, zod, react, their types…) resolves as in an app.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,8 +26,12 @@ export function packPackage(): Packed {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const [info] = JSON.parse(output) as [{ filename: string; files: { path: string }[] }];
-  const pkg = join(dir, 'node_modules', 'agent-interaction-kit');
+  const modules = join(dir, 'node_modules');
+  const pkg = join(modules, 'agent-interaction-kit');
   mkdirSync(pkg, { recursive: true });
+  for (const name of readdirSync(join(root, 'node_modules'))) {
+    if (name !== 'agent-interaction-kit' && !name.startsWith('.')) symlinkSync(join(root, 'node_modules', name), join(modules, name));
+  }
   execFileSync('tar', ['-xzf', join(dir, info.filename), '-C', pkg, '--strip-components=1']);
   return {
     dir,

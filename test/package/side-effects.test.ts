@@ -10,7 +10,7 @@ import { chromium, type Browser } from 'playwright-core';
 import ts from 'typescript';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.js';
-import { packPackage, root, type Packed } from './packed.js';
+import { packPackage, type Packed } from './packed.js';
 
 const TAGS = ['approval-dialog', 'questionnaire-form', 'artifact-list', 'interaction-host'];
 
@@ -36,7 +36,6 @@ async function bundle(specifier: string, ignoreSideEffects = false): Promise<Bun
     minify: true,
     format: 'esm',
     platform: 'browser',
-    nodePaths: [join(root, 'node_modules')],
     define: { 'process.env.NODE_ENV': '"production"' },
     ignoreAnnotations: ignoreSideEffects,
     logLevel: 'silent',

@@ -3,6 +3,7 @@ import { artifactStrings, reasonText, type ArtifactStrings } from '../../i18n/ar
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
 import { DELIVERY_REASONS } from '../../rules/artifacts/deliver.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
+import type { Locale } from '../../i18n/locales.js';
 import { resolveLocale } from '../shared/locale.js';
 import { revealInvisible } from '../shared/reveal.js';
 import { baseStyles } from '../shared/tokens.js';
@@ -71,7 +72,7 @@ export class ArtifactList extends LitElement {
   heading?: string;
 
   /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
-  locale?: string;
+  locale?: Locale;
 
   /**
    * Origins whose images preview by themselves, besides the page's own and `blob:` (space- or
