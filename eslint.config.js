@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import modelText from './scripts/eslint-model-text.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'schema/', 'docs/', 'bench/results.json'] },
@@ -51,5 +52,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/transport/**', '**/session/**', '**/host/**', '**/agent/**'] }],
     },
+  },
+  {
+    // Every string a model wrote goes through the one safe text path (DESIGN §6.1).
+    files: ['src/elements/**', 'src/host/**'],
+    plugins: { aik: modelText },
+    rules: { 'aik/model-text': 'error' },
   },
 );
