@@ -66,6 +66,8 @@ export interface KitToolResultMessage {
 }
 export type InteractionResponseMessage = z.infer<typeof interactionResponseMessageSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
+/** A result the kit sends for one id, and keeps in its outbox until the runtime acks it. */
+export type ResultMessage = KitToolResultMessage | InteractionResponseMessage;
 export type KitMessage =
   | ConnectMessage
   | ReadyMessage
