@@ -47,7 +47,7 @@ const typesOnly = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'schema/', 'docs/', 'bench/results.json'] },
+  { ignores: ['node_modules/', 'dist/', 'schema/', 'docs/', 'bench/results.json', '.venv/', 'python/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
