@@ -1,9 +1,10 @@
-import { isRecord, PROTOCOL_VERSION, type ErrorCode, type ToolName } from '../protocol/constants.js';
+import { isRecord, PROTOCOL_VERSION, SUPERSEDED_CLOSE_CODE, type ErrorCode, type ToolName } from '../protocol/constants.js';
 import type { WireContext } from '../protocol/context.js';
+import { messageValue } from '../protocol/json.js';
 import { errorMessageSchema, kitToolResultSchema, type ArgumentIssue } from '../protocol/kit-messages.js';
 import { toolResultSchemas, type ToolResult, type ToolResults } from '../protocol/results.js';
 import { timeoutResponse } from '../rules/answers.js';
-import { systemClock, type Clock } from '../rules/clock.js';
+import { systemClock, type Clock } from '../protocol/clock.js';
 import { toTimeoutSeconds } from '../rules/coerce.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall } from '../rules/normalize.js';
@@ -120,7 +121,7 @@ export class AgentSession {
 
   /** A new live connection; an older one is closed with 4000 (superseded), never both. */
   attach(connection: AgentConnection): void {
-    if (this.connection && this.connection !== connection) this.connection.close(4000, 'superseded');
+    if (this.connection && this.connection !== connection) this.connection.close(SUPERSEDED_CLOSE_CODE, 'superseded');
     this.connection = connection;
     this.ready = false;
   }
@@ -140,14 +141,7 @@ export class AgentSession {
   /** Handles one message from the kit on `connection` (a string frame or a value). */
   receive(connection: AgentConnection, data: unknown): void {
     if (connection !== this.connection) return; // a superseded connection's late words
-    let message: unknown = data;
-    if (typeof data === 'string') {
-      try {
-        message = JSON.parse(data);
-      } catch {
-        return;
-      }
-    }
+    const message = messageValue(data);
     if (!isRecord(message) || message.v !== PROTOCOL_VERSION) return;
     switch (message.type) {
       case 'connect':

@@ -10,3 +10,12 @@ export type { ToolResult, ToolResults, ApprovalResult, InputResult, ArtifactsRes
 export type { InteractionRequest } from '../protocol/request.js';
 export type { InteractionResponse } from '../protocol/response.js';
 export type { WireContext } from '../protocol/context.js';
+export {
+  toolDefinitions,
+  type ToolDefinitionFormat,
+  type ToolDefinitionOptions,
+  type OpenAIToolDefinition,
+  type AnthropicToolDefinition,
+  type McpToolDefinition,
+  type JsonSchemaObject,
+} from './tool-definitions.js';

@@ -10,7 +10,7 @@ import {
   type ConnectionChangeDetail,
   type InteractionRequestDetail,
 } from '../host/interaction-host.js';
-import type { ResultMessage } from '../session/outbox.js';
+import type { ResultMessage } from '../protocol/kit-messages.js';
 import { defineHostElements } from '../host/define-elements.js';
 
 defineHostElements();
