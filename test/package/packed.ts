@@ -13,6 +13,8 @@ export interface Packed {
   dir: string;
   /** The unpacked package's folder. */
   pkg: string;
+  /** The tarball `npm pack` wrote. */
+  tarball: string;
   /** The tarball's file list, relative to the package (`dist/index.js`, …). */
   files: string[];
   remove(): void;
@@ -36,6 +38,7 @@ export function packPackage(): Packed {
   return {
     dir,
     pkg,
+    tarball: join(dir, info.filename),
     files: info.files.map((file) => file.path).sort(),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
