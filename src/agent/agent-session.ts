@@ -15,11 +15,14 @@ export interface AgentConnection {
   close(code?: number, reason?: string): void;
 }
 
-/** The kit answered a call with an `error` message (DESIGN §3.1), or the call timed out unanswered. */
+/**
+ * The kit answered a call with an `error` message (DESIGN §3.1); or the call timed out unanswered
+ * (`timeout`); or it was refused before sending, its frame over a quarter of `maxPayload` (`too_large`).
+ */
 export class KitError extends Error {
   override name = 'KitError';
   constructor(
-    readonly code: ErrorCode | 'timeout',
+    readonly code: ErrorCode | 'timeout' | 'too_large',
     message: string,
     readonly issues: ArgumentIssue[] = [],
     readonly callId?: string,
@@ -45,6 +48,8 @@ export interface AgentSessionOptions {
   clock?: Clock;
   /** How long past the deadline the runtime waits for the kit's own timeout result (default 10 s). */
   graceMs?: number;
+  /** Largest `tool_call` frame sent, in UTF-8 bytes; a larger call rejects with `too_large` (default: no bound). */
+  maxCallBytes?: number;
 }
 
 interface PendingCall {
@@ -72,6 +77,7 @@ export class AgentSession {
   context: WireContext | undefined;
   private readonly clock: Clock;
   private readonly graceMs: number;
+  private readonly maxCallBytes: number;
   private readonly pending = new Map<string, PendingCall>();
   private readonly resolved = new Map<string, 'answered' | 'expired'>();
   private connection: AgentConnection | undefined;
@@ -82,6 +88,7 @@ export class AgentSession {
     this.context = options.context;
     this.clock = options.clock ?? systemClock;
     this.graceMs = options.graceMs ?? 10_000;
+    this.maxCallBytes = options.maxCallBytes ?? Infinity;
   }
 
   /** Calls not yet resolved, in the order they were made. */
@@ -147,6 +154,16 @@ export class AgentSession {
     if (signal?.aborted) return Promise.reject(abortError(signal.reason));
     const seconds = toTimeoutSeconds(options.timeoutSeconds ?? args.timeout_seconds);
     const deadlineMs = this.clock.now() + seconds * 1000;
+    const deadline = new Date(deadlineMs).toISOString();
+    let bytes: number;
+    try {
+      bytes = new TextEncoder().encode(JSON.stringify({ v: PROTOCOL_VERSION, ...callMessage(id, { tool, args, deadline, context: options.context }) })).length;
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new TypeError(String(error)));
+    }
+    if (bytes > this.maxCallBytes) {
+      return Promise.reject(new KitError('too_large', `The ${tool} call is ${bytes} bytes, over the ${this.maxCallBytes} a call may take (a quarter of maxPayload).`, [], id));
+    }
     return new Promise<ToolResult>((resolve, reject) => {
       const onAbort = () => {
         if (!this.pending.has(id)) return;
@@ -158,7 +175,7 @@ export class AgentSession {
         tool,
         args,
         context: options.context,
-        deadline: new Date(deadlineMs).toISOString(),
+        deadline,
         timer: this.clock.setTimeout(() => this.expire(id), seconds * 1000 + this.graceMs),
         resolve,
         reject,
@@ -171,14 +188,7 @@ export class AgentSession {
   }
 
   private sendCall(id: string, call: PendingCall): void {
-    this.send({
-      type: 'tool_call',
-      call_id: id,
-      tool: call.tool,
-      arguments: call.args,
-      deadline: call.deadline,
-      ...(call.context ? { context: call.context } : {}),
-    });
+    this.send(callMessage(id, call));
   }
 
   /** Removes a pending call and remembers how it ended. */
@@ -235,6 +245,17 @@ export class AgentSession {
     const request = normalizeToolCall(call.tool, call.args, { request_id: id, session_id: this.sessionId }, context);
     call.resolve(toolResultFor(request, timeoutResponse(request, new Date(this.clock.now()).toISOString())));
   }
+}
+
+function callMessage(id: string, call: Pick<PendingCall, 'tool' | 'args' | 'deadline' | 'context'>): object {
+  return {
+    type: 'tool_call',
+    call_id: id,
+    tool: call.tool,
+    arguments: call.args,
+    deadline: call.deadline,
+    ...(call.context ? { context: call.context } : {}),
+  };
 }
 
 function abortError(reason: unknown): Error {
