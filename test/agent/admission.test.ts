@@ -41,8 +41,12 @@ function firstMessage(socket: WebSocket): Promise<Record<string, unknown>> {
   return new Promise((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)) as Record<string, unknown>)));
 }
 
-function closed(socket: WebSocket): Promise<number> {
-  return new Promise((resolve) => socket.once('close', (code) => resolve(code)));
+/** The close code, or 'still open' after `ms`. */
+function closed(socket: WebSocket, ms = 3000): Promise<number | string> {
+  return Promise.race([
+    new Promise<number>((resolve) => socket.once('close', (code) => resolve(code))),
+    new Promise<string>((resolve) => setTimeout(() => resolve('still open'), ms).unref()),
+  ]);
 }
 
 describe('createAgentServer: who may connect', () => {
@@ -197,15 +201,20 @@ describe('createAgentServer: frame sizes', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const session = server.session('tl');
     // Multi-byte text counts in UTF-8 bytes: 6,000 × 3 bytes is over 16 KiB, 6,000 characters are not.
-    const error = await session.callTool('request_user_approval', { message: '部署'.repeat(3000) }, { callId: 'huge' }).catch((caught: unknown) => caught);
-    assert.ok(error instanceof KitError, String(error));
+    const error = await Promise.race([
+      session.callTool('request_user_approval', { message: '部署'.repeat(3000) }, { callId: 'huge' }).catch((caught: unknown) => caught),
+      new Promise((resolve) => setTimeout(() => resolve('still pending'), 2000).unref()),
+    ]);
+    assert.ok(error instanceof KitError, `expected a KitError, got ${String(error)}`);
     assert.equal(error.code, 'too_large');
     assert.equal(error.callId, 'huge');
     assert.match(error.message, /16384/);
     assert.deepEqual(session.pendingIds, []);
-    const fits = session.callTool('request_user_approval', { message: 'Deploy?' }, { callId: 'small' });
+    const abort = new AbortController();
+    const fits = session.callTool('request_user_approval', { message: 'Deploy?' }, { callId: 'small', signal: abort.signal });
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.deepEqual(frames.filter((frame) => frame.type === 'tool_call').map((frame) => frame.call_id), ['small']);
-    void fits.catch(() => undefined);
+    abort.abort();
+    await fits.catch(() => undefined);
   });
 });
