@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { WireContext } from '../protocol/context.js';
-import type { Clock } from '../rules/clock.js';
+import type { Clock } from '../protocol/clock.js';
 import { createAdmission, type AuthorizeFunction } from './admission.js';
 import { AgentSession, type AgentConnection } from './agent-session.js';
 
