@@ -24,3 +24,22 @@ export interface EnvelopeAdapter {
   /** The reply for a settled card (answer, decline, dismissal or timeout). */
   reply(id: string, request: InteractionRequest, response: InteractionResponse): object;
 }
+
+/**
+ * What the session speaks on its transport: `v1`, the kit's protocol with the adapters' envelopes
+ * beside it (the default), or `jsonrpc`, pure JSON-RPC 2.0 for a peer that speaks nothing else
+ * (an MCP host): no `connect` frame, no v1 message in either direction.
+ */
+export type SessionProtocol = 'v1' | 'jsonrpc';
+
+/** A JSON-RPC error that answers no request id (MCP forbids `"id": null`, so there is none). */
+export function jsonRpcError(code: number, message: string): object {
+  return { jsonrpc: '2.0', error: { code, message } };
+}
+
+/** In pure JSON-RPC, an error reply without an id of its own leaves `id` out instead of null. */
+export function withoutNullId(reply: object): object {
+  if (!('id' in reply) || reply.id !== null) return reply;
+  const { id: _id, ...rest } = reply;
+  return rest;
+}

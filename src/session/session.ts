@@ -20,7 +20,7 @@ import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
 import { toolResultFor } from '../rules/results.js';
 import type { Transport, TransportState, TransportStateDetail } from '../transport/transport.js';
 import { KIT_VERSION } from '../version.js';
-import type { EnvelopeAction, EnvelopeAdapter } from './envelope.js';
+import { jsonRpcError, withoutNullId, type EnvelopeAction, type EnvelopeAdapter, type SessionProtocol } from './envelope.js';
 import { Outbox, type ResultMessage } from './outbox.js';
 import { defaultStorage, type KeyValueStorage } from './storage.js';
 
@@ -70,7 +70,11 @@ export interface SessionOptions {
   receiptLimit?: number;
   /** Other protocols' envelopes accepted on the same transport (e.g. `mcpElicitation()`). */
   adapters?: EnvelopeAdapter[];
+  /** `jsonrpc`: pure JSON-RPC 2.0 for the adapters, no v1 frames (default `v1`). */
+  protocol?: SessionProtocol;
 }
+
+export type { SessionProtocol };
 
 function parseJson(text: string): unknown {
   try {
@@ -97,6 +101,7 @@ export class InteractionSession {
   private readonly timers = new Map<string, unknown>();
   private readonly unsubscribe: (() => void)[] = [];
   private readonly adapters: EnvelopeAdapter[];
+  private readonly protocol: SessionProtocol;
   /** Which adapter answers each of its entries. */
   private readonly adapterOf = new Map<string, EnvelopeAdapter>();
   /** Adapter replies the transport could not take yet: sent on the next open. */
@@ -116,6 +121,7 @@ export class InteractionSession {
     this.deliver = options.deliver;
     this.receiptLimit = options.receiptLimit ?? 50;
     this.adapters = options.adapters ?? [];
+    this.protocol = options.protocol ?? 'v1';
   }
 
   get id(): string {
@@ -165,12 +171,13 @@ export class InteractionSession {
 
   /** Sent whenever the transport opens, so the runtime knows the kit is listening. */
   private sendConnect(): void {
-    this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
+    if (this.protocol === 'v1') this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
     const waiting = this.replies.splice(0);
     for (const reply of waiting) this.sendReply(reply);
   }
 
-  private sendReply(reply: object): void {
+  private sendReply(given: object): void {
+    const reply = this.protocol === 'jsonrpc' ? withoutNullId(given) : given;
     if (!this.transport.send(reply)) this.replies.push(reply);
   }
 
@@ -191,6 +198,11 @@ export class InteractionSession {
     const adapter = isRecord(value) ? this.adapters.find((candidate) => candidate.claims(value)) : undefined;
     if (adapter && isRecord(value)) {
       for (const action of adapter.receive(value)) this.act(adapter, action);
+      return;
+    }
+    if (this.protocol === 'jsonrpc') {
+      // Pure JSON-RPC: what no adapter claims is not a v1 message either.
+      this.sendReply(value === undefined ? jsonRpcError(-32700, 'Parse error.') : jsonRpcError(-32600, 'Invalid Request: not a JSON-RPC 2.0 message.'));
       return;
     }
     const parsed = parseRuntimeMessage(value === undefined ? data : value);
@@ -247,7 +259,9 @@ export class InteractionSession {
       }
       case 'complete': {
         const entry = this.entries.get(action.id);
-        if (entry?.external !== 'waiting') return; // unknown or already complete: ignored
+        // Kept while the card is still pending too (the step was done before the click): once
+        // opened, the card shows done instead of waiting for a notification that already came.
+        if (!entry || (entry.status !== 'pending' && entry.external !== 'waiting')) return;
         entry.external = 'complete';
         this.emit({ type: 'update', entry });
         break;
@@ -359,7 +373,11 @@ export class InteractionSession {
     const adapter = this.adapterOf.get(entry.id);
     if (adapter) {
       this.adapterOf.delete(entry.id);
-      if (request.metadata.url !== undefined && status === 'answered' && response.approved) entry.external = 'waiting';
+      if (request.metadata.url !== undefined) {
+        const opened = status === 'answered' && response.approved;
+        if (!opened) delete entry.external;
+        else if (entry.external !== 'complete') entry.external = 'waiting';
+      }
       this.sendReply(adapter.reply(entry.id, request, response));
       this.emit({ type: 'update', entry });
       this.prune();
