@@ -163,7 +163,7 @@ export class InteractionHost extends LitElement {
       deliver: this.deliver,
       receiptLimit: this.receiptLimit,
       adapters: this.adapters,
-      protocol: this.protocol === 'jsonrpc' ? 'jsonrpc' : 'v1',
+      protocol: this.protocol,
     });
     this.session = session;
     session.subscribe((event) => this.onSessionEvent(event));

@@ -32,14 +32,3 @@ export interface EnvelopeAdapter {
  */
 export type SessionProtocol = 'v1' | 'jsonrpc';
 
-/** A JSON-RPC error that answers no request id (MCP forbids `"id": null`, so there is none). */
-export function jsonRpcError(code: number, message: string): object {
-  return { jsonrpc: '2.0', error: { code, message } };
-}
-
-/** In pure JSON-RPC, an error reply without an id of its own leaves `id` out instead of null. */
-export function withoutNullId(reply: object): object {
-  if (!('id' in reply) || reply.id !== null) return reply;
-  const { id: _id, ...rest } = reply;
-  return rest;
-}

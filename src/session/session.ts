@@ -20,7 +20,7 @@ import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
 import { toolResultFor } from '../rules/results.js';
 import type { Transport, TransportState, TransportStateDetail } from '../transport/transport.js';
 import { KIT_VERSION } from '../version.js';
-import { jsonRpcError, withoutNullId, type EnvelopeAction, type EnvelopeAdapter, type SessionProtocol } from './envelope.js';
+import type { EnvelopeAction, EnvelopeAdapter, SessionProtocol } from './envelope.js';
 import { Outbox, type ResultMessage } from './outbox.js';
 import { defaultStorage, type KeyValueStorage } from './storage.js';
 
@@ -101,7 +101,8 @@ export class InteractionSession {
   private readonly timers = new Map<string, unknown>();
   private readonly unsubscribe: (() => void)[] = [];
   private readonly adapters: EnvelopeAdapter[];
-  private readonly protocol: SessionProtocol;
+  /** Pure JSON-RPC: no v1 frames, and no `"id": null` (MCP forbids it). */
+  private readonly jsonrpc: boolean;
   /** Which adapter answers each of its entries. */
   private readonly adapterOf = new Map<string, EnvelopeAdapter>();
   /** Adapter replies the transport could not take yet: sent on the next open. */
@@ -121,7 +122,7 @@ export class InteractionSession {
     this.deliver = options.deliver;
     this.receiptLimit = options.receiptLimit ?? 50;
     this.adapters = options.adapters ?? [];
-    this.protocol = options.protocol ?? 'v1';
+    this.jsonrpc = options.protocol === 'jsonrpc';
   }
 
   get id(): string {
@@ -171,13 +172,13 @@ export class InteractionSession {
 
   /** Sent whenever the transport opens, so the runtime knows the kit is listening. */
   private sendConnect(): void {
-    if (this.protocol === 'v1') this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
+    if (!this.jsonrpc) this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
     const waiting = this.replies.splice(0);
     for (const reply of waiting) this.sendReply(reply);
   }
 
-  private sendReply(given: object): void {
-    const reply = this.protocol === 'jsonrpc' ? withoutNullId(given) : given;
+  private sendReply(reply: { id?: unknown }): void {
+    if (this.jsonrpc && reply.id === null) delete (reply = { ...reply }).id;
     if (!this.transport.send(reply)) this.replies.push(reply);
   }
 
@@ -200,9 +201,10 @@ export class InteractionSession {
       for (const action of adapter.receive(value)) this.act(adapter, action);
       return;
     }
-    if (this.protocol === 'jsonrpc') {
+    if (this.jsonrpc) {
       // Pure JSON-RPC: what no adapter claims is not a v1 message either.
-      this.sendReply(value === undefined ? jsonRpcError(-32700, 'Parse error.') : jsonRpcError(-32600, 'Invalid Request: not a JSON-RPC 2.0 message.'));
+      const error = value === undefined ? { code: -32700, message: 'Parse error' } : { code: -32600, message: 'Invalid Request' };
+      this.sendReply({ jsonrpc: '2.0', error } as object);
       return;
     }
     const parsed = parseRuntimeMessage(value === undefined ? data : value);
@@ -373,11 +375,8 @@ export class InteractionSession {
     const adapter = this.adapterOf.get(entry.id);
     if (adapter) {
       this.adapterOf.delete(entry.id);
-      if (request.metadata.url !== undefined) {
-        const opened = status === 'answered' && response.approved;
-        if (!opened) delete entry.external;
-        else if (entry.external !== 'complete') entry.external = 'waiting';
-      }
+      // An opened link waits for the peer's completion, unless it came already.
+      if (request.metadata.url !== undefined) entry.external = status === 'answered' && response.approved ? (entry.external ?? 'waiting') : undefined;
       this.sendReply(adapter.reply(entry.id, request, response));
       this.emit({ type: 'update', entry });
       this.prune();

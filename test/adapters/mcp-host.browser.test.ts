@@ -120,7 +120,7 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
     const frames = await lab.received(session);
     expect(frames.filter((m) => 'v' in m), 'no v1 frame (connect, error) was sent').to.deep.equal([]);
     for (const frame of frames) expect(JSONRPCMessageSchema.safeParse(frame).success, JSON.stringify(frame)).to.equal(true);
-    expect(frames.find((m) => 'error' in m)).to.deep.equal({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message.' } });
+    expect(frames.find((m) => 'error' in m)).to.deep.equal({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } });
   });
 
   it('a completion sent before the user opened the link is kept: opening shows it done', async () => {

@@ -47,9 +47,9 @@ describe('protocol "jsonrpc": the session speaks pure JSON-RPC', () => {
     await p.sendRaw('{not json');
     assert.deepEqual(p.cards, [], 'a v1 tool call shows no card');
     assert.deepEqual(p.messages(), [
-      { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message.' } },
-      { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message.' } },
-      { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error.' } },
+      { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } },
+      { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } },
+      { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } },
     ]);
     for (const message of p.messages()) assert.ok(JSONRPCMessageSchema.safeParse(message).success, JSON.stringify(message));
   });
