@@ -3,12 +3,13 @@ import { repeat } from 'lit/directives/repeat.js';
 import { cardProperties } from './card-properties.js';
 import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
-import { systemClock, type Clock } from '../rules/clock.js';
+import { systemClock, type Clock } from '../protocol/clock.js';
 import type { CardState, InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import { resolveLocale } from '../elements/shared/locale.js';
+import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles } from '../elements/shared/tokens.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
-import type { ResultMessage } from '../session/outbox.js';
+import type { ResultMessage } from '../protocol/kit-messages.js';
 import { InteractionSession, type SessionEntry, type SessionEvent } from '../session/session.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
@@ -277,7 +278,7 @@ export class InteractionHost extends LitElement {
           (entry) => html`<div role="listitem" class=${entry.request && entry.status !== 'pending' ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
         )}
       </div>
-      <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
+      <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>
     </div>`;
   }
 }
