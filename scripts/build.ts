@@ -82,4 +82,5 @@ function run(command: string, args: string[]): void {
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
 run(process.execPath, ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--quiet']);
 run(process.execPath, ['--import', 'tsx', 'scripts/write-schemas.ts']);
+run(process.execPath, ['scripts/write-integrations.js']);
 console.log('dist/, custom-elements.json and schema/ written');

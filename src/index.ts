@@ -5,7 +5,7 @@ import { defineHostElements } from './host/define-elements.js';
 export { ApprovalDialog } from './elements/approval-dialog/approval-dialog.js';
 export { QuestionnaireForm } from './elements/questionnaire-form/questionnaire-form.js';
 export { ArtifactList } from './elements/artifact-list/artifact-list.js';
-export { InteractionHost } from './host/interaction-host.js';
+export { InteractionHost, type ConnectionChangeDetail, type InteractionRequestDetail } from './host/interaction-host.js';
 export { InteractionResponseEvent, type CardState } from './elements/shared/interaction-card.js';
 export { WebSocketTransport } from './transport/websocket-transport.js';
 export { PostMessageTransport } from './transport/post-message-transport.js';
@@ -19,6 +19,7 @@ export type { Artifact } from './rules/artifacts/prepare.js';
 export type { InteractionRequest } from './protocol/request.js';
 export type { InteractionResponse } from './protocol/response.js';
 export type { ToolResult, FilePart, DeliveryResult } from './protocol/results.js';
+export type { ResultMessage } from './protocol/kit-messages.js';
 export { KIT_VERSION } from './version.js';
 
 defineHostElements();

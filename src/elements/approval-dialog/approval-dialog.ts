@@ -38,6 +38,8 @@ const SEVERITY_ICONS = { low: circleIcon, medium: triangleIcon, high: octagonIco
  * @csspart link - The full URL a link request asks to open (MCP URL-mode elicitation).
  * @csspart link-host - The URL's host, set apart.
  * @csspart link-warnings - Why the URL deserves a second look.
+ * @csspart link-status - What the server said after the link was opened.
+ * @csspart invisible-char - The visible mark of an invisible or bidi character in model text.
  * @csspart dismiss-button - Cancel (requests that offer it).
  * @cssprop --aik-color-accent - Accent (approve) colour; see the README for every token.
  */

@@ -44,6 +44,7 @@ function originOf(url: string): string {
  * @csspart copy-button - Copies the local path.
  * @csspart delivery - The delivery state badge.
  * @csspart preview - An image preview, or the button that loads it.
+ * @csspart invisible-char - The visible mark of an invisible or bidi character in model text.
  */
 export class ArtifactList extends LitElement {
   static override styles = [baseStyles, artifactListStyles];

@@ -51,6 +51,8 @@ interface Draft {
  * @csspart custom-field - The text field of the custom answer.
  * @csspart text-field - The answer field of a text request.
  * @csspart error - The reason an answer is refused.
+ * @csspart filter - The filter box of a long option list.
+ * @csspart invisible-char - The visible mark of an invisible or bidi character in model text.
  * @csspart actions - The button row.
  * @csspart recommended-button - Use all recommended.
  * @csspart submit-button - Submit.
