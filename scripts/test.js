@@ -5,6 +5,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.js';
+import { ensureRedisServer } from './redis-server.js';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -35,6 +36,12 @@ const spec = join(root, '..', 'shared', 'fixtures', 'golden.json');
 if (existsSync(spec)) copyFileSync(spec, join(root, 'test', 'fixtures', 'golden.json'));
 
 const chromium = ensureChromium();
+// The many-instances tests start their own redis-server; install Debian's here when it is missing.
+try {
+  ensureRedisServer();
+} catch (error) {
+  problems.push(error.message);
+}
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 run('type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);

@@ -3,6 +3,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { WireContext } from '../protocol/context.js';
 import type { Clock } from '../rules/clock.js';
 import { AgentSession, type AgentConnection } from './agent-session.js';
+import type { RedisOption } from './redis/store.js';
 
 export interface AgentServerOptions {
   /** Listen on this port (0: any free one) on `host`; or attach to an existing HTTP `server`. */
@@ -15,6 +16,11 @@ export interface AgentServerOptions {
   contextFor?: (sessionId: string) => WireContext | undefined;
   clock?: Clock;
   graceMs?: number;
+  /**
+   * A Redis URL (`redis://127.0.0.1:6379`) or node-redis client options: every instance given
+   * the same Redis behaves as one server (README, "Many instances"). Needs the `redis` package.
+   */
+  redis?: RedisOption;
 }
 
 export interface AgentServer {
@@ -40,10 +46,13 @@ function defaultSessionId(request: IncomingMessage): string | undefined {
  */
 export async function createAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
   const sessions = new Map<string, AgentSession>();
+  // Loaded only when asked for, so that one process needs no Redis client installed.
+  const fleet = options.redis === undefined ? undefined : await (await import('./redis/session.js')).joinFleet(options.redis, sessions);
   const session = (sessionId: string) => {
     let existing = sessions.get(sessionId);
     if (!existing) {
-      existing = new AgentSession({ sessionId, context: options.contextFor?.(sessionId), clock: options.clock, graceMs: options.graceMs });
+      const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock: options.clock, graceMs: options.graceMs };
+      existing = fleet ? fleet.session(sessionOptions) : new AgentSession(sessionOptions);
       sessions.set(sessionId, existing);
     }
     return existing;
@@ -81,6 +90,6 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
       new Promise<void>((resolve) => {
         for (const client of wss.clients) client.terminate();
         wss.close(() => resolve());
-      }),
+      }).then(() => fleet?.close()),
   };
 }
