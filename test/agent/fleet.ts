@@ -1,7 +1,7 @@
 // Support for the many-instances tests: a real redis-server, agent servers sharing it, and pages
 // on them (the kit's real session over a real WebSocket, or a raw socket that speaks the wire).
 import { WebSocket as WsSocket } from 'ws';
-import { createAgentServer, type AgentServer } from '../../src/agent/ws-server.js';
+import { createAgentServer, type AgentServer, type AgentServerOptions } from '../../src/agent/ws-server.js';
 import type { ToolResult } from '../../src/protocol/results.js';
 import { answerRequest, type UserAnswer } from '../../src/rules/answers.js';
 import { normalizeToolCall } from '../../src/rules/normalize.js';
@@ -35,8 +35,10 @@ export async function waitFor<T>(check: () => T | undefined | false, what = 'con
 /** A fake clock that starts now, so that the keys' expiry (a day past the deadline) lies ahead. */
 export const clockNow = () => new FakeClock(Date.now());
 
-export function instances(count: number, redis: string, clock?: FakeClock): Promise<AgentServer[]> {
-  return Promise.all(Array.from({ length: count }, () => createAgentServer({ redis, clock, contextFor: () => ({ channel: 'desktop' }) })));
+export function instances(count: number, redis: string, clock?: FakeClock, options: AgentServerOptions = {}): Promise<AgentServer[]> {
+  return Promise.all(
+    Array.from({ length: count }, () => createAgentServer({ redis, clock, contextFor: () => ({ channel: 'desktop' }), log: () => undefined, ...options })),
+  );
 }
 
 export const sessionUrl = (server: AgentServer, session: string) => `ws://127.0.0.1:${server.port}/agent/sessions/${session}`;

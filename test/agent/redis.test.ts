@@ -7,7 +7,8 @@ import { KitError } from '../../src/agent/agent-session.js';
 import type { AgentServer } from '../../src/agent/ws-server.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { startRedis } from '../../scripts/redis-server.js';
-import { clockNow, closeAll, inputResult, instances, kitPage, rawPage, statusOf, textOf, waitFor } from './fleet.js';
+import { WebSocket as WsSocket } from 'ws';
+import { clockNow, closeAll, inputResult, instances, kitPage, rawPage, sessionUrl, statusOf, textOf, waitFor } from './fleet.js';
 
 let redis: Awaited<ReturnType<typeof startRedis>>;
 const open: AgentServer[] = [];
@@ -308,5 +309,33 @@ describe('many instances: when Redis is down', () => {
   it('createAgentServer rejects with unavailable when Redis cannot be reached at start', async () => {
     const { freePort } = await import('../../scripts/redis-server.js');
     await assert.rejects(instances(1, `redis://127.0.0.1:${await freePort()}`), (error: unknown) => error instanceof KitError && error.code === 'unavailable');
+  });
+});
+
+describe('many instances: who may connect (§3.7) is decided on every instance', () => {
+  it('a page from a foreign origin, or one authorize refuses, gets 403 on any instance and supersedes nothing', async () => {
+    const authorize = (request: { url?: string }) => (request.url ?? '').includes('token=good');
+    const servers = await instances(2, redis.url, undefined, { allowedOrigins: ['http://127.0.0.1:8080'], authorize });
+    open.push(...servers);
+    const [a, b] = servers;
+    const s = fresh('admit');
+    const refusal = (url: string, origin: string) =>
+      new Promise<number | 'opened'>((resolve, reject) => {
+        const socket = new WsSocket(url, { origin });
+        socket.once('open', () => (socket.close(), resolve('opened')));
+        socket.once('unexpected-response', (_request, response) => (socket.terminate(), resolve(response.statusCode ?? 0)));
+        socket.once('error', reject);
+      });
+    const good = new WsSocket(`${sessionUrl(a!, s)}?token=good`, { origin: 'http://127.0.0.1:8080' });
+    let goodClosed: number | undefined;
+    good.on('close', (code) => (goodClosed = code));
+    await new Promise((resolve) => good.once('open', resolve));
+    assert.equal(await refusal(`${sessionUrl(b!, s)}?token=good`, 'https://evil.example'), 403);
+    assert.equal(await refusal(`${sessionUrl(b!, s)}?token=bad`, 'http://127.0.0.1:8080'), 403);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(goodClosed, undefined, 'the live connection on the other instance is untouched');
+    assert.equal(await refusal(`${sessionUrl(b!, s)}?token=good`, 'http://127.0.0.1:8080'), 'opened');
+    await waitFor(() => goodClosed, 'superseded by the accepted one');
+    assert.equal(goodClosed, 4000);
   });
 });
