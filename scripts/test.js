@@ -1,10 +1,11 @@
 // `npm test`: type check, lint, the Node tests and the browser tests in headless Chromium.
 // Ends with one line, `N passed, N failed`, summing the real counts of every runner it ran.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.js';
+import { checkGolden } from './test-golden.js';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -29,10 +30,8 @@ function addCounts(label, counts) {
   totals.failed += counts.failed;
 }
 
-// The spec's golden cases live beside the repository when it is checked out with them; the
-// committed copy is refreshed from there so that the tests always follow the living spec.
-const spec = join(root, '..', 'shared', 'fixtures', 'golden.json');
-if (existsSync(spec)) copyFileSync(spec, join(root, 'test', 'fixtures', 'golden.json'));
+// The committed golden cases must be the spec's: checked, never overwritten.
+addCounts('golden fixtures', checkGolden(root));
 
 const chromium = ensureChromium();
 const bin = (name) => join(root, 'node_modules', '.bin', name);

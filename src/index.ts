@@ -16,7 +16,7 @@ export { InteractionSession, type SessionEntry } from './session/session.js';
 export { MemoryStorage, type KeyValueStorage } from './session/storage.js';
 export { normalizeToolCall } from './rules/normalize.js';
 export { resolveContext } from './rules/context.js';
-export type { Clock } from './rules/clock.js';
+export type { Clock } from './protocol/clock.js';
 export type { DeliverFunction, DeliverOutcome } from './rules/artifacts/deliver.js';
 export type { Artifact } from './rules/artifacts/prepare.js';
 export type { InteractionRequest } from './protocol/request.js';

@@ -1,9 +1,10 @@
-import { isRecord, PROTOCOL_VERSION, type ErrorCode, type ToolName } from '../protocol/constants.js';
+import { isRecord, PROTOCOL_VERSION, SUPERSEDED_CLOSE_CODE, type ErrorCode, type ToolName } from '../protocol/constants.js';
 import type { WireContext } from '../protocol/context.js';
+import { messageValue } from '../protocol/json.js';
 import { errorMessageSchema, kitToolResultSchema, type ArgumentIssue } from '../protocol/kit-messages.js';
 import type { ToolResult } from '../protocol/results.js';
 import { timeoutResponse } from '../rules/answers.js';
-import { systemClock, type Clock } from '../rules/clock.js';
+import { systemClock, type Clock } from '../protocol/clock.js';
 import { toTimeoutSeconds } from '../rules/coerce.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall } from '../rules/normalize.js';
@@ -15,11 +16,14 @@ export interface AgentConnection {
   close(code?: number, reason?: string): void;
 }
 
-/** The kit answered a call with an `error` message (DESIGN §3.1), or the call timed out unanswered. */
+/**
+ * The kit answered a call with an `error` message (DESIGN §3.1), the call timed out unanswered
+ * (`timeout`), or the Redis the server shares its sessions through is unreachable (`unavailable`).
+ */
 export class KitError extends Error {
   override name = 'KitError';
   constructor(
-    readonly code: ErrorCode | 'timeout',
+    readonly code: ErrorCode | 'timeout' | 'unavailable',
     message: string,
     readonly issues: ArgumentIssue[] = [],
     readonly callId?: string,
@@ -33,9 +37,13 @@ export interface CallToolOptions {
   context?: WireContext;
   /** Default: the arguments' `timeout_seconds` as the rules read it (120 when absent). */
   timeoutSeconds?: number;
-  /** Aborting sends `cancel` and rejects with an `AbortError`. */
+  /** Aborting rejects with an `AbortError` and, when no other caller waits for the id, sends `cancel` with reason `aborted`. */
   signal?: AbortSignal;
-  /** Default: a random UUID. */
+  /**
+   * Default: a random UUID. Re-asking the id of a resolved call returns its stored result at
+   * once, without sending it again (the last 1,000 per session; with Redis, until its key
+   * expires); re-asking a pending one waits for the same result.
+   */
   callId?: string;
 }
 
@@ -47,35 +55,53 @@ export interface AgentSessionOptions {
   graceMs?: number;
 }
 
-interface PendingCall {
-  tool: ToolName;
-  args: Record<string, unknown>;
-  context?: WireContext;
-  deadline: string;
-  timer: unknown;
+/** One caller of a call: several may wait for the same id (a call re-asked while pending). */
+interface Waiter {
   resolve: (result: ToolResult) => void;
   reject: (error: Error) => void;
   cleanup: () => void;
 }
 
-/** Ids remembered after they resolved, to ack repeats and to answer late results. */
+export interface PendingCall {
+  tool: ToolName;
+  args: Record<string, unknown>;
+  context?: WireContext;
+  /** ISO 8601, as sent on the wire. */
+  deadline: string;
+  timer: unknown;
+  waiters: Waiter[];
+}
+
+/** How a resolved call ended: the result every later ask of its id gets at once. */
+export type CallOutcome =
+  | { how: 'answered' | 'expired'; result: ToolResult }
+  /** Only for publish_artifacts, which has no timeout result of its own. */
+  | { how: 'expired'; error: KitError };
+
+/** The outcome as a promise's settlement. */
+export function outcomePromise(outcome: CallOutcome): Promise<ToolResult> {
+  return 'result' in outcome ? Promise.resolve(outcome.result) : Promise.reject(outcome.error);
+}
+
+/** Results remembered after their calls resolved, to answer re-asks and late results (DESIGN §3). */
 const RESOLVED_MEMORY = 1000;
 
 /**
  * The runtime's side of the protocol for one session, transport-agnostic. `callTool` sends a
  * tool call and resolves with the kit's typed tool result; unresolved calls are re-sent after
  * every `ready`, the first valid result wins and every copy is acked, and at deadline + grace
- * the runtime resolves the call itself with the timeout policy's result (DESIGN §3.4).
+ * the runtime resolves the call itself with the timeout policy's result (DESIGN §3.4). A call
+ * re-asked with the id of one already resolved gets its stored result at once, unsent.
  */
 export class AgentSession {
   readonly sessionId: string;
   context: WireContext | undefined;
-  private readonly clock: Clock;
-  private readonly graceMs: number;
-  private readonly pending = new Map<string, PendingCall>();
-  private readonly resolved = new Map<string, 'answered' | 'expired'>();
-  private connection: AgentConnection | undefined;
-  private ready = false;
+  protected readonly clock: Clock;
+  protected readonly graceMs: number;
+  protected readonly pending = new Map<string, PendingCall>();
+  private readonly resolved = new Map<string, CallOutcome>();
+  protected connection: AgentConnection | undefined;
+  protected ready = false;
 
   constructor(options: AgentSessionOptions) {
     this.sessionId = options.sessionId;
@@ -95,7 +121,7 @@ export class AgentSession {
 
   /** A new live connection; an older one is closed with 4000 (superseded), never both. */
   attach(connection: AgentConnection): void {
-    if (this.connection && this.connection !== connection) this.connection.close(4000, 'superseded');
+    if (this.connection && this.connection !== connection) this.connection.close(SUPERSEDED_CLOSE_CODE, 'superseded');
     this.connection = connection;
     this.ready = false;
   }
@@ -106,7 +132,7 @@ export class AgentSession {
     this.ready = false;
   }
 
-  private send(message: object): boolean {
+  protected send(message: object): boolean {
     if (!this.connection) return false;
     this.connection.send({ v: PROTOCOL_VERSION, ...message });
     return true;
@@ -115,14 +141,7 @@ export class AgentSession {
   /** Handles one message from the kit on `connection` (a string frame or a value). */
   receive(connection: AgentConnection, data: unknown): void {
     if (connection !== this.connection) return; // a superseded connection's late words
-    let message: unknown = data;
-    if (typeof data === 'string') {
-      try {
-        message = JSON.parse(data);
-      } catch {
-        return;
-      }
-    }
+    const message = messageValue(data);
     if (!isRecord(message) || message.v !== PROTOCOL_VERSION) return;
     switch (message.type) {
       case 'connect':
@@ -130,14 +149,20 @@ export class AgentSession {
         break;
       case 'ready':
         this.ready = true;
-        for (const [id, call] of this.pending) this.sendCall(id, call);
+        this.onReady();
         break;
-      case 'tool_result':
-        this.onResult(message);
+      case 'tool_result': {
+        const parsed = kitToolResultSchema.safeParse(message);
+        if (parsed.success) this.onResult(parsed.data.call_id, parsed.data.tool, parsed.data.result as ToolResult);
         break;
-      case 'error':
-        this.onError(message);
+      }
+      case 'error': {
+        const parsed = errorMessageSchema.safeParse(message);
+        if (!parsed.success || parsed.data.id === undefined) return;
+        const { id, code, issues } = parsed.data;
+        this.onError(id, new KitError(code, parsed.data.message, issues ?? [], id));
         break;
+      }
     }
   }
 
@@ -145,96 +170,132 @@ export class AgentSession {
     const id = options.callId ?? globalThis.crypto.randomUUID();
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(abortError(signal.reason));
-    const seconds = toTimeoutSeconds(options.timeoutSeconds ?? args.timeout_seconds);
-    const deadlineMs = this.clock.now() + seconds * 1000;
+    const known = this.resolved.get(id);
+    if (known) return outcomePromise(known);
     return new Promise<ToolResult>((resolve, reject) => {
-      const onAbort = () => {
-        if (!this.pending.has(id)) return;
-        this.finish(id);
-        this.send({ type: 'cancel', id });
-        reject(abortError(signal?.reason));
-      };
-      const call: PendingCall = {
-        tool,
-        args,
-        context: options.context,
-        deadline: new Date(deadlineMs).toISOString(),
-        timer: this.clock.setTimeout(() => this.expire(id), seconds * 1000 + this.graceMs),
-        resolve,
-        reject,
-        cleanup: () => signal?.removeEventListener('abort', onAbort),
-      };
+      const onAbort = () => this.abandon(id, waiter, abortError(signal?.reason));
+      const waiter: Waiter = { resolve, reject, cleanup: () => signal?.removeEventListener('abort', onAbort) };
       signal?.addEventListener('abort', onAbort, { once: true });
+      const existing = this.pending.get(id);
+      if (existing) {
+        existing.waiters.push(waiter); // re-asked while pending: wait for the same result
+        return;
+      }
+      const seconds = toTimeoutSeconds(options.timeoutSeconds ?? args.timeout_seconds);
+      const deadline = new Date(this.clock.now() + seconds * 1000).toISOString();
+      const call: PendingCall = { tool, args, context: options.context, deadline, timer: undefined, waiters: [waiter] };
       this.pending.set(id, call);
-      if (this.ready) this.sendCall(id, call);
+      this.begin(id, call);
     });
   }
 
-  private sendCall(id: string, call: PendingCall): void {
-    this.send({
-      type: 'tool_call',
-      call_id: id,
-      tool: call.tool,
-      arguments: call.args,
-      deadline: call.deadline,
-      ...(call.context ? { context: call.context } : {}),
-    });
+  /** A new call is pending: arm its timer and send it when the kit is ready. */
+  protected begin(id: string, call: PendingCall): void {
+    this.arm(id, call);
+    if (this.ready) this.sendCall(id, call);
   }
 
-  /** Removes a pending call and remembers how it ended. */
-  private finish(id: string, how?: 'answered' | 'expired'): PendingCall | undefined {
+  /** The runtime's own timer: deadline + grace. */
+  protected arm(id: string, call: PendingCall): void {
+    this.clock.clearTimeout(call.timer);
+    const ms = Math.max(0, Date.parse(call.deadline) - this.clock.now()) + this.graceMs;
+    call.timer = this.clock.setTimeout(() => this.expire(id), ms);
+  }
+
+  protected onReady(): void {
+    for (const [id, call] of this.pending) this.sendCall(id, call);
+  }
+
+  protected sendCall(id: string, call: Pick<PendingCall, 'tool' | 'args' | 'context' | 'deadline'>): void {
+    this.send(callFrame(id, call));
+  }
+
+  /** One caller gave up (its signal aborted); the call is withdrawn when no caller is left. */
+  private abandon(id: string, waiter: Waiter, error: Error): void {
+    const call = this.pending.get(id);
+    if (!call?.waiters.includes(waiter)) return;
+    call.waiters = call.waiters.filter((w) => w !== waiter);
+    waiter.cleanup();
+    waiter.reject(error);
+    if (call.waiters.length > 0) return;
+    this.finish(id);
+    this.withdraw(id);
+  }
+
+  /** Tells the kit that the agent stopped waiting for `id`. */
+  protected withdraw(id: string): void {
+    this.send({ type: 'cancel', id, reason: 'aborted' });
+  }
+
+  /** Removes a pending call (its timer and abort listeners) and returns it. */
+  protected finish(id: string): PendingCall | undefined {
     const call = this.pending.get(id);
     if (!call) return undefined;
     this.pending.delete(id);
     this.clock.clearTimeout(call.timer);
-    call.cleanup();
-    if (how) {
-      this.resolved.set(id, how);
-      const [oldest] = this.resolved.keys();
-      if (this.resolved.size > RESOLVED_MEMORY && oldest !== undefined) this.resolved.delete(oldest);
-    }
+    for (const waiter of call.waiters) waiter.cleanup();
     return call;
   }
 
-  private onResult(message: Record<string, unknown>): void {
-    const parsed = kitToolResultSchema.safeParse(message);
-    if (!parsed.success) return;
-    const { call_id: id, result } = parsed.data;
-    if (this.resolved.get(id) === 'expired') {
+  /** The call resolved: every caller gets the outcome, and it is kept for re-asks. */
+  protected conclude(id: string, outcome: CallOutcome): void {
+    const call = this.finish(id);
+    this.resolved.delete(id);
+    this.resolved.set(id, outcome);
+    const [oldest] = this.resolved.keys();
+    if (this.resolved.size > RESOLVED_MEMORY && oldest !== undefined) this.resolved.delete(oldest);
+    for (const waiter of call?.waiters ?? []) {
+      if ('result' in outcome) waiter.resolve(outcome.result);
+      else waiter.reject(outcome.error);
+    }
+  }
+
+  /** The kit answered with an `error` message: the call's callers get a KitError. */
+  protected onError(id: string, error: KitError): void {
+    for (const waiter of this.finish(id)?.waiters ?? []) waiter.reject(error);
+  }
+
+  protected onResult(id: string, tool: ToolName, result: ToolResult): void {
+    if (this.resolved.get(id)?.how === 'expired') {
       // Too late: the runtime already answered the model. Tell the kit, which shows it expired.
       this.send({ type: 'cancel', id, reason: 'expired' });
       return;
     }
     const call = this.pending.get(id);
-    if (call && call.tool !== parsed.data.tool) return;
+    if (call && call.tool !== tool) return;
     this.send({ type: 'ack', id });
-    if (call) {
-      this.finish(id, 'answered');
-      call.resolve(result as ToolResult);
-    }
-  }
-
-  private onError(message: Record<string, unknown>): void {
-    const parsed = errorMessageSchema.safeParse(message);
-    if (!parsed.success || parsed.data.id === undefined) return;
-    const { id, code, issues } = parsed.data;
-    const call = this.finish(id);
-    call?.reject(new KitError(code, parsed.data.message, issues ?? [], id));
+    if (call) this.conclude(id, { how: 'answered', result });
   }
 
   /** Deadline + grace passed without the kit's result: resolve with the timeout policy's result. */
-  private expire(id: string): void {
-    const call = this.finish(id, 'expired');
+  protected expire(id: string): void {
+    const call = this.pending.get(id);
     if (!call) return;
     this.send({ type: 'cancel', id, reason: 'expired' });
+    this.conclude(id, this.timeoutOutcome(id, call));
+  }
+
+  /** What the runtime answers itself at deadline + grace (DESIGN §3.4). */
+  protected timeoutOutcome(id: string, call: Pick<PendingCall, 'tool' | 'args' | 'context'>): CallOutcome {
     if (call.tool === 'publish_artifacts') {
-      call.reject(new KitError('timeout', 'The kit did not answer publish_artifacts before its deadline.', [], id));
-      return;
+      return { how: 'expired', error: new KitError('timeout', 'The kit did not answer publish_artifacts before its deadline.', [], id) };
     }
     const context = resolveContext(this.context, call.context);
     const request = normalizeToolCall(call.tool, call.args, { request_id: id, session_id: this.sessionId }, context);
-    call.resolve(toolResultFor(request, timeoutResponse(request, new Date(this.clock.now()).toISOString())));
+    return { how: 'expired', result: toolResultFor(request, timeoutResponse(request, new Date(this.clock.now()).toISOString())) };
   }
+}
+
+/** The `tool_call` frame for a call (without `v`). */
+export function callFrame(id: string, call: Pick<PendingCall, 'tool' | 'args' | 'context' | 'deadline'>): Record<string, unknown> {
+  return {
+    type: 'tool_call',
+    call_id: id,
+    tool: call.tool,
+    arguments: call.args,
+    deadline: call.deadline,
+    ...(call.context ? { context: call.context } : {}),
+  };
 }
 
 function abortError(reason: unknown): Error {

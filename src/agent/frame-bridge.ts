@@ -1,5 +1,5 @@
 import type { WireContext } from '../protocol/context.js';
-import type { Clock } from '../rules/clock.js';
+import type { Clock } from '../protocol/clock.js';
 import { AgentSession, type AgentConnection } from './agent-session.js';
 
 export interface FrameBridgeOptions {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { WireContext } from '../protocol/context.js';
-import type { Clock } from '../rules/clock.js';
+import type { Clock } from '../protocol/clock.js';
 import { AgentSession, type AgentConnection } from './agent-session.js';
 
 export interface AgentServerOptions {

@@ -3,6 +3,9 @@
 
 export const PROTOCOL_VERSION = 1;
 
+/** Close code a runtime uses when a newer connection took over the session (DESIGN §3.2). */
+export const SUPERSEDED_CLOSE_CODE = 4000;
+
 /** Channels a conversation can live in (DESIGN §3). */
 export const CHANNELS = ['desktop', 'feishu', 'dingtalk', 'wecom', 'qq', 'wechat'] as const;
 export type Channel = (typeof CHANNELS)[number];

@@ -51,6 +51,8 @@ export type ReadyMessage = z.infer<typeof readySchema>;
 export type KitToolResultMessage = z.infer<typeof kitToolResultSchema>;
 export type InteractionResponseMessage = z.infer<typeof interactionResponseMessageSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
+/** A result the kit sends for one id, and keeps in its outbox until the runtime acks it. */
+export type ResultMessage = KitToolResultMessage | InteractionResponseMessage;
 export type KitMessage =
   | ConnectMessage
   | ReadyMessage

@@ -1,6 +1,7 @@
 import { isOneOf, isRecord, PROTOCOL_VERSION, TOOL_NAMES, type ErrorCode } from './constants.js';
 import type { ArgumentIssue, ErrorMessage } from './kit-messages.js';
 import { runtimeMessageSchemas, type RuntimeMessage, type RuntimeMessageType } from './runtime-messages.js';
+import { messageValue, NOT_JSON } from './json.js';
 import { checkToolArguments } from './tool-arguments.js';
 
 export type ParseResult =
@@ -43,13 +44,9 @@ function idOf(message: Record<string, unknown>): string | undefined {
  * message to send (DESIGN §3.1), naming the offending field.
  */
 export function parseRuntimeMessage(data: unknown): ParseResult {
-  let value = data;
-  if (typeof data === 'string') {
-    try {
-      value = JSON.parse(data);
-    } catch {
-      return { ok: false, error: errorMessage('invalid_message', 'The message is not valid JSON.') };
-    }
+  const value = messageValue(data);
+  if (value === NOT_JSON) {
+    return { ok: false, error: errorMessage('invalid_message', 'The message is not valid JSON.') };
   }
   if (!isRecord(value)) {
     return { ok: false, error: errorMessage('invalid_message', 'The message is not a JSON object.') };

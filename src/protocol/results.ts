@@ -87,7 +87,6 @@ export const providerDeliverySchema = z.object({
 export type ProviderDelivery = z.infer<typeof providerDeliverySchema>;
 
 /** `{<provider>: ProviderDelivery}`, with exactly one provider. */
-export const deliveryResultSchema = z.record(z.enum(PROVIDERS), providerDeliverySchema);
 export type DeliveryResult = Partial<Record<Provider, ProviderDelivery>>;
 
 export const artifactsResultSchema = z.object({

@@ -11,7 +11,7 @@ import {
   type ConnectionChangeDetail,
   type InteractionRequestDetail,
 } from '../host/interaction-host.js';
-import type { ResultMessage } from '../session/outbox.js';
+import type { ResultMessage } from '../protocol/kit-messages.js';
 
 const responseEvents = {
   onInteractionResponse: 'interaction-response' as EventName<InteractionResponseEvent>,

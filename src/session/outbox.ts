@@ -1,7 +1,7 @@
-import type { KitToolResultMessage, InteractionResponseMessage } from '../protocol/kit-messages.js';
+import { isRecord } from '../protocol/constants.js';
+import { parseJson } from '../protocol/json.js';
+import type { ResultMessage } from '../protocol/kit-messages.js';
 import type { KeyValueStorage } from './storage.js';
-
-export type ResultMessage = KitToolResultMessage | InteractionResponseMessage;
 
 /** Acked ids kept per session to recognise repeats (DESIGN §3.3). */
 export const ACKED_MEMORY = 1000;
@@ -36,12 +36,9 @@ export class Outbox {
   /** Switches to a session's stored state. */
   load(sessionId: string): void {
     this.key = `agent-interaction-kit:${sessionId}`;
-    let stored: Partial<Persisted> = {};
-    try {
-      stored = JSON.parse(this.storage.getItem(this.key) ?? '{}') as Partial<Persisted>;
-    } catch {
-      stored = {}; // a corrupt entry must not stop the page; it is overwritten on the next change
-    }
+    // A corrupt entry must not stop the page; it is overwritten on the next change.
+    const value = parseJson(this.storage.getItem(this.key) ?? '{}');
+    const stored: Partial<Persisted> = isRecord(value) ? value : {};
     this.results = new Map(Array.isArray(stored.outbox) ? stored.outbox : []);
     const [first, last] = Array.isArray(stored.chunks) && stored.chunks.every(Number.isSafeInteger) ? stored.chunks : [0, 0];
     this.chunks = [first, Math.max(first, last)];
@@ -53,12 +50,8 @@ export class Outbox {
   }
 
   private readChunk(n: number): string[] {
-    try {
-      const ids: unknown = JSON.parse(this.storage.getItem(`${this.key}:acked:${n}`) ?? '[]');
-      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-    } catch {
-      return [];
-    }
+    const ids = parseJson(this.storage.getItem(`${this.key}:acked:${n}`) ?? '[]');
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
   }
 
   private write(key: string, value: unknown): void {

@@ -1,12 +1,13 @@
 import { isRecord, PROTOCOL_VERSION, TOOL_NAMES, type ToolName } from '../protocol/constants.js';
 import type { InteractionContext, WireContext } from '../protocol/context.js';
-import type { ErrorMessage, KitMessage } from '../protocol/kit-messages.js';
+import type { ErrorMessage, KitMessage, ResultMessage } from '../protocol/kit-messages.js';
 import type {
   CancelMessage,
   InteractionRequestMessage,
   RuntimeToolResultMessage,
   ToolCallMessage,
 } from '../protocol/runtime-messages.js';
+import { messageValue } from '../protocol/json.js';
 import { errorMessage, parseRuntimeMessage } from '../protocol/parse.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import { interactionResponseSchema, type InteractionResponse } from '../protocol/response.js';
@@ -14,14 +15,14 @@ import type { ArtifactsResult, DeliveryResult, ErrorResult, FilePart } from '../
 import { cancelledResponse, timeoutResponse } from '../rules/answers.js';
 import { deliverArtifacts, DELIVERY_REASONS, fileParts, undeliveredParts, type DeliverFunction } from '../rules/artifacts/deliver.js';
 import { prepareArtifacts } from '../rules/artifacts/prepare.js';
-import { systemClock, type Clock } from '../rules/clock.js';
+import { systemClock, type Clock } from '../protocol/clock.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
 import { toolResultFor } from '../rules/results.js';
 import type { Transport, TransportState, TransportStateDetail } from '../transport/transport.js';
 import { KIT_VERSION } from '../version.js';
 import type { EnvelopeAction, EnvelopeAdapter } from './envelope.js';
-import { Outbox, type ResultMessage } from './outbox.js';
+import { Outbox } from './outbox.js';
 import { defaultStorage, type KeyValueStorage } from './storage.js';
 
 /** What a card shows: one request (or artifacts listing) and where it stands. */
@@ -70,14 +71,6 @@ export interface SessionOptions {
   receiptLimit?: number;
   /** Other protocols' envelopes accepted on the same transport (e.g. `mcpElicitation()`). */
   adapters?: EnvelopeAdapter[];
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The longest single timer: browsers overflow past 2^31 − 1 ms. */
@@ -187,13 +180,13 @@ export class InteractionSession {
   }
 
   private receive(data: unknown): void {
-    const value = typeof data === 'string' ? parseJson(data) : data;
+    const value = messageValue(data);
     const adapter = isRecord(value) ? this.adapters.find((candidate) => candidate.claims(value)) : undefined;
     if (adapter && isRecord(value)) {
       for (const action of adapter.receive(value)) this.act(adapter, action);
       return;
     }
-    const parsed = parseRuntimeMessage(value === undefined ? data : value);
+    const parsed = parseRuntimeMessage(value);
     if (!parsed.ok) {
       this.send(parsed.error);
       this.emit({ type: 'error', error: parsed.error });

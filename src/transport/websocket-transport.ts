@@ -1,9 +1,7 @@
-import { systemClock, type Clock } from '../rules/clock.js';
+import { systemClock, type Clock } from '../protocol/clock.js';
+import { SUPERSEDED_CLOSE_CODE } from '../protocol/constants.js';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
 import { BaseTransport } from './transport.js';
-
-/** Close code a runtime uses when a newer connection took over the session (DESIGN §3.2). */
-export const SUPERSEDED_CLOSE_CODE = 4000;
 
 export interface WebSocketTransportOptions {
   backoff?: BackoffOptions;

@@ -6,7 +6,7 @@ import type { DeliverFunction } from '../../src/rules/artifacts/deliver.js';
 import type { EnvelopeAdapter } from '../../src/session/envelope.js';
 import type { KeyValueStorage } from '../../src/session/storage.js';
 import { MemoryStorage } from '../../src/session/storage.js';
-import { systemClock } from '../../src/rules/clock.js';
+import { systemClock } from '../../src/protocol/clock.js';
 import { WebSocketTransport } from '../../src/transport/websocket-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ACKED_MEMORY, Outbox, type ResultMessage } from '../../src/session/outbox.js';
+import type { ResultMessage } from '../../src/protocol/kit-messages.js';
+import { ACKED_MEMORY, Outbox } from '../../src/session/outbox.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 
 /** A storage that records the size of every write. */

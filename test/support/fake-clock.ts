@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/rules/clock.js';
+import type { Clock } from '../../src/protocol/clock.js';
 
 /** A clock that moves only when the test says so: no test waits in real time. */
 export class FakeClock implements Clock {

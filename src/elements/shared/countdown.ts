@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Clock } from '../../rules/clock.js';
+import type { Clock } from '../../protocol/clock.js';
 
 /** Remaining times, in seconds, at which screen readers hear the countdown (not every second). */
 const ANNOUNCE_AT = [60, 30, 10] as const;

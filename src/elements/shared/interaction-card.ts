@@ -4,7 +4,7 @@ import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { cancelledResponse, timeoutResponse } from '../../rules/responses.js';
-import { systemClock, type Clock } from '../../rules/clock.js';
+import { systemClock, type Clock } from '../../protocol/clock.js';
 import { cardStateOf, type CardState } from '../../rules/card-state.js';
 import { CountdownController, formatRemaining } from './countdown.js';
 import { resolveLocale } from './locale.js';

@@ -1,5 +1,6 @@
 import type { InteractionContext } from '../../protocol/context.js';
 import { isOneOf, isRecord, PROVIDERS, type Provider } from '../../protocol/constants.js';
+import { NOT_JSON, parseJson } from '../../protocol/json.js';
 import { toText } from '../coerce.js';
 import { extensionOf, guessMime, IMAGE_EXTENSIONS } from './mime.js';
 
@@ -93,16 +94,9 @@ export function toArtifact(raw: Record<string, unknown>): Artifact | undefined {
   };
 }
 
-const NOT_JSON = Symbol('not JSON');
-
 /** Models often send `items` as a JSON string: it is parsed, not refused. */
 function parseItems(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return NOT_JSON;
-  }
+  return typeof raw === 'string' ? parseJson(raw) : raw;
 }
 
 /** Applies the checks of DESIGN §4, in order, to `publish_artifacts` arguments. */

@@ -1,6 +1,7 @@
 /**
  * The clock everything time-related uses, injected so that tests never wait in real time
- * (DESIGN §3.4). `now` is epoch milliseconds.
+ * (DESIGN §3.4). `now` is epoch milliseconds. Infrastructure, not a rule: it sits in the bottom
+ * layer so that every part, transports included, may take it without importing the rules.
  */
 export interface Clock {
   now(): number;
