@@ -6,6 +6,7 @@ import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import { resolveLocale } from '../elements/shared/locale.js';
+import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles } from '../elements/shared/tokens.js';
 import type { EnvelopeAdapter } from '../session/envelope.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
@@ -265,7 +266,7 @@ export class InteractionHost extends LitElement {
           (entry) => html`<div role="listitem" class=${entry.request && entry.status !== 'pending' ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
         )}
       </div>
-      <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
+      <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>
     </div>`;
   }
 }
