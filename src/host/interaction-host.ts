@@ -4,7 +4,7 @@ import { cardProperties } from './card-properties.js';
 import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
-import type { CardState, InteractionResponseEvent } from '../elements/shared/interaction-card.js';
+import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import { resolveLocale } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles } from '../elements/shared/tokens.js';
@@ -37,11 +37,6 @@ declare global {
     'tool-result': CustomEvent<ResultMessage>;
     'connection-change': CustomEvent<ConnectionChangeDetail>;
   }
-}
-
-function cardState(entry: SessionEntry): CardState {
-  if (entry.status === 'answered') return entry.unacked ? 'submitting' : 'answered';
-  return entry.status;
 }
 
 /**
@@ -254,12 +249,14 @@ export class InteractionHost extends LitElement {
         theme=${this.theme ?? nothing}
       ></artifact-list>`;
     }
+    // Sent and not yet acknowledged: the card shows its answer as submitting until the response.
+    const sending = entry.status === 'answered' && entry.unacked;
     const properties = cardProperties({
       clock: this.clock,
       request: entry.request,
       deadline: entry.status === 'pending' ? entry.deadline : undefined,
-      response: entry.response,
-      state: cardState(entry),
+      response: sending ? undefined : entry.response,
+      submitting: sending,
       late: entry.late,
       requester: entry.context.requester,
       ...(entry.request?.kind === 'approval' ? { linkState: entry.external ?? '' } : {}),
