@@ -208,9 +208,13 @@ class AgentSession:
         if existing is not None:
             return await asyncio.shield(existing.future)
         seconds = to_timeout_seconds(timeout_seconds if timeout_seconds is not None else args.get("timeout_seconds"))
+        sent = dict(args)
+        if timeout_seconds is not None:
+            # The kit bounds its timer by the arguments' timeout: they must say the same.
+            sent["timeout_seconds"] = seconds
         call = _Pending(
             tool=tool,
-            args=dict(args),
+            args=sent,
             context=context,
             deadline=iso_time(self._clock.now() + seconds),
             future=asyncio.get_running_loop().create_future(),
