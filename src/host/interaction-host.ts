@@ -6,8 +6,9 @@ import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { CardState, InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import { resolveLocale } from '../elements/shared/locale.js';
+import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles } from '../elements/shared/tokens.js';
-import type { EnvelopeAdapter } from '../session/envelope.js';
+import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
 import { InteractionSession, type SessionEntry, type SessionEvent } from '../session/session.js';
 import type { KeyValueStorage } from '../session/storage.js';
@@ -68,6 +69,7 @@ export class InteractionHost extends LitElement {
     clock: { attribute: false },
     backoff: { attribute: false },
     adapters: { attribute: false },
+    protocol: {},
     entries: { attribute: false },
     connection: { attribute: false },
     superseded: { attribute: false },
@@ -111,6 +113,13 @@ export class InteractionHost extends LitElement {
    */
   adapters?: EnvelopeAdapter[];
 
+  /**
+   * `jsonrpc`: speak pure JSON-RPC 2.0 to a peer that speaks nothing else (an MCP host relaying
+   * `elicitation/create`): no `connect` frame, no v1 messages. `v1` (default): the kit's protocol,
+   * with the adapters' envelopes beside it. Read when the connection starts.
+   */
+  protocol: SessionProtocol = 'v1';
+
   private entries: SessionEntry[] = [];
   private connection: TransportState = 'closed';
   private superseded = false;
@@ -136,7 +145,7 @@ export class InteractionHost extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('src') || changed.has('transport') || changed.has('adapters')) this.restart();
+    if (changed.has('src') || changed.has('transport') || changed.has('adapters') || changed.has('protocol')) this.restart();
     if (this.session) {
       this.session.deliver = this.deliver;
       this.session.receiptLimit = this.receiptLimit;
@@ -155,6 +164,7 @@ export class InteractionHost extends LitElement {
       deliver: this.deliver,
       receiptLimit: this.receiptLimit,
       adapters: this.adapters,
+      protocol: this.protocol,
     });
     this.session = session;
     session.subscribe((event) => this.onSessionEvent(event));
@@ -268,7 +278,7 @@ export class InteractionHost extends LitElement {
           (entry) => html`<div role="listitem" class=${entry.request && entry.status !== 'pending' ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
         )}
       </div>
-      <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
+      <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>
     </div>`;
   }
 }

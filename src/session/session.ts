@@ -7,7 +7,7 @@ import type {
   RuntimeToolResultMessage,
   ToolCallMessage,
 } from '../protocol/runtime-messages.js';
-import { messageValue } from '../protocol/json.js';
+import { messageValue, NOT_JSON } from '../protocol/json.js';
 import { errorMessage, parseRuntimeMessage } from '../protocol/parse.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import { interactionResponseSchema, type InteractionResponse } from '../protocol/response.js';
@@ -21,7 +21,7 @@ import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
 import { toolResultFor } from '../rules/results.js';
 import type { Transport, TransportState, TransportStateDetail } from '../transport/transport.js';
 import { KIT_VERSION } from '../version.js';
-import type { EnvelopeAction, EnvelopeAdapter } from './envelope.js';
+import type { EnvelopeAction, EnvelopeAdapter, SessionProtocol } from './envelope.js';
 import { Outbox } from './outbox.js';
 import { defaultStorage, type KeyValueStorage } from './storage.js';
 
@@ -71,7 +71,11 @@ export interface SessionOptions {
   receiptLimit?: number;
   /** Other protocols' envelopes accepted on the same transport (e.g. `mcpElicitation()`). */
   adapters?: EnvelopeAdapter[];
+  /** `jsonrpc`: pure JSON-RPC 2.0 for the adapters, no v1 frames (default `v1`). */
+  protocol?: SessionProtocol;
 }
+
+export type { SessionProtocol };
 
 /** The longest single timer: browsers overflow past 2^31 − 1 ms. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -90,6 +94,8 @@ export class InteractionSession {
   private readonly timers = new Map<string, unknown>();
   private readonly unsubscribe: (() => void)[] = [];
   private readonly adapters: EnvelopeAdapter[];
+  /** Pure JSON-RPC: no v1 frames, and no `"id": null` (MCP forbids it). */
+  private readonly jsonrpc: boolean;
   /** Which adapter answers each of its entries. */
   private readonly adapterOf = new Map<string, EnvelopeAdapter>();
   /** Adapter replies the transport could not take yet: sent on the next open. */
@@ -109,6 +115,7 @@ export class InteractionSession {
     this.deliver = options.deliver;
     this.receiptLimit = options.receiptLimit ?? 50;
     this.adapters = options.adapters ?? [];
+    this.jsonrpc = options.protocol === 'jsonrpc';
   }
 
   get id(): string {
@@ -158,12 +165,13 @@ export class InteractionSession {
 
   /** Sent whenever the transport opens, so the runtime knows the kit is listening. */
   private sendConnect(): void {
-    this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
+    if (!this.jsonrpc) this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
     const waiting = this.replies.splice(0);
     for (const reply of waiting) this.sendReply(reply);
   }
 
-  private sendReply(reply: object): void {
+  private sendReply(reply: { id?: unknown }): void {
+    if (this.jsonrpc && reply.id === null) delete (reply = { ...reply }).id;
     if (!this.transport.send(reply)) this.replies.push(reply);
   }
 
@@ -184,6 +192,12 @@ export class InteractionSession {
     const adapter = isRecord(value) ? this.adapters.find((candidate) => candidate.claims(value)) : undefined;
     if (adapter && isRecord(value)) {
       for (const action of adapter.receive(value)) this.act(adapter, action);
+      return;
+    }
+    if (this.jsonrpc) {
+      // Pure JSON-RPC: what no adapter claims is not a v1 message either.
+      const error = value === NOT_JSON ? { code: -32700, message: 'Parse error' } : { code: -32600, message: 'Invalid Request' };
+      this.sendReply({ jsonrpc: '2.0', error } as object);
       return;
     }
     const parsed = parseRuntimeMessage(value);
@@ -240,7 +254,9 @@ export class InteractionSession {
       }
       case 'complete': {
         const entry = this.entries.get(action.id);
-        if (entry?.external !== 'waiting') return; // unknown or already complete: ignored
+        // Kept while the card is still pending too (the step was done before the click): once
+        // opened, the card shows done instead of waiting for a notification that already came.
+        if (!entry || (entry.status !== 'pending' && entry.external !== 'waiting')) return;
         entry.external = 'complete';
         this.emit({ type: 'update', entry });
         break;
@@ -352,7 +368,8 @@ export class InteractionSession {
     const adapter = this.adapterOf.get(entry.id);
     if (adapter) {
       this.adapterOf.delete(entry.id);
-      if (request.metadata.url !== undefined && status === 'answered' && response.approved) entry.external = 'waiting';
+      // An opened link waits for the peer's completion, unless it came already.
+      if (request.metadata.url !== undefined) entry.external = status === 'answered' && response.approved ? (entry.external ?? 'waiting') : undefined;
       this.sendReply(adapter.reply(entry.id, request, response));
       this.emit({ type: 'update', entry });
       this.prune();
