@@ -45,6 +45,8 @@ await Promise.all([
       'adapters/index': 'src/adapters/index.ts',
       // One entry per framework, so a page loads only the one it uses.
       'adapters/mcp-sdk': 'src/adapters/mcp-sdk.ts',
+      'adapters/ai-sdk': 'src/adapters/ai-sdk.ts',
+      'react/ai-sdk': 'src/react/ai-sdk.ts',
       'frame-bridge': 'src/agent/frame.ts',
     },
     outdir: 'dist',
@@ -59,6 +61,9 @@ await Promise.all([
     ...common,
     entryPoints: { 'agent/index': 'src/agent/index.ts' },
     outdir: 'dist',
+    // Its own chunk for the Redis sessions, so that `redis` is imported only when it is asked for.
+    splitting: true,
+    chunkNames: 'agent/chunks/[name]-[hash]',
     platform: 'node',
     packages: 'external',
     sourcemap: true,
@@ -68,12 +73,14 @@ await Promise.all([
 // React Server Components: the React entry must start with "use client" (esbuild drops directives
 // when it bundles). Its source map gains one empty line in front, so its mappings stay true.
 function prependUseClient(file: string): void {
+  if (/^["']use client["']/.test(readFileSync(file, 'utf8'))) return; // esbuild kept the entry's own
   writeFileSync(file, `"use client";\n${readFileSync(file, 'utf8')}`);
   const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { mappings: string };
   map.mappings = `;${map.mappings}`;
   writeFileSync(`${file}.map`, JSON.stringify(map));
 }
 prependUseClient('dist/react/index.js');
+prependUseClient('dist/react/ai-sdk.js');
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { stdio: 'inherit' });

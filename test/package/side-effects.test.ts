@@ -102,15 +102,20 @@ describe('the packed package under a bundler', () => {
       'dist/index.js',
       'dist/interaction-host.js',
       'dist/questionnaire-form.js',
+      'dist/react/ai-sdk.js',
       'dist/react/index.js',
     ]);
   });
 
-  it('"use client" is the first statement of dist/react/index.js', () => {
-    const source = ts.createSourceFile('index.js', readFileSync(join(packed.pkg, 'dist/react/index.js'), 'utf8'), ts.ScriptTarget.ES2022);
-    const first = source.statements[0];
-    assert.ok(first && ts.isExpressionStatement(first) && ts.isStringLiteral(first.expression), 'the first statement is not a directive');
-    assert.equal(first.expression.text, 'use client');
+  it('"use client" is the first statement of each React entry (dist/react/index.js, dist/react/ai-sdk.js)', () => {
+    const entries = packed.files.filter((file) => /^dist\/react\/[^/]+\.js$/.test(file));
+    assert.deepEqual(entries, ['dist/react/ai-sdk.js', 'dist/react/index.js']);
+    for (const file of entries) {
+      const source = ts.createSourceFile(file, readFileSync(join(packed.pkg, file), 'utf8'), ts.ScriptTarget.ES2022);
+      const first = source.statements[0];
+      assert.ok(first && ts.isExpressionStatement(first) && ts.isStringLiteral(first.expression), `${file}: the first statement is not a directive`);
+      assert.equal(first.expression.text, 'use client', file);
+    }
   });
 
   it('every sourceMappingURL names a source map that ships, with the sources inside it', () => {

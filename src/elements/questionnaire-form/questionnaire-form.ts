@@ -14,6 +14,7 @@ import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
 import { answerRows } from './answer-rows.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
+import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 
 /** The key under which a single question's state lives for `choice` and `multi_choice`. */
 const SINGLE = '';
@@ -308,6 +309,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         type="text"
         id=${id}
         part="custom-field"
+        maxlength=${MAX_TYPED_LENGTH}
         required
         dir="auto"
         .value=${this.draft(key).text}
@@ -433,6 +435,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         type=${inputType}
         id=${id}
         part="text-field"
+        maxlength=${MAX_TYPED_LENGTH}
         dir=${field.type === 'number' || (field.type === 'text' && field.format) ? 'ltr' : 'auto'}
         inputmode=${inputMode}
         autocomplete=${inputType === 'email' ? 'email' : 'off'}
@@ -456,6 +459,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         <textarea
           id="answer"
           part="text-field"
+          maxlength=${MAX_TYPED_LENGTH}
           rows="3"
           dir="auto"
           required
@@ -489,6 +493,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
             <label class="field-label" for="note">${this.strings.anythingElse}</label>
             <textarea
               id="note"
+              maxlength=${MAX_TYPED_LENGTH}
               rows="2"
               dir="auto"
               .value=${draft.text}
