@@ -133,3 +133,13 @@ export const wrong: HostProps = { locale: 'fr' };
     }
   });
 });
+
+describe('the README theming table', () => {
+  it('lists every --aik-* token with its light and dark defaults, as generated from the tokens', async () => {
+    // @ts-expect-error a plain JS module shared with the build
+    const { readmeWithTokens } = (await import('../../scripts/write-tokens-table.js')) as { readmeWithTokens: (text: string) => string };
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    assert.equal(readme, readmeWithTokens(readme), 'the table is stale: run node scripts/write-tokens-table.js');
+    for (const token of designTokens() as Named[]) assert.ok(readme.includes(`| \`${token.name}\` |`), token.name);
+  });
+});
