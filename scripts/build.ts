@@ -65,6 +65,9 @@ await Promise.all([
       'adapters/langgraph': 'src/adapters/langgraph.ts',
     },
     outdir: 'dist',
+    // Its own chunk for the Redis sessions, so that `redis` is imported only when it is asked for.
+    splitting: true,
+    chunkNames: 'agent/chunks/[name]-[hash]',
     platform: 'node',
     packages: 'external',
     sourcemap: true,
