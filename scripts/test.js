@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.js';
+import { runPythonTests } from './test-python.js';
 import { checkGolden } from './test-golden.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -59,6 +60,10 @@ addCounts('Node tests', Number.isNaN(tapCount('pass')) ? undefined : {
   passed: tapCount('pass'),
   failed: tapCount('fail') + tapCount('cancelled'),
 });
+
+// Python: the agent_interaction_kit package, its golden cases and its end-to-end tests.
+console.log('\n▶ Python tests (pytest)');
+addCounts('Python tests', runPythonTests({ root, chromium, scratch }));
 
 // Chromium: elements, host and transports.
 const wtrCounts = join(scratch, 'wtr.json');
