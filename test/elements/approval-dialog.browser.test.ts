@@ -128,6 +128,8 @@ describe('<approval-dialog>', () => {
   it('sending failed: submitting = false gives the form back as the user left it', async () => {
     const { el, part } = await mount(medium);
     el.addEventListener('interaction-response', (e) => e.preventDefault());
+    part('add-reason-button')!.click();
+    await el.updateComplete;
     part('note')!.focus();
     await sendKeys({ type: 'later' });
     part('reject-button')!.click();
