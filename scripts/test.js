@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.js';
+import { ensureRedisServer } from './redis-server.js';
 import { runPythonTests } from './test-python.js';
 import { checkGolden } from './test-golden.js';
 
@@ -35,6 +36,12 @@ function addCounts(label, counts) {
 addCounts('golden fixtures', checkGolden(root));
 
 const chromium = ensureChromium();
+// The many-instances tests start their own redis-server; install Debian's here when it is missing.
+try {
+  ensureRedisServer();
+} catch (error) {
+  problems.push(error.message);
+}
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 run('type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
