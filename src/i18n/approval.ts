@@ -13,6 +13,7 @@ const zhCN = {
   link: {
     opensInNewTab: '将在新标签页中打开：',
     open: '打开链接',
+    opened: '已打开链接',
     openAgain: '再次打开',
     warnings: {
       punycode: '此网址的域名含有编码的国际字符（Punycode），可能在模仿其他网站。',
@@ -39,6 +40,7 @@ const en: ApprovalStrings = {
   link: {
     opensInNewTab: 'Opens in a new tab:',
     open: 'Open link',
+    opened: 'Link opened',
     openAgain: 'Open again',
     warnings: {
       punycode: 'This address’s domain holds encoded international characters (punycode): it may imitate another site.',

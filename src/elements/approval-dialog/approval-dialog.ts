@@ -200,8 +200,14 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
 
   protected override renderReceipt(): TemplateResult {
     const link = this.link;
-    if (!link || !this.response?.approved || this.state === 'cancelled' || this.state === 'expired' || !this.linkState) return super.renderReceipt();
-    return html`${super.renderReceipt()}
+    if (this.request?.metadata.url === undefined) return super.renderReceipt();
+    // A link card says what happened: opened, or declined (not approved or rejected).
+    const response = this.response;
+    const settled = response?.status === 'completed' && this.state !== 'cancelled' && !this.late;
+    const opened = settled && response.approved;
+    const receipt = super.renderReceipt(settled ? (opened ? this.strings.link.opened : this.strings.receipt.declined) : undefined);
+    if (!opened || !link || !this.linkState) return receipt;
+    return html`${receipt}
       <div class="link-status" part="link-status">
         <span role="status">${this.linkState === 'complete' ? this.strings.link.complete : this.strings.link.waiting}</span>
         ${this.linkState === 'waiting' ? html`<button type="button" class="quiet" @click=${() => this.openLink(link)}>${this.strings.link.openAgain}</button>` : nothing}
@@ -216,9 +222,10 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     const high = this.severity === 'high';
     const metadata = request.metadata;
     if (metadata.url !== undefined) {
-      // A consent to open a link: no note; Decline and (when offered) Cancel beside Open.
+      // A consent to open a link: no note; two clear actions, Decline and Open link, and (when
+      // offered) a quiet Cancel apart from them.
       return html`<div class="actions" part="actions">
-        ${this.renderDismiss(request)}
+        ${this.renderDismiss(request, true)}<span class="spacer"></span>
         <button part="reject-button" @click=${() => this.answer(false)}>${this.strings.decline}</button>
         ${this.link
           ? html`<button class="primary" part="approve-button" ?autofocus=${this.modal} @click=${() => this.answer(true)}>${this.strings.link.open}</button>`
