@@ -219,7 +219,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   protected renderCountdown(): TemplateResult | typeof nothing {
     if (this.state !== 'pending' || !this.countdown.running) return nothing;
     const left = this.strings.remaining(formatRemaining(this.countdown.remainingMs));
-    return html`<span class="badge countdown" part="countdown" role="timer">${left}</span>`;
+    return html`<span class="badge countdown" part="countdown" role="timer" data-urgency=${this.countdown.urgency ?? nothing}>${left}</span>`;
   }
 
   /** A polite live region that speaks the countdown at a few thresholds. */
