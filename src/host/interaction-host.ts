@@ -53,6 +53,7 @@ declare global {
  * @csspart superseded - The notice shown when the session is open elsewhere.
  * @csspart take-back-button - Continue here.
  * @csspart cards - The list of cards.
+ * @csspart refused - The notice in place of a call the kit refused to show (its id).
  */
 export class InteractionHost extends LitElement {
   static override styles = [baseStyles, hostStyles];
