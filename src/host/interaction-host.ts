@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { cardProperties } from './card-properties.js';
 import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
@@ -9,12 +9,13 @@ import { resolveLocale } from '../elements/shared/locale.js';
 import { baseStyles } from '../elements/shared/tokens.js';
 import type { EnvelopeAdapter } from '../session/envelope.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
-import { InteractionSession, type SessionEntry, type SessionEvent } from '../session/session.js';
+import type { InteractionSession, RequestEntry, SessionEntry, SessionEvent } from '../session/session.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
 import type { Transport, TransportState } from '../transport/transport.js';
 import { WebSocketTransport } from '../transport/websocket-transport.js';
 import { hostStyles } from './interaction-host.styles.js';
+import { SessionController } from './session-controller.js';
 
 /** `detail` of `interaction-request`: a card appeared. */
 export interface InteractionRequestDetail {
@@ -36,9 +37,11 @@ declare global {
   }
 }
 
-function cardState(entry: SessionEntry): CardState {
-  if (entry.status === 'answered') return entry.unacked ? 'submitting' : 'answered';
-  return entry.status;
+function cardState(entry: RequestEntry): CardState {
+  const status = entry.response?.status;
+  if (status === undefined) return 'pending';
+  if (status === 'completed') return entry.unacked ? 'submitting' : 'answered';
+  return status === 'cancelled' ? 'cancelled' : 'expired';
 }
 
 /**
@@ -117,55 +120,29 @@ export class InteractionHost extends LitElement {
   private announcement = '';
   private sessionLocale: string | undefined;
 
-  private session: InteractionSession | undefined;
-  private activeTransport: Transport | undefined;
+  /** Connected: a session on the transport (or `src`); disconnected: stopped. */
+  private readonly sessions = new SessionController(this, {
+    args: () => [this.src, this.transport, this.adapters],
+    options: () => {
+      const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff }) : undefined);
+      if (!transport) return undefined;
+      const { storage, clock, adapters } = this;
+      return { transport, storage, clock, adapters, ...this.sessionSettings() };
+    },
+    settings: () => this.sessionSettings(),
+    onEvent: (event) => this.onSessionEvent(event),
+    onStop: () => {
+      if (this.entries.length > 0) this.entries = [];
+    },
+  });
 
   /** The live session (for pages that need its state; most need only the events). */
   get interactionSession(): InteractionSession | undefined {
-    return this.session;
+    return this.sessions.session;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.hasUpdated) this.restart();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.teardown();
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('src') || changed.has('transport') || changed.has('adapters')) this.restart();
-    if (this.session) {
-      this.session.deliver = this.deliver;
-      this.session.receiptLimit = this.receiptLimit;
-    }
-  }
-
-  private restart(): void {
-    this.teardown();
-    const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff }) : undefined);
-    if (!transport) return;
-    this.activeTransport = transport;
-    const session = new InteractionSession({
-      transport,
-      storage: this.storage,
-      clock: this.clock,
-      deliver: this.deliver,
-      receiptLimit: this.receiptLimit,
-      adapters: this.adapters,
-    });
-    this.session = session;
-    session.subscribe((event) => this.onSessionEvent(event));
-    session.start();
-  }
-
-  private teardown(): void {
-    this.session?.stop();
-    this.session = undefined;
-    this.activeTransport = undefined;
-    if (this.entries.length > 0) this.entries = [];
+  private sessionSettings() {
+    return { deliver: this.deliver, receiptLimit: this.receiptLimit };
   }
 
   private emit<T>(type: string, detail: T): void {
@@ -173,13 +150,13 @@ export class InteractionHost extends LitElement {
   }
 
   private onSessionEvent(event: SessionEvent): void {
-    const session = this.session;
+    const session = this.sessions.session;
     if (!session) return;
     switch (event.type) {
       case 'request': {
         this.entries = session.list();
         const strings = stringsFor(this.currentLocale());
-        const title = event.entry.request?.title ?? event.entry.artifacts?.title ?? '';
+        const title = event.entry.kind === 'request' ? event.entry.request.title : event.entry.title;
         this.announcement = strings.host.newRequest(displayTitle(strings, title) || strings.artifacts.list);
         this.emit<InteractionRequestDetail>('interaction-request', { id: event.entry.id, entry: event.entry });
         break;
@@ -211,22 +188,22 @@ export class InteractionHost extends LitElement {
   /** The card answered: the session sends it; the card shows "submitting" until the ack. */
   private onResponse(event: InteractionResponseEvent, entry: SessionEntry): void {
     event.preventDefault();
-    this.session?.answer(entry.id, event.detail);
+    this.sessions.session?.answer(entry.id, event.detail);
   }
 
   private takeBack(): void {
     this.superseded = false;
-    this.activeTransport?.connect();
+    this.sessions.reconnect();
   }
 
   private renderEntry(entry: SessionEntry, locale: string): TemplateResult {
-    if (entry.artifacts) {
+    if (entry.kind === 'artifacts') {
       return html`<artifact-list
         data-id=${entry.id}
-        .items=${entry.artifacts.items}
-        .delivery=${entry.artifacts.delivery}
-        .heading=${entry.artifacts.title}
-        ?delivering=${entry.status === 'pending'}
+        .items=${entry.items}
+        .delivery=${entry.delivery}
+        .heading=${entry.title}
+        ?delivering=${entry.phase === 'delivering'}
         preview-origins=${this.previewOrigins}
         locale=${locale}
         theme=${this.theme ?? nothing}
@@ -235,16 +212,16 @@ export class InteractionHost extends LitElement {
     const properties = cardProperties({
       clock: this.clock,
       request: entry.request,
-      deadline: entry.status === 'pending' ? entry.deadline : undefined,
+      deadline: entry.deadline,
       response: entry.response,
       state: cardState(entry),
       late: entry.late,
       requester: entry.context.requester,
-      ...(entry.request?.kind === 'approval' ? { linkState: entry.external ?? '' } : {}),
+      ...(entry.request.kind === 'approval' ? { linkState: entry.external ?? '' } : {}),
     });
     const theme = this.theme ?? nothing;
     const onResponse = (event: InteractionResponseEvent) => this.onResponse(event, entry);
-    return entry.request?.kind === 'approval'
+    return entry.request.kind === 'approval'
       ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} theme=${theme} @interaction-response=${onResponse}></approval-dialog>`
       : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} @interaction-response=${onResponse}></questionnaire-form>`;
   }
@@ -265,7 +242,7 @@ export class InteractionHost extends LitElement {
         ${repeat(
           this.entries,
           (entry) => entry.id,
-          (entry) => html`<div role="listitem" class=${entry.request && entry.status !== 'pending' ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
+          (entry) => html`<div role="listitem" class=${entry.kind === 'request' && entry.response ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
         )}
       </div>
       <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
