@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import modelText from './scripts/eslint-model-text.js';
 
 /** Forbids importing the given parts of src/ (and demo/), saying why. */
 const parts = (why, ...names) => ({ group: names.map((name) => `**/${name}/**`), message: why });
@@ -46,7 +47,7 @@ const typesOnly = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'schema/', 'docs/', 'bench/results.json'] },
+  { ignores: ['node_modules/', 'dist/', 'schema/', 'docs/', 'bench/results.json', '.venv/', 'python/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -84,4 +85,10 @@ export default tseslint.config(
       }],
     },
   })),
+  {
+    // Every string a model wrote goes through the one safe text path (DESIGN §6.1).
+    files: ['src/elements/**', 'src/host/**'],
+    plugins: { aik: modelText },
+    rules: { 'aik/model-text': 'error' },
+  },
 );

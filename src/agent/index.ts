@@ -4,3 +4,12 @@ export { createAgentServer, type AgentServer, type AgentServerOptions } from './
 export { bindAgentToTransport } from './memory-binding.js';
 export type { ToolResult, ApprovalResult, InputResult, ArtifactsResult, ErrorResult } from '../protocol/results.js';
 export type { WireContext } from '../protocol/context.js';
+export {
+  toolDefinitions,
+  type ToolDefinitionFormat,
+  type ToolDefinitionOptions,
+  type OpenAIToolDefinition,
+  type AnthropicToolDefinition,
+  type McpToolDefinition,
+  type JsonSchemaObject,
+} from './tool-definitions.js';

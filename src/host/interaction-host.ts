@@ -6,6 +6,7 @@ import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { CardState, InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import { resolveLocale } from '../elements/shared/locale.js';
+import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles } from '../elements/shared/tokens.js';
 import type { EnvelopeAdapter } from '../session/envelope.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
@@ -245,7 +246,7 @@ export class InteractionHost extends LitElement {
           (entry) => html`<div role="listitem" class=${entry.kind === 'request' && entry.response ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
         )}
       </div>
-      <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
+      <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>
     </div>`;
   }
 }

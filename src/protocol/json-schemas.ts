@@ -20,15 +20,14 @@ import {
   errorResultSchema,
   inputResultSchema,
 } from './results.js';
-import {
-  approvalArgumentsSchema,
-  artifactsArgumentsSchema,
-  inputArgumentsSchema,
-} from './tool-arguments.js';
+import { CONTEXT_DESCRIPTION, CONTEXT_FIELDS, MESSAGE_DESCRIPTIONS } from './descriptions.js';
+import { approvalContractSchema, artifactsContractSchema, inputContractSchema } from './tool-contract.js';
 
 /**
- * Every schema a runtime in another language needs, by file name. They are the schemas the kit
- * itself validates with (none has a transform), so JSON Schema and zod agree by construction.
+ * Every schema a runtime in another language needs, by file name. The messages, requests,
+ * responses and results are the schemas the kit itself validates with (none has a transform), so
+ * JSON Schema and zod agree by construction; the tool arguments are the model's contract
+ * (tool-contract.ts), stricter than what the kit accepts (DESIGN §3).
  */
 export const JSON_SCHEMA_SOURCES = {
   'runtime-hello': helloSchema,
@@ -42,9 +41,9 @@ export const JSON_SCHEMA_SOURCES = {
   'kit-tool-result': kitToolResultSchema,
   'kit-interaction-response': interactionResponseMessageSchema,
   'kit-error': errorMessageSchema,
-  'arguments-request-user-approval': approvalArgumentsSchema,
-  'arguments-request-user-input': inputArgumentsSchema,
-  'arguments-publish-artifacts': artifactsArgumentsSchema,
+  'arguments-request-user-approval': approvalContractSchema,
+  'arguments-request-user-input': inputContractSchema,
+  'arguments-publish-artifacts': artifactsContractSchema,
   'interaction-request': interactionRequestSchema,
   'interaction-response': interactionResponseSchema,
   'result-request-user-approval': approvalResultSchema,
@@ -55,12 +54,44 @@ export const JSON_SCHEMA_SOURCES = {
 
 export type JsonSchemaName = keyof typeof JSON_SCHEMA_SOURCES;
 
-/** The JSON Schema (draft 2020-12) of every protocol shape, by name. */
-export function protocolJsonSchemas(): Record<JsonSchemaName, Record<string, unknown>> {
-  const schemas = {} as Record<JsonSchemaName, Record<string, unknown>>;
+type Json = Record<string, unknown>;
+
+/** The object branch of a field that may also be null (`anyOf: [{type: object}, {type: null}]`). */
+function objectBranch(schema: Json): Json | undefined {
+  if (schema.type === 'object') return schema;
+  const branches = Array.isArray(schema.anyOf) ? (schema.anyOf as Json[]) : [];
+  return branches.find((branch) => branch.type === 'object');
+}
+
+/** Puts the descriptions of docs/protocol.md on a message schema and its fields. */
+function describe(name: string, json: Json): Json {
+  const entry = MESSAGE_DESCRIPTIONS[name];
+  if (!entry) return json;
+  const properties = (json.properties ?? {}) as Record<string, Json>;
+  for (const [field, description] of Object.entries(entry.fields ?? {})) {
+    if (properties[field]) properties[field] = { description, ...properties[field] };
+  }
+  if (name === 'runtime-tool-call') {
+    // The kit answers non-object arguments with invalid_arguments; a runtime must send an object.
+    properties.arguments = { description: properties.arguments?.description, type: 'object' };
+  }
+  const context = properties.context && objectBranch(properties.context);
+  if (context) {
+    context.description = CONTEXT_DESCRIPTION;
+    const fields = (context.properties ?? {}) as Record<string, Json>;
+    for (const [field, description] of Object.entries(CONTEXT_FIELDS)) {
+      if (fields[field]) fields[field] = { description, ...fields[field] };
+    }
+  }
+  return { description: entry.description, ...json };
+}
+
+/** The JSON Schema (draft 2020-12) of every protocol shape, by name, with its descriptions. */
+export function protocolJsonSchemas(): Record<JsonSchemaName, Json> {
+  const schemas = {} as Record<JsonSchemaName, Json>;
   for (const [name, schema] of Object.entries(JSON_SCHEMA_SOURCES)) {
-    const json: Record<string, unknown> = z.toJSONSchema(schema, { io: 'input' });
-    schemas[name as JsonSchemaName] = { $id: `agent-interaction-kit/schema/${name}.json`, ...json };
+    const json: Json = z.toJSONSchema(schema, { io: 'input' });
+    schemas[name as JsonSchemaName] = { $id: `agent-interaction-kit/schema/${name}.json`, ...describe(name, json) };
   }
   return schemas;
 }

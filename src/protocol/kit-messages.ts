@@ -1,7 +1,13 @@
 import * as z from 'zod/mini';
-import { ERROR_CODES, PROTOCOL_VERSION, TOOL_NAMES } from './constants.js';
+import { ERROR_CODES, PROTOCOL_VERSION, TOOL_NAMES, type ToolName } from './constants.js';
 import { interactionResponseSchema } from './response.js';
-import { toolResultSchema } from './results.js';
+import {
+  approvalResultSchema,
+  artifactsResultSchema,
+  errorResultSchema,
+  inputResultSchema,
+  type ToolResult,
+} from './results.js';
 
 // The messages the kit sends (DESIGN §3): validated by runtimes (src/agent) and exported as JSON
 // Schema; the browser builds them from typed values and needs no schema for them.
@@ -24,13 +30,15 @@ export const readySchema = z.object({
   capabilities: z.object({ tools: z.array(z.enum(TOOL_NAMES)) }),
   resume: z.array(z.string()),
 });
-export const kitToolResultSchema = z.object({
-  v,
-  type: z.literal('tool_result'),
-  call_id: z.string(),
-  tool: z.enum(TOOL_NAMES),
-  result: toolResultSchema,
-});
+/** A `tool_result` whose `result` is that tool's result: a valid result, for the runtime. */
+const toolResultMessage = <T extends (typeof TOOL_NAMES)[number], R extends z.core.$ZodType>(tool: T, result: R) =>
+  z.object({ v, type: z.literal('tool_result'), call_id: z.string(), tool: z.literal(tool), result });
+export const kitToolResultSchema = z.union([
+  toolResultMessage('request_user_approval', approvalResultSchema),
+  toolResultMessage('request_user_input', inputResultSchema),
+  // Only publish_artifacts is answered with an error result (DESIGN §3.1).
+  toolResultMessage('publish_artifacts', z.union([artifactsResultSchema, errorResultSchema])),
+]);
 export const interactionResponseMessageSchema = z.object({
   v,
   type: z.literal('interaction_response'),
@@ -48,7 +56,14 @@ export const errorMessageSchema = z.object({
 
 export type ConnectMessage = z.infer<typeof connectSchema>;
 export type ReadyMessage = z.infer<typeof readySchema>;
-export type KitToolResultMessage = z.infer<typeof kitToolResultSchema>;
+/** Typed loosely by tool, as the session builds it; the schema ties each result to its tool. */
+export interface KitToolResultMessage {
+  v: typeof PROTOCOL_VERSION;
+  type: 'tool_result';
+  call_id: string;
+  tool: ToolName;
+  result: ToolResult;
+}
 export type InteractionResponseMessage = z.infer<typeof interactionResponseMessageSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
 /** A result the kit sends for one id, and keeps in its outbox until the runtime acks it. */

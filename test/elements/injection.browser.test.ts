@@ -10,6 +10,7 @@ import { deliverArtifacts, fileParts } from '../../src/rules/artifacts/deliver.j
 import { prepareArtifacts } from '../../src/rules/artifacts/prepare.js';
 import { resolveContext } from '../../src/rules/context.js';
 import { normalizeApproval, normalizeInput } from '../../src/rules/normalize.js';
+import { revealMarks } from '../../src/elements/shared/safe-text.js';
 import { startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
 
 declare global {
@@ -78,8 +79,10 @@ describe('model-written strings stay inert text', () => {
       (approval.shadowRoot!.querySelector('details') as HTMLDetailsElement).open = true;
       for (const el of [approval, form, choice]) {
         inert(el.shadowRoot!);
-        expect(el.shadowRoot!.textContent).to.contain(payload.trim());
-        expect(isolated(el.shadowRoot!, payload.trim())).to.be.greaterThan(0);
+        // Shown as text, its bidi controls as marks (⟨U+202E⟩).
+        const shown = revealMarks(payload.trim());
+        expect(el.shadowRoot!.textContent).to.contain(shown);
+        expect(isolated(el.shadowRoot!, shown.split('⟩').at(-1)!)).to.be.greaterThan(0);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
       const requested = await stopRecordingRequests();

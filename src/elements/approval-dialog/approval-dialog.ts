@@ -6,6 +6,7 @@ import { answerApproval } from '../../rules/responses.js';
 import { inspectLink, type InspectedLink } from '../../rules/link.js';
 import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
 import { InteractionCard } from '../shared/interaction-card.js';
+import { safeText } from '../shared/safe-text.js';
 import { receiptStyles } from '../shared/receipt.js';
 import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
@@ -95,7 +96,9 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     return html`<div class="link-block">
       <p class="hint">${this.strings.link.opensInNewTab}</p>
       <p class="link" part="link" dir="ltr">
-        ${link ? html`<span>${link.before}</span><strong class="link-host" part="link-host">${link.host}</strong><span>${link.after}</span>` : raw}
+        ${link
+          ? html`<span>${safeText(link.before)}</span><strong class="link-host" part="link-host">${safeText(link.host)}</strong><span>${safeText(link.after)}</span>`
+          : safeText(raw)}
       </p>
       ${link?.warnings.length
         ? html`<ul class="link-warnings" part="link-warnings">
@@ -144,7 +147,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
 
   /** A rejection's note, when there is one. */
   protected override renderAnswer(_request: InteractionRequest, response: InteractionResponse): TemplateResult | typeof nothing {
-    return response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${response.text}</dd></dl>` : nothing;
+    return response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${safeText(response.text)}</dd></dl>` : nothing;
   }
 
   protected override renderReceipt(): TemplateResult {

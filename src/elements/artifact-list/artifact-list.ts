@@ -4,7 +4,7 @@ import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/
 import { DELIVERY_REASONS } from '../../rules/artifacts/deliver.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
 import { resolveLocale } from '../shared/locale.js';
-import { revealInvisible } from '../shared/reveal.js';
+import { revealMarks, safeText } from '../shared/safe-text.js';
 import { baseStyles } from '../shared/tokens.js';
 import { kindIcons } from './artifact-icons.js';
 import { artifactKind, formatSize } from './artifact-kind.js';
@@ -112,7 +112,7 @@ export class ArtifactList extends LitElement {
     const strings = this.strings;
     if (this.previewAllowed(url) || this.loaded.has(index)) {
       return html`<div class="preview" part="preview">
-        <img src=${url} alt=${strings.artifacts.previewOf(item.name)} loading="lazy" referrerpolicy="no-referrer" />
+        <img src=${url} alt=${strings.artifacts.previewOf(revealMarks(item.name))} loading="lazy" referrerpolicy="no-referrer" />
       </div>`;
     }
     return html`<div class="preview" part="preview">
@@ -131,15 +131,15 @@ export class ArtifactList extends LitElement {
     return html`<li class="item kind-${kind}" part="item">
       <span class="icon" part="icon">${kindIcons[kind]}</span>
       <div class="body">
-        <bdi class="name" part="name">${revealInvisible(item.name)}</bdi>
+        <span class="name" part="name">${safeText(item.name)}</span>
         <span class="details">
           <span>${strings.artifacts.kind[kind]}</span>
           ${item.size !== null ? html`<span>${formatSize(item.size, locale)}</span>` : nothing}
         </span>
-        ${item.caption ? html`<p class="caption" dir="auto">${item.caption}</p>` : nothing}
+        ${item.caption ? html`<p class="caption" dir="auto">${safeText(item.caption)}</p>` : nothing}
         ${item.path
           ? html`<span class="path">
-              <code part="path" dir="ltr">${item.path}</code>
+              <code part="path" dir="ltr">${safeText(item.path)}</code>
               <span class="badge">${strings.artifacts.localOnly}</span>
               <button class="small quiet" part="copy-button" @click=${() => this.copy(index, item.path)}>
                 ${this.copied === index ? strings.artifacts.copied : strings.artifacts.copyPath}
@@ -149,7 +149,7 @@ export class ArtifactList extends LitElement {
         ${url
           ? html`<span class="links">
               <a class="open" part="open-link" href=${url} target="_blank" rel="noopener noreferrer">
-                ${strings.artifacts.open}<span class="visually-hidden"> ${item.name}</span>
+                ${strings.artifacts.open}<span class="visually-hidden"> ${safeText(item.name)}</span>
               </a>
             </span>`
           : nothing}
@@ -158,7 +158,7 @@ export class ArtifactList extends LitElement {
         ${this.delivering
           ? html`<span class="badge" part="delivery">${strings.artifacts.sending}</span>`
           : html`<span class="badge ${state}" part="delivery">${strings.artifacts[state]}</span>
-              ${reason ? html`<span class="reason">${reason}</span>` : nothing}`}
+              ${reason ? html`<span class="reason">${safeText(reason)}</span>` : nothing}`}
       </div>
       ${this.renderPreview(item, url, index)}
     </li>`;
@@ -171,12 +171,12 @@ export class ArtifactList extends LitElement {
     return html`<article class="card" part="card" aria-labelledby="title">
       <div class="header">
         <div class="heading">
-          <p class="title" id="title" part="title" dir="auto">${heading}</p>
+          <p class="title" id="title" part="title" dir="auto">${safeText(heading)}</p>
           <p class="summary" part="summary">
             ${this.delivering
               ? strings.artifacts.sending
               : provider && summary
-              ? strings.artifacts.summary(strings.providers[provider] ?? provider, summary.success.length, summary.failed.length, summary.skipped.length)
+              ? safeText(strings.artifacts.summary(strings.providers[provider] ?? provider, summary.success.length, summary.failed.length, summary.skipped.length))
               : reasonText(strings, DELIVERY_REASONS.notAvailable)}
           </p>
         </div>

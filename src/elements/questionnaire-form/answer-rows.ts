@@ -4,6 +4,7 @@ import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse, QuestionAnswer } from '../../protocol/response.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
+import { safeText } from '../shared/safe-text.js';
 
 type Strings = CardStrings & QuestionnaireStrings;
 
@@ -33,9 +34,9 @@ export function answerRows(request: InteractionRequest, response: InteractionRes
       const chosen = response.selected_options.map((value) => labelOf(request.options, value));
       const extra = request.kind === 'multi_choice' ? response.text : chosen.length ? '' : response.text;
       return html`<ul class="receipt-choices">
-          ${chosen.map((label) => html`<li><bdi>${label}</bdi></li>`)}
+          ${chosen.map((label) => html`<li>${safeText(label)}</li>`)}
         </ul>
-        ${extra ? html`<blockquote class="receipt-text" dir="auto">${extra}</blockquote>` : nothing}`;
+        ${extra ? html`<blockquote class="receipt-text" dir="auto">${safeText(extra)}</blockquote>` : nothing}`;
     }
     case 'questionnaire':
       return html`<dl class="receipt-answers">
@@ -43,15 +44,15 @@ export function answerRows(request: InteractionRequest, response: InteractionRes
           const answer = response.answers[question.id];
           if (!answer) return nothing;
           const custom = answer.selected_options[0] === CUSTOM_VALUE;
-          const shown = question.field
-            ? fieldAnswer(question, answer, strings)
+          const answerShown = question.field
+            ? safeText(fieldAnswer(question, answer, strings))
             : custom
-              ? html`<span class="badge">${strings.custom}</span> ${answer.text}`
-              : labelOf(question.options, answer.raw_value);
-          return html`<dt dir="auto">${question.question}</dt><dd dir="auto">${shown}</dd>`;
+              ? html`<span class="badge">${strings.custom}</span> ${safeText(answer.text)}`
+              : safeText(labelOf(question.options, answer.raw_value));
+          return html`<dt dir="auto">${safeText(question.question)}</dt><dd dir="auto">${answerShown}</dd>`;
         })}
       </dl>`;
     default:
-      return html`<blockquote class="receipt-text" dir="auto">${response.text}</blockquote>`;
+      return html`<blockquote class="receipt-text" dir="auto">${safeText(response.text)}</blockquote>`;
   }
 }

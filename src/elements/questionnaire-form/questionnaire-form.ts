@@ -7,7 +7,7 @@ import { answerRequest, declineResponse, type AnswerProblem, type QuestionChoice
 import { initialInput } from '../../rules/fields.js';
 import { CUSTOM_VALUE, isCustomOption } from '../../rules/options.js';
 import { flagIcon, starIcon } from './icons.js';
-import { revealInvisible } from '../shared/reveal.js';
+import { safeText } from '../shared/safe-text.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { receiptStyles } from '../shared/receipt.js';
 import { cardStyles } from '../shared/card-styles.js';
@@ -282,12 +282,12 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       <span class="option-text">
         <span class="option-label">
           ${index < 9 ? html`<span class="option-key" aria-hidden="true">${index + 1}</span>` : nothing}
-          <bdi>${revealInvisible(label)}</bdi>
+          ${safeText(label)}
           ${recommended
             ? html`<span class="badge recommended" part="recommended" id=${`${id}-rec`} aria-hidden="true">${starIcon}${this.strings.recommended}</span>`
             : nothing}
         </span>
-        ${description ? html`<span class="option-description" id=${`${id}-desc`} aria-hidden="true" dir="auto">${description}</span>` : nothing}
+        ${description ? html`<span class="option-description" id=${`${id}-desc`} aria-hidden="true" dir="auto">${safeText(description)}</span>` : nothing}
       </span>
     </label>`;
   }
@@ -332,8 +332,8 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     >
       <legend>
         ${this.questions.length > 1 ? html`<span class="question-number">${index + 1}.</span>` : nothing}
-        ${question.header ? html`<span class="question-header"><bdi>${revealInvisible(question.header)}</bdi></span>` : nothing}
-        <bdi>${revealInvisible(question.question)}</bdi>
+        ${question.header ? html`<span class="question-header">${safeText(question.header)}</span>` : nothing}
+        ${safeText(question.question)}
       </legend>
       ${this.renderListControls(key, question.options.length)}
       <div class="options">
@@ -347,8 +347,8 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   /** The question's number, header and text, as a legend or a label shows them. */
   private renderHeading(question: InteractionQuestion, index: number, field?: QuestionField): TemplateResult {
     return html`${this.questions.length > 1 ? html`<span class="question-number">${index + 1}.</span>` : nothing}
-      ${question.header ? html`<span class="question-header"><bdi>${revealInvisible(question.header)}</bdi></span>` : nothing}
-      <bdi>${revealInvisible(question.question)}</bdi>
+      ${question.header ? html`<span class="question-header">${safeText(question.header)}</span>` : nothing}
+      ${safeText(question.question)}
       ${field && !field.required && field.type !== 'boolean' ? html`<span class="optional">${this.strings.form.optional}</span>` : nothing}`;
   }
 
@@ -377,7 +377,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const ids = [field.description ? `desc-${n}` : '', hint ? `hint-${n}` : ''].filter(Boolean);
     return {
       ids,
-      help: html`${field.description ? html`<p class="field-description" id=${`desc-${n}`} dir="auto">${revealInvisible(field.description)}</p>` : nothing}
+      help: html`${field.description ? html`<p class="field-description" id=${`desc-${n}`} dir="auto">${safeText(field.description)}</p>` : nothing}
         ${hint ? html`<p class="hint" id=${`hint-${n}`}>${hint}</p>` : nothing}`,
     };
   }

@@ -8,7 +8,7 @@ import { systemClock, type Clock } from '../../protocol/clock.js';
 import { CountdownController, formatRemaining } from './countdown.js';
 import { resolveLocale } from './locale.js';
 import { renderReceipt, shownAnswer } from './receipt.js';
-import { revealInvisible } from './reveal.js';
+import { safeText } from './safe-text.js';
 
 /** Text past this many characters starts collapsed, so a huge message keeps the card small. */
 export const COLLAPSE_AFTER = 2000;
@@ -210,11 +210,11 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   /** A polite live region that speaks the countdown at a few thresholds. */
   protected renderAnnouncer(): TemplateResult {
     const seconds = this.countdown.announcement;
-    const text =
+    const spoken =
       this.state === 'pending' && seconds !== undefined
         ? this.strings.remainingSpoken(this.strings.minutesSeconds(Math.floor(seconds / 60), seconds % 60))
         : '';
-    return html`<div class="visually-hidden" aria-live="polite" aria-atomic="true">${text}</div>`;
+    return html`<div class="visually-hidden" aria-live="polite" aria-atomic="true">${spoken}</div>`;
   }
 
   protected renderStateBadge(): TemplateResult {
@@ -251,10 +251,10 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     return html`<article class="card ${this.cardClass()}" part="card" aria-labelledby="title">
       <div class="header" part="header">
         <div class="heading">
-          <p class="title" id="title" part="title" dir="auto">${revealInvisible(displayTitle(this.strings, request.title))}</p>
+          <p class="title" id="title" part="title" dir="auto">${safeText(displayTitle(this.strings, request.title))}</p>
           <div class="meta">
             ${this.renderBadges()}
-            ${requester ? html`<span part="requester">${this.strings.requestedBy} <bdi>${revealInvisible(requester)}</bdi></span>` : nothing}
+            ${requester ? html`<span part="requester">${this.strings.requestedBy} ${safeText(requester)}</span>` : nothing}
           </div>
         </div>
         <div class="meta">${this.renderCountdown()}${this.settled ? this.renderStateBadge() : nothing}</div>
@@ -274,10 +274,10 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
    * A text that may be huge (a model can write a megabyte): past COLLAPSE_AFTER characters it
    * starts collapsed, with a control that shows the rest, so the card's DOM stays small.
    */
-  protected longText(key: string, text: string): TemplateResult | string {
-    if (text.length <= COLLAPSE_AFTER || this.expanded.has(key)) return text;
+  protected longText(key: string, text: string): TemplateResult {
+    if (text.length <= COLLAPSE_AFTER || this.expanded.has(key)) return safeText(text);
     const expand = () => (this.expanded = new Set(this.expanded).add(key));
-    return html`${text.slice(0, COLLAPSE_AFTER)}…
+    return html`${safeText(text.slice(0, COLLAPSE_AFTER))}…
       <button type="button" class="quiet show-all" aria-expanded="false" @click=${expand}>
         ${this.strings.showAllText(text.length)}
       </button>`;
