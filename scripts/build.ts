@@ -43,6 +43,8 @@ await Promise.all([
       index: 'src/index.ts',
       'react/index': 'src/react/index.ts',
       'adapters/index': 'src/adapters/index.ts',
+      // One entry per framework, so a page loads only the one it uses.
+      'adapters/mcp-sdk': 'src/adapters/mcp-sdk.ts',
     },
     outdir: 'dist',
     splitting: true,
@@ -50,7 +52,7 @@ await Promise.all([
     minify: true,
     sourcemap: true,
     platform: 'browser',
-    external: ['lit', 'lit/*', '@lit/*', 'zod', 'zod/*', 'react'],
+    external: ['lit', 'lit/*', '@lit/*', 'zod', 'zod/*', 'react', 'react/*', '@modelcontextprotocol/*', 'ai', '@ai-sdk/*'],
   }),
   build({
     ...common,

@@ -122,6 +122,8 @@ export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAda
       }
       if (id === undefined) return notification(method, message.params);
       if (!isId(id)) return [{ type: 'send', message: errorReply(null, JSON_RPC_ERRORS.invalidRequest, 'Invalid Request: id must be a number or a string.') }];
+      // MCP: either side may ping; the receiver answers promptly with an empty result.
+      if (method === 'ping') return [{ type: 'send', message: { jsonrpc: '2.0', id, result: {} } }];
       if (method !== 'elicitation/create') {
         return [{ type: 'send', message: errorReply(id, JSON_RPC_ERRORS.methodNotFound, `Method not found: ${method}.`) }];
       }

@@ -18,12 +18,13 @@ export interface AgentConnection {
 
 /**
  * The kit answered a call with an `error` message (DESIGN §3.1), the call timed out unanswered
- * (`timeout`), or the Redis the server shares its sessions through is unreachable (`unavailable`).
+ * (`timeout`), the Redis the server shares its sessions through is unreachable (`unavailable`),
+ * or the call was refused before sending, its frame over a quarter of `maxPayload` (`too_large`).
  */
 export class KitError extends Error {
   override name = 'KitError';
   constructor(
-    readonly code: ErrorCode | 'timeout' | 'unavailable',
+    readonly code: ErrorCode | 'timeout' | 'unavailable' | 'too_large',
     message: string,
     readonly issues: ArgumentIssue[] = [],
     readonly callId?: string,
@@ -53,6 +54,8 @@ export interface AgentSessionOptions {
   clock?: Clock;
   /** How long past the deadline the runtime waits for the kit's own timeout result (default 10 s). */
   graceMs?: number;
+  /** Largest `tool_call` frame sent, in UTF-8 bytes; a larger call rejects with `too_large` (default: no bound). */
+  maxCallBytes?: number;
 }
 
 /** One caller of a call: several may wait for the same id (a call re-asked while pending). */
@@ -98,6 +101,7 @@ export class AgentSession {
   context: WireContext | undefined;
   protected readonly clock: Clock;
   protected readonly graceMs: number;
+  private readonly maxCallBytes: number;
   protected readonly pending = new Map<string, PendingCall>();
   private readonly resolved = new Map<string, CallOutcome>();
   protected connection: AgentConnection | undefined;
@@ -108,6 +112,7 @@ export class AgentSession {
     this.context = options.context;
     this.clock = options.clock ?? systemClock;
     this.graceMs = options.graceMs ?? 10_000;
+    this.maxCallBytes = options.maxCallBytes ?? Infinity;
   }
 
   /** Calls not yet resolved, in the order they were made. */
@@ -184,6 +189,12 @@ export class AgentSession {
       const seconds = toTimeoutSeconds(options.timeoutSeconds ?? args.timeout_seconds);
       const deadline = new Date(this.clock.now() + seconds * 1000).toISOString();
       const call: PendingCall = { tool, args, context: options.context, deadline, timer: undefined, waiters: [waiter] };
+      const bytes = new TextEncoder().encode(JSON.stringify({ v: PROTOCOL_VERSION, ...callFrame(id, call) })).length;
+      if (bytes > this.maxCallBytes) {
+        waiter.cleanup();
+        reject(new KitError('too_large', `The ${tool} call is ${bytes} bytes, over the ${this.maxCallBytes} a call may take (a quarter of maxPayload).`, [], id));
+        return;
+      }
       this.pending.set(id, call);
       this.begin(id, call);
     });

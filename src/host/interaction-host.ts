@@ -8,7 +8,7 @@ import type { CardState, InteractionResponseEvent } from '../elements/shared/int
 import { resolveLocale } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles } from '../elements/shared/tokens.js';
-import type { EnvelopeAdapter } from '../session/envelope.js';
+import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
 import type { InteractionSession, RequestEntry, SessionEntry, SessionEvent } from '../session/session.js';
 import type { KeyValueStorage } from '../session/storage.js';
@@ -72,6 +72,7 @@ export class InteractionHost extends LitElement {
     clock: { attribute: false },
     backoff: { attribute: false },
     adapters: { attribute: false },
+    protocol: {},
     entries: { attribute: false },
     connection: { attribute: false },
     superseded: { attribute: false },
@@ -115,6 +116,13 @@ export class InteractionHost extends LitElement {
    */
   adapters?: EnvelopeAdapter[];
 
+  /**
+   * `jsonrpc`: speak pure JSON-RPC 2.0 to a peer that speaks nothing else (an MCP host relaying
+   * `elicitation/create`): no `connect` frame, no v1 messages. `v1` (default): the kit's protocol,
+   * with the adapters' envelopes beside it. Read when the connection starts.
+   */
+  protocol: SessionProtocol = 'v1';
+
   private entries: SessionEntry[] = [];
   private connection: TransportState = 'closed';
   private superseded = false;
@@ -123,12 +131,12 @@ export class InteractionHost extends LitElement {
 
   /** Connected: a session on the transport (or `src`); disconnected: stopped. */
   private readonly sessions = new SessionController(this, {
-    args: () => [this.src, this.transport, this.adapters],
+    args: () => [this.src, this.transport, this.adapters, this.protocol],
     options: () => {
       const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff }) : undefined);
       if (!transport) return undefined;
-      const { storage, clock, adapters } = this;
-      return { transport, storage, clock, adapters, ...this.sessionSettings() };
+      const { storage, clock, adapters, protocol } = this;
+      return { transport, storage, clock, adapters, protocol, ...this.sessionSettings() };
     },
     settings: () => this.sessionSettings(),
     onEvent: (event) => this.onSessionEvent(event),

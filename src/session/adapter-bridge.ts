@@ -26,6 +26,8 @@ export class AdapterBridge {
   constructor(
     private readonly adapters: readonly EnvelopeAdapter[],
     private readonly transport: Pick<Transport, 'send'>,
+    /** Pure JSON-RPC: no `"id": null` in a reply (MCP forbids it). */
+    private readonly jsonrpc: boolean,
     private readonly ports: BridgePorts,
   ) {}
 
@@ -71,6 +73,10 @@ export class AdapterBridge {
   }
 
   send(message: object): void {
+    if (this.jsonrpc && (message as { id?: unknown }).id === null) {
+      const { id: _null, ...rest } = message as { id?: unknown };
+      message = rest;
+    }
     if (!this.transport.send(message)) this.waiting.push(message);
   }
 

@@ -24,3 +24,11 @@ export interface EnvelopeAdapter {
   /** The reply for a settled card (answer, decline, dismissal or timeout). */
   reply(id: string, request: InteractionRequest, response: InteractionResponse): object;
 }
+
+/**
+ * What the session speaks on its transport: `v1`, the kit's protocol with the adapters' envelopes
+ * beside it (the default), or `jsonrpc`, pure JSON-RPC 2.0 for a peer that speaks nothing else
+ * (an MCP host): no `connect` frame, no v1 message in either direction.
+ */
+export type SessionProtocol = 'v1' | 'jsonrpc';
+

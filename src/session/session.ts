@@ -1,7 +1,7 @@
 import { PROTOCOL_VERSION, TOOL_NAMES, type ToolName } from '../protocol/constants.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionContext, WireContext } from '../protocol/context.js';
-import { messageValue } from '../protocol/json.js';
+import { messageValue, NOT_JSON } from '../protocol/json.js';
 import type { ErrorMessage, KitMessage, ResultMessage } from '../protocol/kit-messages.js';
 import { parseRuntimeMessage } from '../protocol/parse.js';
 import type { InteractionRequest } from '../protocol/request.js';
@@ -20,7 +20,7 @@ import { ArtifactPublisher } from './artifact-publisher.js';
 import { deadlineFor, DeadlineTimers } from './deadlines.js';
 import { isPending, receiptEntry, type RequestEntry, type SessionEntry } from './entry.js';
 import { EntryStore, type EntryChange } from './entry-store.js';
-import type { EnvelopeAdapter } from './envelope.js';
+import type { EnvelopeAdapter, SessionProtocol } from './envelope.js';
 import { Outbox } from './outbox.js';
 import { defaultStorage, type KeyValueStorage } from './storage.js';
 
@@ -48,7 +48,11 @@ export interface SessionOptions extends SessionSettings {
   clock?: Clock;
   /** Other protocols' envelopes accepted on the same transport (e.g. `mcpElicitation()`). */
   adapters?: EnvelopeAdapter[];
+  /** `jsonrpc`: pure JSON-RPC 2.0 for the adapters, no v1 frames (default `v1`). */
+  protocol?: SessionProtocol;
 }
+
+export type { SessionProtocol };
 
 /**
  * The request lifecycle of DESIGN §3, independent of the DOM: `connect` on open, `ready` for each
@@ -66,6 +70,8 @@ export class InteractionSession {
   private readonly bridge: AdapterBridge;
   private readonly publisher: ArtifactPublisher;
   private readonly unsubscribe: (() => void)[] = [];
+  /** Pure JSON-RPC: no v1 frames. */
+  private readonly jsonrpc: boolean;
   private sessionId = '';
   private context: WireContext | undefined;
   private started = false;
@@ -78,7 +84,8 @@ export class InteractionSession {
     this.outbox = new Outbox(options.storage ?? defaultStorage());
     this.outbox.load(this.sessionId);
     this.timers = new DeadlineTimers(this.clock);
-    this.bridge = new AdapterBridge(options.adapters ?? [], this.transport, {
+    this.jsonrpc = options.protocol === 'jsonrpc';
+    this.bridge = new AdapterBridge(options.adapters ?? [], this.transport, this.jsonrpc, {
       has: (id) => this.store.has(id),
       open: (id, request, requester) => this.openAdapted(id, request, requester),
       withdraw: (id) => {
@@ -86,8 +93,10 @@ export class InteractionSession {
         if (entry && isPending(entry)) this.withdraw(entry);
       },
       complete: (id) => {
-        const entry = this.store.get(id); // unknown or already complete: ignored
-        if (entry?.kind === 'request' && entry.external === 'waiting') this.store.update(entry, { external: 'complete' });
+        const entry = this.store.get(id);
+        // Kept while the card is still pending too (the step was done before the click): once
+        // opened, the card shows done instead of waiting for a notification that already came.
+        if (entry?.kind === 'request' && (!entry.response || entry.external === 'waiting')) this.store.update(entry, { external: 'complete' });
       },
     });
     this.publisher = new ArtifactPublisher({
@@ -150,7 +159,7 @@ export class InteractionSession {
 
   /** Sent whenever the transport opens, so the runtime knows the kit is listening. */
   private sendConnect(): void {
-    this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
+    if (!this.jsonrpc) this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
     this.bridge.flush();
   }
 
@@ -169,6 +178,12 @@ export class InteractionSession {
   private receive(data: unknown): void {
     const value = messageValue(data);
     if (this.bridge.receive(value)) return;
+    if (this.jsonrpc) {
+      // Pure JSON-RPC: what no adapter claims is not a v1 message either.
+      const error = value === NOT_JSON ? { code: -32700, message: 'Parse error' } : { code: -32600, message: 'Invalid Request' };
+      this.bridge.send({ jsonrpc: '2.0', error });
+      return;
+    }
     const parsed = parseRuntimeMessage(value);
     if (!parsed.ok) {
       this.send(parsed.error);
@@ -254,11 +269,12 @@ export class InteractionSession {
   private settle(pending: RequestEntry, response: InteractionResponse): void {
     const { id, request } = pending;
     this.timers.disarm(id);
-    // An accepted link request waits for the peer to report its out-of-band step done.
-    const link = request.metadata.url !== undefined && response.status === 'completed' && response.approved;
     const settled: RequestEntry = { ...pending, response, deadline: undefined };
     if (this.bridge.reply(id, request, response)) {
-      this.store.put(link ? { ...settled, external: 'waiting' } : settled);
+      // An opened link waits for the peer's completion, unless it came already.
+      const opened = response.status === 'completed' && response.approved;
+      const link = request.metadata.url !== undefined;
+      this.store.put(link ? { ...settled, external: opened ? (pending.external ?? 'waiting') : undefined } : settled);
       this.prune();
       return;
     }

@@ -2,6 +2,7 @@
 // specification's JSON-RPC requests and notifications, the user answers with the keyboard, and
 // the server reads the JSON-RPC responses.
 import { expect, waitUntil } from '@open-wc/testing';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { mcpElicitation } from '../../src/adapters/mcp-elicitation.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import { mountHost, uniqueSession, waitForCard } from '../host/support.js';
@@ -17,9 +18,9 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
   });
   after(() => lab.close());
 
-  async function connect(name: string) {
+  async function connect(name: string, protocol: 'v1' | 'jsonrpc' = 'v1') {
     const session = uniqueSession(name);
-    const { host } = await mountHost(lab.url(session), { adapters: [mcpElicitation({ server: 'GitHub MCP' })] });
+    const { host } = await mountHost(lab.url(session), { adapters: [mcpElicitation({ server: 'GitHub MCP' })], protocol });
     host.locale = 'en';
     const send = (message: unknown) => lab.run({ action: 'send', session, message: message as Record<string, unknown> });
     const replies = async () => (await lab.received(session)).filter((m) => m.jsonrpc === '2.0');
@@ -96,6 +97,45 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
       await waitUntil(() => el.linkState === 'waiting', 'not waiting');
       await send(COMPLETE);
       await waitUntil(() => el.linkState === 'complete', 'never complete');
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part~="link-status"]')!.textContent).to.contain('reports it is done');
+    } finally {
+      window.open = original;
+    }
+  });
+
+  it('protocol="jsonrpc": only JSON-RPC crosses the wire, each frame valid for the MCP SDK; ping is answered', async () => {
+    const { host, session, send, replyTo } = await connect('mcp-pure', 'jsonrpc');
+    await send({ jsonrpc: '2.0', id: 'ping-1', method: 'ping' });
+    expect(await replyTo('ping-1')).to.deep.equal({ jsonrpc: '2.0', id: 'ping-1', result: {} });
+    await send({ v: 1, type: 'tool_call', call_id: 'c-1', tool: 'request_user_approval', arguments: { message: 'Deploy?' } });
+    await send(SIMPLE_TEXT);
+    const el = await waitForCard(host, 'mcp-1');
+    expect(host.shadowRoot!.querySelectorAll('[data-id]').length, 'the v1 call shows no card').to.equal(1);
+    await startBefore(el);
+    await tabToField('name');
+    await type('octocat');
+    await press('Enter');
+    await replyTo(1);
+    const frames = await lab.received(session);
+    expect(frames.filter((m) => 'v' in m), 'no v1 frame (connect, error) was sent').to.deep.equal([]);
+    for (const frame of frames) expect(JSONRPCMessageSchema.safeParse(frame).success, JSON.stringify(frame)).to.equal(true);
+    expect(frames.find((m) => 'error' in m)).to.deep.equal({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } });
+  });
+
+  it('a completion sent before the user opened the link is kept: opening shows it done', async () => {
+    const original = window.open;
+    window.open = () => null;
+    try {
+      const { host, send, replyTo } = await connect('mcp-early-complete', 'jsonrpc');
+      await send(URL_MODE);
+      const el = await waitForCard<ApprovalDialog>(host, 'mcp-1');
+      await send(COMPLETE);
+      await startBefore(el);
+      await tabTo((e) => e.getAttribute('part') === 'approve-button');
+      await press('Enter');
+      expect(await replyTo(3)).to.deep.equal({ jsonrpc: '2.0', id: 3, result: { action: 'accept' } });
+      await waitUntil(() => el.linkState === 'complete', `link state ${el.linkState}`);
       await el.updateComplete;
       expect(el.shadowRoot!.querySelector('[part~="link-status"]')!.textContent).to.contain('reports it is done');
     } finally {

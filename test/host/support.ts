@@ -33,6 +33,8 @@ export interface HostOptions {
   backoff?: { initialMs?: number; maxMs?: number; jitter?: number; random?: () => number };
   /** Other protocols on the same connection (e.g. `[mcpElicitation()]`). */
   adapters?: EnvelopeAdapter[];
+  /** `jsonrpc`: the host speaks pure JSON-RPC. */
+  protocol?: 'v1' | 'jsonrpc';
 }
 
 export async function mountHost(src: string, options: HostOptions = {}) {
@@ -42,6 +44,7 @@ export async function mountHost(src: string, options: HostOptions = {}) {
   host.storage = options.storage ?? new MemoryStorage();
   host.deliver = options.deliver;
   host.adapters = options.adapters;
+  if (options.protocol) host.protocol = options.protocol;
   const backoff = { initialMs: 100, maxMs: 1000, jitter: 0, ...options.backoff };
   if (options.WebSocket) host.transport = new WebSocketTransport(src, { clock: host.clock, backoff, WebSocket: options.WebSocket });
   else {

@@ -42,7 +42,7 @@ function settle(promise: Promise<unknown>) {
 export async function runAgentCommand(command: AgentCommand): Promise<unknown> {
   if (command.action === 'server') {
     const clock = command.fakeClock ? new FakeClock() : undefined;
-    const server = await createAgentServer({ clock, contextFor: () => command.context ?? { channel: 'desktop' } });
+    const server = await createAgentServer({ clock, contextFor: () => command.context ?? { channel: 'desktop' }, log: () => undefined });
     const lab: Lab = { server, clock, sockets: new Map(), received: new Map(), calls: new Map() };
     server.wss.on('connection', (socket, request) => {
       const session = /\/sessions\/([^/?#]+)/.exec(request.url ?? '')?.[1] ?? '';
