@@ -45,6 +45,8 @@ await Promise.all([
       'adapters/index': 'src/adapters/index.ts',
       // One entry per framework, so a page loads only the one it uses.
       'adapters/mcp-sdk': 'src/adapters/mcp-sdk.ts',
+      'adapters/ai-sdk': 'src/adapters/ai-sdk.ts',
+      'react/ai-sdk': 'src/react/ai-sdk.ts',
     },
     outdir: 'dist',
     splitting: true,

@@ -8,6 +8,7 @@ const zhCN = {
   rejectionNote: '拒绝理由（可选）',
   details: '详情',
   confirmHint: '高风险操作：请再次确认。',
+  confirmWait: '请稍候',
   severity: { low: '低风险', medium: '中风险', high: '高风险' },
   link: {
     opensInNewTab: '将在新标签页中打开：',
@@ -33,6 +34,7 @@ const en: ApprovalStrings = {
   rejectionNote: 'Reason (optional)',
   details: 'Details',
   confirmHint: 'High-risk action: confirm once more.',
+  confirmWait: 'One moment',
   severity: { low: 'Low risk', medium: 'Medium risk', high: 'High risk' },
   link: {
     opensInNewTab: 'Opens in a new tab:',

@@ -122,7 +122,18 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
     const run = await runtime.run('approval-high', session);
     await page.getByRole('button', { name: '批准', exact: true }).click();
     assert.equal(run.status, 'pending', 'one click does not approve a high-severity action');
-    await page.getByRole('button', { name: '确认批准' }).click();
+    // 确认批准 has the focus, and for a second (real time here) it does nothing.
+    const confirm = page.getByRole('button', { name: '确认批准', exact: true });
+    await confirm.waitFor();
+    assert.equal(await confirm.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement), true);
+    const shown = Date.now();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    const waited = Date.now() - shown;
+    await page.waitForTimeout(200);
+    assert.equal(run.status, 'pending', `two Enter presses ${waited} ms after it appeared approve nothing`);
+    await page.waitForTimeout(Math.max(0, 1100 - (Date.now() - shown)));
+    await page.keyboard.press('Enter');
     const done = await settled(run);
     assert.equal((done.result as { interaction_response: { approved: boolean } }).interaction_response.approved, true);
     await page.close();

@@ -49,6 +49,9 @@ describe('<approval-dialog>', () => {
     const confirm = part('confirm-button')!;
     expect(confirm.textContent!.trim()).to.equal('确认批准');
     expect(deepActiveElement()).to.equal(confirm);
+    // It arms for a second on the card's clock (test/elements/confirm-arming.browser.test.ts).
+    (el.clock as FakeClock).advance(1000);
+    await el.updateComplete;
     confirm.click();
     expect(events).to.have.length(1);
     expect(events[0]!.approved).to.equal(true);
@@ -57,6 +60,8 @@ describe('<approval-dialog>', () => {
   it('high: the second click of a double-click on 批准 does not confirm', async () => {
     const { el, events, part } = await mount();
     part('approve-button')!.click();
+    await el.updateComplete;
+    (el.clock as FakeClock).advance(1000);
     await el.updateComplete;
     part('confirm-button')!.dispatchEvent(new MouseEvent('click', { detail: 2, bubbles: true, composed: true }));
     expect(events).to.have.length(0);

@@ -1,6 +1,8 @@
 // Answering a card the way a keyboard user does: Tab, arrows, digits, Space, Enter, typing.
 import { expect } from '@open-wc/testing';
+import { CONFIRM_DELAY_MS } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
+import type { FakeClock } from './fake-clock.js';
 import type { GoldenAnswer } from './golden.js';
 import { byPart, byValue, deepActiveElement, press, tabTo, type } from './keyboard.js';
 
@@ -22,6 +24,9 @@ export async function answerWithKeyboard(el: InteractionCard, answer: GoldenAnsw
       if (el.request?.metadata.severity === 'high') {
         await el.updateComplete;
         expect(deepActiveElement()?.getAttribute('part')).to.equal('confirm-button');
+        // 确认批准 arms for a second on the card's (fake) clock before it acts.
+        (el.clock as FakeClock).advance(CONFIRM_DELAY_MS);
+        await el.updateComplete;
         await press('Enter');
       }
     } else {

@@ -51,8 +51,54 @@ export const approvalStyles = css`
     overflow: auto;
   }
   .confirm-hint {
+    margin: 0;
+    text-align: end;
     color: var(--_danger);
     font-weight: 500;
+  }
+  /* Approve and confirm share one width: the longer label sizes both. */
+  .swap {
+    display: inline-grid;
+  }
+  .swap > span,
+  .swap::after {
+    grid-area: 1 / 1;
+  }
+  .swap::after {
+    content: attr(data-other);
+    visibility: hidden;
+  }
+  /* Arming: the button fills from the start over CONFIRM_DELAY_MS, then acts. */
+  button.confirm {
+    position: relative;
+    isolation: isolate;
+    overflow: hidden;
+  }
+  button.confirm.arming {
+    cursor: progress;
+  }
+  button.confirm.arming::before {
+    content: '';
+    position: absolute;
+    inset: 0;
+    z-index: -1;
+    background: var(--_surface);
+    opacity: 0.4;
+    transform-origin: 100% 50%;
+    animation: aik-arm 1000ms linear forwards;
+  }
+  :host(:dir(rtl)) button.confirm.arming::before {
+    transform-origin: 0 50%;
+  }
+  @keyframes aik-arm {
+    to {
+      transform: scaleX(0);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    button.confirm.arming::before {
+      animation: none;
+    }
   }
   dialog {
     padding: 0;

@@ -15,6 +15,13 @@ import { approvalStyles } from './approval-dialog.styles.js';
 const SEVERITY_ICONS = { low: circleIcon, medium: triangleIcon, high: octagonIcon } as const;
 
 /**
+ * How long 确认批准 does nothing after it appears, as Firefox's `security.dialog_enable_delay`
+ * does for install prompts: a second press of Enter, a held key or a double-click meant for 批准
+ * lands on a button that is still arming (DESIGN §6.1).
+ */
+export const CONFIRM_DELAY_MS = 1000;
+
+/**
  * Asks the user to approve or reject an action (`request_user_approval`).
  *
  * @summary An approval card, inline or modal, with a second step for high-severity actions.
@@ -47,6 +54,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     modal: { type: Boolean, reflect: true },
     linkState: { attribute: 'link-state' },
     confirming: { attribute: false },
+    armed: { attribute: false },
     note: { attribute: false },
   };
 
@@ -62,6 +70,12 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   linkState: '' | 'waiting' | 'complete' = '';
 
   private confirming = false;
+  /** The confirm button acts (CONFIRM_DELAY_MS after it appeared, on the card's clock). */
+  private armed = false;
+  private armTimer: unknown;
+  /** When the press that ends in the next click began: a press begun while arming never confirms. */
+  private pressedAt: number | undefined;
+  private armedAt = Number.POSITIVE_INFINITY;
   private note = '';
 
   private returnFocus: HTMLElement | null = null;
@@ -72,7 +86,26 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
 
   protected override resetForm(): void {
     this.confirming = false;
+    this.disarm();
     this.note = '';
+  }
+
+  private disarm(): void {
+    if (this.armTimer !== undefined) this.clock.clearTimeout(this.armTimer);
+    this.armTimer = undefined;
+    this.armed = false;
+    this.armedAt = Number.POSITIVE_INFINITY;
+  }
+
+  /** Shows 确认批准 in approve's place; it acts only once CONFIRM_DELAY_MS have passed. */
+  private startConfirming(): void {
+    this.disarm();
+    this.confirming = true;
+    this.armedAt = this.clock.now() + CONFIRM_DELAY_MS;
+    this.armTimer = this.clock.setTimeout(() => {
+      this.armTimer = undefined;
+      this.armed = true;
+    }, CONFIRM_DELAY_MS);
   }
 
   protected override cardClass(): string {
@@ -121,16 +154,30 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
 
   private approve(): void {
     if (this.severity === 'high' && !this.confirming) {
-      this.confirming = true;
+      this.startConfirming();
       void this.updateComplete.then(() => this.focusPart('confirm-button'));
       return;
     }
     this.answer(true);
   }
 
+  /** A press on 确认批准 begins: a key held down (auto-repeat) never activates it. */
+  private onConfirmKeydown(event: KeyboardEvent): void {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    if (event.repeat) event.preventDefault();
+    else this.pressedAt = this.clock.now();
+  }
+
+  private onConfirmPointerdown(): void {
+    this.pressedAt = this.clock.now();
+  }
+
   private confirm(event: MouseEvent): void {
-    // The second click of a double-click on 批准 lands here: it is not a deliberate second step.
-    if (event.detail > 1) return;
+    const pressedAt = this.pressedAt ?? this.clock.now();
+    this.pressedAt = undefined;
+    // Until it is armed, and for a press that began before (Space released, a mouse button let go
+    // after the second), it does nothing; nor does the second click of a double-click on 批准.
+    if (!this.armed || pressedAt < this.armedAt || event.detail > 1) return;
     this.answer(true);
   }
 
@@ -188,19 +235,43 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
         ></textarea>
       </div>
       <div class="actions" part="actions">
-        ${this.confirming ? html`<span class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</span>` : nothing}
         ${this.renderDismiss(request)}
         <button part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
           ${metadata.decline ? this.strings.decline : this.strings.reject}
         </button>
-        ${this.confirming
-          ? html`<button class="danger" part="confirm-button" aria-describedby="confirm-hint" @click=${this.confirm}>
-              ${this.strings.confirmApproval}
-            </button>`
-          : html`<button class=${high ? 'danger' : 'primary'} part="approve-button" ?autofocus=${this.modal && !high} @click=${this.approve}>
-              ${this.strings.approve}
+        ${this.confirming ? this.renderConfirm() : html`<button class=${high ? 'danger' : 'primary'} part="approve-button" ?autofocus=${this.modal && !high} @click=${this.approve}>
+              ${this.approveLabel(this.strings.approve, this.strings.confirmApproval, high)}
             </button>`}
-      </div>`;
+      </div>
+      ${this.confirming ? html`<p class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</p>` : nothing}`;
+  }
+
+  /**
+   * A label that takes the width of the longer of approve's two labels, so that 确认批准 fits
+   * in 批准's place and Reject beside it never moves under the pointer.
+   */
+  private approveLabel(words: string, other: string, high: boolean): TemplateResult | string {
+    return high ? html`<span class="swap" data-other=${other}><span>${words}</span></span>` : words;
+  }
+
+  /**
+   * 确认批准: aria-disabled (never disabled, which would drop focus) and described as 请稍候
+   * while it arms, with a CSS fill that shows it.
+   */
+  private renderConfirm(): TemplateResult {
+    const armed = this.armed;
+    return html`<button
+        class="danger confirm ${armed ? '' : 'arming'}"
+        part="confirm-button"
+        aria-disabled=${armed ? nothing : 'true'}
+        aria-describedby=${armed ? 'confirm-hint' : 'confirm-wait confirm-hint'}
+        @keydown=${this.onConfirmKeydown}
+        @pointerdown=${this.onConfirmPointerdown}
+        @click=${this.confirm}
+      >
+        ${this.approveLabel(this.strings.confirmApproval, this.strings.approve, true)}
+      </button>
+      ${armed ? nothing : html`<span id="confirm-wait" hidden>${this.strings.confirmWait}</span>`}`;
   }
 
   protected override render() {

@@ -64,6 +64,7 @@ export async function openPage(entry: string, routes: Record<string, Route> = {}
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   browser ??= chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   const context = await (await browser).newContext({ viewport: { width: 900, height: 900 }, locale: 'en-US' });
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));

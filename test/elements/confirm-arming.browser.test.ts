@@ -1,0 +1,156 @@
+// 确认批准 is deliberate (DESIGN §6.1): for 1,000 ms after it appears, on the card's injected
+// clock, it does nothing, whatever the keyboard or the mouse does; it says so (aria-disabled, 请稍候,
+// a CSS fill), a held key never activates it, and Reject never moves under the pointer.
+import { expect, fixture } from '@open-wc/testing';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../src/approval-dialog.js';
+import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
+import type { InteractionResponse } from '../../src/protocol/response.js';
+import { normalizeApproval } from '../../src/rules/normalize.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { deepActiveElement } from '../support/keyboard.js';
+
+const high = normalizeApproval({ message: 'Drop the production database?', severity: 'high' }, { request_id: 'h-1', session_id: 's' });
+
+async function mount(locale = 'zh-CN') {
+  const el = (await fixture(`<approval-dialog locale=${locale}></approval-dialog>`)) as ApprovalDialog;
+  const clock = new FakeClock();
+  el.clock = clock;
+  el.request = high;
+  await el.updateComplete;
+  const events: InteractionResponse[] = [];
+  el.addEventListener('interaction-response', (e) => events.push(e.detail));
+  const part = (name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+  return { el, clock, events, part };
+}
+
+/** The accessible description: the text of what aria-describedby names (hidden ones count). */
+const description = (el: Element, target: Element) =>
+  (target.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .map((id) => el.shadowRoot!.getElementById(id)?.textContent?.trim() ?? '')
+    .join(' ');
+
+const center = (el: Element): [number, number] => {
+  const box = el.getBoundingClientRect();
+  return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
+};
+const click = (el: Element) => sendMouse({ type: 'click', position: center(el) });
+const press = (key: string) => sendKeys({ press: key });
+
+type Press = (target: HTMLElement) => Promise<unknown>;
+const WAYS: Record<string, Press> = {
+  Enter: () => press('Enter'),
+  Space: () => press('Space'),
+  'mouse clicks': (target) => click(target),
+};
+
+describe('确认批准 arms for 1,000 ms on the card clock', () => {
+  afterEach(() => sendMouse({ type: 'move', position: [0, 0] }));
+
+  for (const [name, act] of Object.entries(WAYS)) {
+    it(`${name}: ten presses over 0.8 s approve nothing, a deliberate press after 1.1 s approves`, async () => {
+      const { el, clock, events, part } = await mount();
+      const approve = part('approve-button')!;
+      approve.focus();
+      await act(approve);
+      await el.updateComplete;
+      const confirm = part('confirm-button')!;
+      expect(deepActiveElement()).to.equal(confirm);
+      for (let i = 0; i < 10; i += 1) {
+        await act(confirm);
+        clock.advance(80);
+      }
+      await el.updateComplete;
+      expect(events, 'nothing approved within 0.8 s').to.have.length(0);
+      expect(part('confirm-button')).to.equal(confirm);
+      expect(confirm.getAttribute('aria-disabled')).to.equal('true');
+      clock.advance(300);
+      await el.updateComplete;
+      expect(confirm.hasAttribute('aria-disabled')).to.equal(false);
+      await act(confirm);
+      expect(events.map((e) => e.approved)).to.deep.equal([true]);
+    });
+  }
+
+  it('a held key never activates it, before or after it armed', async () => {
+    const { el, clock, events, part } = await mount();
+    part('approve-button')!.focus();
+    await sendKeys({ down: 'Enter' });
+    await el.updateComplete;
+    expect(deepActiveElement()).to.equal(part('confirm-button'));
+    for (let i = 0; i < 5; i += 1) await sendKeys({ down: 'Enter' }); // auto-repeat: event.repeat
+    clock.advance(1100);
+    await el.updateComplete;
+    for (let i = 0; i < 5; i += 1) await sendKeys({ down: 'Enter' });
+    await sendKeys({ up: 'Enter' });
+    expect(events).to.have.length(0);
+    // Space pressed while arming and released after: the press was not a deliberate one either.
+    const second = await mount();
+    second.part('approve-button')!.click();
+    await second.el.updateComplete;
+    second.part('confirm-button')!.focus();
+    second.clock.advance(500);
+    await sendKeys({ down: 'Space' });
+    second.clock.advance(600);
+    await second.el.updateComplete;
+    await sendKeys({ up: 'Space' });
+    expect(second.events).to.have.length(0);
+    await press('Enter');
+    expect(second.events.map((e) => e.approved)).to.deep.equal([true]);
+  });
+
+  it('says it is arming: aria-disabled (never disabled), described as 请稍候 / One moment, a fill that is CSS', async () => {
+    for (const [locale, wait] of [['zh-CN', '请稍候'], ['en', 'One moment']] as const) {
+      const { el, clock, part } = await mount(locale);
+      part('approve-button')!.click();
+      await el.updateComplete;
+      const confirm = part('confirm-button')!;
+      expect(confirm.hasAttribute('disabled')).to.equal(false);
+      expect(document.activeElement === el && el.shadowRoot!.activeElement === confirm, 'focus stays on it').to.equal(true);
+      expect(confirm.getAttribute('aria-disabled')).to.equal('true');
+      expect(confirm.textContent!.trim(), 'named by its visible label alone').to.equal(locale === 'en' ? 'Confirm approval' : '确认批准');
+      expect(description(el, confirm)).to.contain(wait);
+      expect(getComputedStyle(confirm, '::before').animationName).to.equal('aik-arm');
+      await expect(el).to.be.accessible();
+      clock.advance(1000);
+      await el.updateComplete;
+      expect(getComputedStyle(confirm, '::before').content).to.equal('none');
+      expect(confirm.hasAttribute('aria-disabled')).to.equal(false);
+      expect(description(el, confirm)).to.not.contain(wait);
+      el.remove();
+    }
+  });
+
+  it('the fill animates, except under prefers-reduced-motion', async () => {
+    const { el, part } = await mount();
+    part('approve-button')!.click();
+    await el.updateComplete;
+    const confirm = part('confirm-button')!;
+    expect(getComputedStyle(confirm, '::before').animationName).to.equal('aik-arm');
+    await emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      expect(getComputedStyle(confirm, '::before').animationName).to.equal('none');
+      expect(confirm.getAttribute('aria-disabled'), 'still arming, without the motion').to.equal('true');
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' });
+    }
+  });
+
+  for (const width of [720, 320]) {
+    it(`Reject keeps its place and nothing shifts under the pointer (${width} px column)`, async () => {
+      const { el, part } = await mount();
+      el.style.display = 'block';
+      el.style.width = `${width}px`;
+      await el.updateComplete;
+      const reject = part('reject-button')!;
+      const before = reject.getBoundingClientRect().toJSON();
+      const approveBox = part('approve-button')!.getBoundingClientRect().toJSON();
+      part('approve-button')!.click();
+      await el.updateComplete;
+      expect(part('reject-button')).to.equal(reject);
+      expect(reject.getBoundingClientRect().toJSON()).to.deep.equal(before);
+      expect(part('confirm-button')!.getBoundingClientRect().toJSON()).to.deep.equal(approveBox);
+    });
+  }
+});
