@@ -2,15 +2,16 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { cardProperties } from './card-properties.js';
 import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
+import { statusOf } from '../rules/card-state.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
-import type { CardState, InteractionResponseEvent } from '../elements/shared/interaction-card.js';
+import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import { resolveLocale } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles } from '../elements/shared/tokens.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
-import type { InteractionSession, RequestEntry, SessionEntry, SessionEvent } from '../session/session.js';
+import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
 import type { Transport, TransportState } from '../transport/transport.js';
@@ -28,6 +29,8 @@ export interface InteractionRequestDetail {
 export interface ConnectionChangeDetail {
   state: TransportState;
   superseded: boolean;
+  /** Five opens failed in a row: shown as "cannot connect" while the transport keeps retrying. */
+  unreachable: boolean;
 }
 
 declare global {
@@ -38,13 +41,6 @@ declare global {
   }
 }
 
-function cardState(entry: RequestEntry): CardState {
-  const status = entry.response?.status;
-  if (status === undefined) return 'pending';
-  if (status === 'completed') return entry.unacked ? 'submitting' : 'answered';
-  return status === 'cancelled' ? 'cancelled' : 'expired';
-}
-
 /**
  * Connects the elements to an agent runtime: one tag, and every tool call the runtime sends shows
  * up as a card; every answer reaches the runtime exactly once, across drops and reloads.
@@ -52,7 +48,7 @@ function cardState(entry: RequestEntry): CardState {
  * @summary Wires a transport, a session and the elements together.
  * @fires interaction-request - A card appeared; `detail` is `{id, entry}`.
  * @fires tool-result - A result was sent to the runtime; `detail` is the message sent.
- * @fires connection-change - The connection changed; `detail` is `{state, superseded}`.
+ * @fires connection-change - The connection changed; `detail` is `{state, superseded, unreachable}`.
  * @csspart connection - The connection state.
  * @csspart superseded - The notice shown when the session is open elsewhere.
  * @csspart take-back-button - Continue here.
@@ -72,10 +68,12 @@ export class InteractionHost extends LitElement {
     clock: { attribute: false },
     backoff: { attribute: false },
     adapters: { attribute: false },
+    protocols: { attribute: false },
     protocol: {},
     entries: { attribute: false },
     connection: { attribute: false },
     superseded: { attribute: false },
+    unreachable: { attribute: false },
     announcement: { attribute: false },
     sessionLocale: { attribute: false },
   };
@@ -117,6 +115,12 @@ export class InteractionHost extends LitElement {
   adapters?: EnvelopeAdapter[];
 
   /**
+   * WebSocket subprotocols offered with `src` (e.g. `['aik.token.' + token]`): a way to hand the
+   * runtime's `authorize` a token without putting it in the URL. Read when the connection starts.
+   */
+  protocols?: string | string[];
+
+  /**
    * `jsonrpc`: speak pure JSON-RPC 2.0 to a peer that speaks nothing else (an MCP host relaying
    * `elicitation/create`): no `connect` frame, no v1 messages. `v1` (default): the kit's protocol,
    * with the adapters' envelopes beside it. Read when the connection starts.
@@ -126,14 +130,15 @@ export class InteractionHost extends LitElement {
   private entries: SessionEntry[] = [];
   private connection: TransportState = 'closed';
   private superseded = false;
+  private unreachable = false;
   private announcement = '';
   private sessionLocale: string | undefined;
 
   /** Connected: a session on the transport (or `src`); disconnected: stopped. */
   private readonly sessions = new SessionController(this, {
-    args: () => [this.src, this.transport, this.adapters, this.protocol],
+    args: () => [this.src, this.transport, this.adapters, this.protocol, this.protocols],
     options: () => {
-      const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff }) : undefined);
+      const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff, protocols: this.protocols }) : undefined);
       if (!transport) return undefined;
       const { storage, clock, adapters, protocol } = this;
       return { transport, storage, clock, adapters, protocol, ...this.sessionSettings() };
@@ -180,7 +185,8 @@ export class InteractionHost extends LitElement {
       case 'connection':
         this.connection = event.state;
         this.superseded = event.detail.superseded === true;
-        this.emit<ConnectionChangeDetail>('connection-change', { state: event.state, superseded: this.superseded });
+        this.unreachable = event.detail.unreachable === true;
+        this.emit<ConnectionChangeDetail>('connection-change', { state: event.state, superseded: this.superseded, unreachable: this.unreachable });
         break;
       case 'hello':
         this.sessionLocale = event.context.locale;
@@ -218,12 +224,14 @@ export class InteractionHost extends LitElement {
         theme=${this.theme ?? nothing}
       ></artifact-list>`;
     }
+    // Sent and not yet acknowledged: the card shows its answer as submitting until the response.
+    const sending = entry.response !== undefined && statusOf(entry.response) === 'answered' && entry.unacked;
     const properties = cardProperties({
       clock: this.clock,
       request: entry.request,
       deadline: entry.deadline,
-      response: entry.response,
-      state: cardState(entry),
+      response: sending ? undefined : entry.response,
+      submitting: sending,
       late: entry.late,
       requester: entry.context.requester,
       ...(entry.request.kind === 'approval' ? { linkState: entry.external ?? '' } : {}),
@@ -238,14 +246,15 @@ export class InteractionHost extends LitElement {
   protected override render(): TemplateResult {
     const locale = this.currentLocale();
     const strings = stringsFor(locale);
+    const shown = this.unreachable && this.connection !== 'open' ? 'unreachable' : this.connection;
     return html`<div class="stack">
       ${this.superseded
         ? html`<div class="superseded" part="superseded" role="alert">
             <span>${strings.host.superseded}</span>
             <button part="take-back-button" @click=${this.takeBack}>${strings.host.takeBack}</button>
           </div>`
-        : html`<div class="connection state-${this.connection}" part="connection" role="status">
-            <span class="dot" aria-hidden="true"></span>${strings.host.connection[this.connection]}
+        : html`<div class="connection state-${shown}" part="connection" role="status">
+            <span class="dot" aria-hidden="true"></span>${strings.host.connection[shown]}
           </div>`}
       <div class="cards" part="cards" role="list" aria-label=${strings.host.requests}>
         ${repeat(

@@ -1,17 +1,17 @@
 import { isRecord } from '../protocol/constants.js';
+import { NOT_JSON } from '../protocol/json.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import type { Transport } from '../transport/transport.js';
+import { isPending, type SessionEntry } from './entry.js';
+import type { EntryStore } from './entry-store.js';
 import type { EnvelopeAction, EnvelopeAdapter } from './envelope.js';
 
-/** What an adapter's actions do to the session's cards. */
+/** What an adapter's actions do to the session's cards, beyond the store. */
 export interface BridgePorts {
-  has(id: string): boolean;
   open(id: string, request: InteractionRequest, requester: string | undefined): void;
-  /** The peer withdrew the request: a cancelled receipt, nothing sent. */
-  withdraw(id: string): void;
-  /** The peer reports the out-of-band step of an accepted link request done. */
-  complete(id: string): void;
+  /** The peer withdrew a pending request: a cancelled receipt, nothing sent. */
+  withdraw(entry: SessionEntry): void;
 }
 
 /**
@@ -28,30 +28,42 @@ export class AdapterBridge {
     private readonly transport: Pick<Transport, 'send'>,
     /** Pure JSON-RPC: no `"id": null` in a reply (MCP forbids it). */
     private readonly jsonrpc: boolean,
+    private readonly store: EntryStore,
     private readonly ports: BridgePorts,
   ) {}
 
-  /** Acts on `value` when an adapter claims it (asked before the kit's own parser); false if none does. */
+  /**
+   * Acts on `value` when an adapter claims it (asked before the kit's own parser); false if none
+   * does. In pure JSON-RPC, what no adapter claims is not a v1 message either: it gets an error.
+   */
   receive(value: unknown): boolean {
-    if (!isRecord(value)) return false;
-    const adapter = this.adapters.find((candidate) => candidate.claims(value));
-    if (!adapter) return false;
-    for (const action of adapter.receive(value)) this.act(adapter, action);
+    const adapter = isRecord(value) ? this.adapters.find((candidate) => candidate.claims(value)) : undefined;
+    if (adapter) {
+      for (const action of adapter.receive(value as Record<string, unknown>)) this.act(adapter, action);
+      return true;
+    }
+    if (!this.jsonrpc) return false;
+    const error = value === NOT_JSON ? { code: -32700, message: 'Parse error' } : { code: -32600, message: 'Invalid Request' };
+    this.send({ jsonrpc: '2.0', error });
     return true;
   }
 
   private act(adapter: EnvelopeAdapter, action: EnvelopeAction): void {
+    const entry = 'id' in action ? this.store.get(action.id) : undefined;
     switch (action.type) {
       case 'open':
-        if (this.ports.has(action.id)) return;
+        if (entry) return;
         this.owners.set(action.id, adapter);
         this.ports.open(action.id, action.request, action.requester);
         break;
       case 'withdraw':
-        this.ports.withdraw(action.id);
+        if (entry && isPending(entry)) this.ports.withdraw(entry);
         break;
       case 'complete':
-        this.ports.complete(action.id);
+        // The peer reports the out-of-band step of an accepted link request done. Kept while the
+        // card is still pending too (done before the click): once opened, the card shows done
+        // instead of waiting for a notification that already came.
+        if (entry?.kind === 'request' && (!entry.response || entry.external === 'waiting')) this.store.update(entry, { external: 'complete' });
         break;
       case 'send':
         this.send(action.message);

@@ -1,7 +1,7 @@
 import { PROTOCOL_VERSION, TOOL_NAMES, type ToolName } from '../protocol/constants.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionContext, WireContext } from '../protocol/context.js';
-import { messageValue, NOT_JSON } from '../protocol/json.js';
+import { messageValue } from '../protocol/json.js';
 import type { ErrorMessage, KitMessage, ResultMessage } from '../protocol/kit-messages.js';
 import { parseRuntimeMessage } from '../protocol/parse.js';
 import type { InteractionRequest } from '../protocol/request.js';
@@ -9,6 +9,7 @@ import { interactionResponseSchema, type InteractionResponse } from '../protocol
 import type { CancelMessage, InteractionRequestMessage, RuntimeToolResultMessage, ToolCallMessage } from '../protocol/runtime-messages.js';
 import { cancelledResponse, timeoutResponse } from '../rules/answers.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
+import { statusOf } from '../rules/card-state.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
 import { receiptFor } from '../rules/receipts.js';
@@ -85,19 +86,9 @@ export class InteractionSession {
     this.outbox.load(this.sessionId);
     this.timers = new DeadlineTimers(this.clock);
     this.jsonrpc = options.protocol === 'jsonrpc';
-    this.bridge = new AdapterBridge(options.adapters ?? [], this.transport, this.jsonrpc, {
-      has: (id) => this.store.has(id),
+    this.bridge = new AdapterBridge(options.adapters ?? [], this.transport, this.jsonrpc, this.store, {
       open: (id, request, requester) => this.openAdapted(id, request, requester),
-      withdraw: (id) => {
-        const entry = this.store.get(id);
-        if (entry && isPending(entry)) this.withdraw(entry);
-      },
-      complete: (id) => {
-        const entry = this.store.get(id);
-        // Kept while the card is still pending too (the step was done before the click): once
-        // opened, the card shows done instead of waiting for a notification that already came.
-        if (entry?.kind === 'request' && (!entry.response || entry.external === 'waiting')) this.store.update(entry, { external: 'complete' });
-      },
+      withdraw: (entry) => this.withdraw(entry),
     });
     this.publisher = new ArtifactPublisher({
       store: this.store,
@@ -178,12 +169,6 @@ export class InteractionSession {
   private receive(data: unknown): void {
     const value = messageValue(data);
     if (this.bridge.receive(value)) return;
-    if (this.jsonrpc) {
-      // Pure JSON-RPC: what no adapter claims is not a v1 message either.
-      const error = value === NOT_JSON ? { code: -32700, message: 'Parse error' } : { code: -32600, message: 'Invalid Request' };
-      this.bridge.send({ jsonrpc: '2.0', error });
-      return;
-    }
     const parsed = parseRuntimeMessage(value);
     if (!parsed.ok) {
       this.send(parsed.error);
@@ -272,7 +257,7 @@ export class InteractionSession {
     const settled: RequestEntry = { ...pending, response, deadline: undefined };
     if (this.bridge.reply(id, request, response)) {
       // An opened link waits for the peer's completion, unless it came already.
-      const opened = response.status === 'completed' && response.approved;
+      const opened = statusOf(response) === 'answered' && response.approved;
       const link = request.metadata.url !== undefined;
       this.store.put(link ? { ...settled, external: opened ? (pending.external ?? 'waiting') : undefined } : settled);
       this.prune();

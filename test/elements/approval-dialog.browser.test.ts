@@ -105,16 +105,37 @@ describe('<approval-dialog>', () => {
     elsewhere.remove();
   });
 
-  it('a listener that calls preventDefault() keeps the card submitting until it says answered', async () => {
+  it('a listener that calls preventDefault() keeps the card submitting until it sets the response', async () => {
     const { el, part } = await mount(medium);
-    el.addEventListener('interaction-response', (e) => e.preventDefault());
+    let sent: InteractionResponse | undefined;
+    el.addEventListener('interaction-response', (e) => {
+      e.preventDefault();
+      sent = e.detail;
+    });
     part('approve-button')!.click();
     await el.updateComplete;
     expect(el.state).to.equal('submitting');
     expect(part('receipt')!.textContent).to.contain('正在提交');
-    el.state = 'answered';
+    expect(part('receipt')!.textContent).to.contain('已批准');
+    el.response = sent;
     await el.updateComplete;
+    expect(el.state).to.equal('answered');
     expect(part('receipt')!.textContent).to.not.contain('正在提交');
+  });
+
+  it('sending failed: submitting = false gives the form back as the user left it', async () => {
+    const { el, part } = await mount(medium);
+    el.addEventListener('interaction-response', (e) => e.preventDefault());
+    part('note')!.focus();
+    await sendKeys({ type: 'later' });
+    part('reject-button')!.click();
+    await el.updateComplete;
+    expect(el.state).to.equal('submitting');
+    el.submitting = false;
+    await el.updateComplete;
+    expect(el.state).to.equal('pending');
+    expect((part('note') as HTMLTextAreaElement).value).to.equal('later');
+    expect(part('approve-button')).to.not.equal(null);
   });
 
   it('the event bubbles out of shadow roots and is typed', async () => {

@@ -18,10 +18,8 @@ async function mount(entry: CatalogueEntry, state: (typeof STATES)[number], them
   el.request = entry.request;
   const answered = answerRequest(entry.request, entry.answer, AT);
   if (!answered.ok) throw new Error('catalogue answer refused');
-  if (state === 'submitting') {
-    el.response = answered.response;
-    el.state = 'submitting';
-  } else if (state === 'answered') el.response = answered.response;
+  if (state === 'submitting') el.submitting = true;
+  else if (state === 'answered') el.response = answered.response;
   else if (state === 'expired') el.response = timeoutResponse(entry.request, AT);
   else if (state === 'cancelled') el.response = cancelledResponse(entry.request, AT);
   await el.updateComplete;

@@ -1,5 +1,6 @@
 // Reading the session's entries in tests: a request entry by its kind, and where an entry stands.
 import assert from 'node:assert/strict';
+import { statusOf } from '../../src/rules/card-state.js';
 import type { RequestEntry, SessionEntry } from '../../src/session/session.js';
 
 /** `entry`, which must be an approval or input request. */
@@ -12,7 +13,5 @@ export function requestEntry(entry: SessionEntry | undefined): RequestEntry {
 export function entryStatus(entry: SessionEntry | undefined): string | undefined {
   if (!entry) return undefined;
   if (entry.kind === 'artifacts') return { delivering: 'pending', delivered: 'answered', withdrawn: 'cancelled' }[entry.phase];
-  const status = entry.response?.status;
-  if (status === undefined) return 'pending';
-  return status === 'completed' ? 'answered' : status === 'cancelled' ? 'cancelled' : 'expired';
+  return entry.response ? statusOf(entry.response) : 'pending';
 }

@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { artifactStrings, reasonText, type ArtifactStrings } from '../../i18n/artifacts.js';
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
 import { DELIVERY_REASONS } from '../../rules/artifacts/deliver.js';
@@ -19,6 +19,12 @@ function deliveryState(item: FilePart, summary: ProviderDelivery | undefined): D
   if (summary?.skipped.some((s) => s.name === item.name && s.reason === item.delivery_reason)) return 'skipped';
   return item.delivery_reason.startsWith('delivery_skipped') || !summary ? 'skipped' : 'failed';
 }
+
+/**
+ * Who an item is: its URL or path, and its name. What the user did to a row (loaded its preview,
+ * copied its path) belongs to that item, never to a position that another item may take.
+ */
+const itemKey = (item: FilePart) => JSON.stringify([item.url || item.path, item.name]);
 
 function originOf(url: string): string {
   try {
@@ -80,17 +86,25 @@ export class ArtifactList extends LitElement {
    */
   previewOrigins = '';
 
-  /** Items whose preview the user asked for, and the item whose path was just copied. */
-  private loaded = new Set<number>();
-  private copied: number | undefined;
+  /** Items (by itemKey) whose preview the user asked for, and the one whose path was just copied. */
+  private loaded = new Set<string>();
+  private copied: string | undefined;
 
   private get strings(): ArtifactStrings {
     return artifactStrings[resolveLocale(this, this.locale)];
   }
 
-  private loadPreview(index: number): void {
-    this.loaded.add(index);
+  private loadPreview(key: string): void {
+    this.loaded.add(key);
     this.requestUpdate();
+  }
+
+  /** New items keep what the user did to those that remain (a delivery update), and forget the rest. */
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('items')) return;
+    const keys = new Set(this.items.map(itemKey));
+    for (const key of this.loaded) if (!keys.has(key)) this.loaded.delete(key);
+    if (this.copied !== undefined && !keys.has(this.copied)) this.copied = undefined;
   }
 
   private previewAllowed(url: string): boolean {
@@ -101,27 +115,28 @@ export class ArtifactList extends LitElement {
     return origin === globalThis.location?.origin || allowed.includes(origin);
   }
 
-  private async copy(index: number, path: string): Promise<void> {
+  private async copy(key: string, path: string): Promise<void> {
     await navigator.clipboard?.writeText(path).catch(() => undefined);
-    this.copied = index;
+    this.copied = key;
     this.requestUpdate();
   }
 
-  private renderPreview(item: FilePart, url: string, index: number): TemplateResult | typeof nothing {
+  private renderPreview(item: FilePart, url: string, key: string): TemplateResult | typeof nothing {
     if (item.subtype !== 'image' || !url) return nothing;
     const strings = this.strings;
-    if (this.previewAllowed(url) || this.loaded.has(index)) {
+    if (this.previewAllowed(url) || this.loaded.has(key)) {
       return html`<div class="preview" part="preview">
         <img src=${url} alt=${strings.artifacts.previewOf(revealMarks(item.name))} loading="lazy" referrerpolicy="no-referrer" />
       </div>`;
     }
     return html`<div class="preview" part="preview">
-      <button class="small" @click=${() => this.loadPreview(index)}>${strings.loadPreview}</button>
+      <button class="small" @click=${() => this.loadPreview(key)}>${strings.loadPreview}</button>
     </div>`;
   }
 
-  private renderItem(item: FilePart, index: number, summary: ProviderDelivery | undefined): TemplateResult {
+  private renderItem(item: FilePart, summary: ProviderDelivery | undefined): TemplateResult {
     const strings = this.strings;
+    const key = itemKey(item);
     const kind = artifactKind(item);
     const url = safeUrl(item.url);
     const state = deliveryState(item, summary);
@@ -141,8 +156,8 @@ export class ArtifactList extends LitElement {
           ? html`<span class="path">
               <code part="path" dir="ltr">${safeText(item.path)}</code>
               <span class="badge">${strings.artifacts.localOnly}</span>
-              <button class="small quiet" part="copy-button" @click=${() => this.copy(index, item.path)}>
-                ${this.copied === index ? strings.artifacts.copied : strings.artifacts.copyPath}
+              <button class="small quiet" part="copy-button" @click=${() => this.copy(key, item.path)}>
+                ${this.copied === key ? strings.artifacts.copied : strings.artifacts.copyPath}
               </button>
             </span>`
           : nothing}
@@ -160,7 +175,7 @@ export class ArtifactList extends LitElement {
           : html`<span class="badge ${state}" part="delivery">${strings.artifacts[state]}</span>
               ${reason ? html`<span class="reason">${safeText(reason)}</span>` : nothing}`}
       </div>
-      ${this.renderPreview(item, url, index)}
+      ${this.renderPreview(item, url, key)}
     </li>`;
   }
 
@@ -182,7 +197,7 @@ export class ArtifactList extends LitElement {
         </div>
       </div>
       <ul>
-        ${this.items.map((item, index) => this.renderItem(item, index, summary))}
+        ${this.items.map((item) => this.renderItem(item, summary))}
       </ul>
     </article>`;
   }

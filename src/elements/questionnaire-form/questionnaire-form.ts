@@ -14,6 +14,7 @@ import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
 import { answerRows } from './answer-rows.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
+import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 
 /** The key under which a single question's state lives for `choice` and `multi_choice`. */
 const SINGLE = '';
@@ -306,6 +307,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         type="text"
         id=${id}
         part="custom-field"
+        maxlength=${MAX_TYPED_LENGTH}
         required
         dir="auto"
         .value=${this.draft(key).text}
@@ -431,6 +433,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         type=${inputType}
         id=${id}
         part="text-field"
+        maxlength=${MAX_TYPED_LENGTH}
         dir=${field.type === 'number' || (field.type === 'text' && field.format) ? 'ltr' : 'auto'}
         inputmode=${inputMode}
         autocomplete=${inputType === 'email' ? 'email' : 'off'}
@@ -454,6 +457,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         <textarea
           id="answer"
           part="text-field"
+          maxlength=${MAX_TYPED_LENGTH}
           rows="3"
           dir="auto"
           required
@@ -487,6 +491,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
             <label class="field-label" for="note">${this.strings.anythingElse}</label>
             <textarea
               id="note"
+              maxlength=${MAX_TYPED_LENGTH}
               rows="2"
               dir="auto"
               .value=${draft.text}

@@ -5,6 +5,7 @@ import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { cancelledResponse, timeoutResponse } from '../../rules/responses.js';
 import { systemClock, type Clock } from '../../protocol/clock.js';
+import { cardStateOf, type CardState } from '../../rules/card-state.js';
 import { CountdownController, formatRemaining } from './countdown.js';
 import { resolveLocale } from './locale.js';
 import { renderReceipt, shownAnswer } from './receipt.js';
@@ -13,14 +14,12 @@ import { safeText } from './safe-text.js';
 /** Text past this many characters starts collapsed, so a huge message keeps the card small. */
 export const COLLAPSE_AFTER = 2000;
 
-/** The states a card shows (DESIGN §6). */
-export type CardState = 'pending' | 'submitting' | 'answered' | 'expired' | 'cancelled';
-
 /** Fired once per request with the response of DESIGN §5: the user's answer, or a timeout. */
 export class InteractionResponseEvent extends CustomEvent<InteractionResponse> {
   constructor(response: InteractionResponse) {
-    // Cancelable: a listener that calls preventDefault() takes over delivery, and sets the
-    // card's `state` to `answered` itself once the answer has arrived.
+    // Cancelable: a listener that calls preventDefault() takes over delivery. The card shows the
+    // answer as submitting until the listener sets its `response` (the answer arrived) or sets
+    // `submitting` back to false (sending failed: the form returns, as the user left it).
     super('interaction-response', { detail: response, bubbles: true, composed: true, cancelable: true });
   }
 }
@@ -29,11 +28,6 @@ declare global {
   interface HTMLElementEventMap {
     'interaction-response': InteractionResponseEvent;
   }
-}
-
-function stateOf(response: InteractionResponse): CardState {
-  if (response.status === 'cancelled') return 'cancelled';
-  return response.status === 'completed' ? 'answered' : 'expired';
 }
 
 /**
@@ -50,8 +44,9 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     locale: { reflect: true },
     requester: {},
     clock: { attribute: false },
-    state: { reflect: true },
     response: { attribute: false },
+    submitting: { type: Boolean },
+    sending: { attribute: false },
     late: { type: Boolean, reflect: true },
     expanded: { attribute: false },
   };
@@ -75,14 +70,29 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   /** The clock, injected for tests. */
   clock: Clock = systemClock;
 
-  /** What the card shows. The page may set it (e.g. `answered` after it delivered the answer). */
-  state: CardState = 'pending';
-
   /**
    * The response the receipt shows. Setting it from code turns the card into that receipt and
    * fires no event (a host uses it for timeouts, cancels and answers restored after a reload).
    */
   response?: InteractionResponse;
+
+  /**
+   * An answer is on its way and no response has settled the card yet. The card sets it when it
+   * fires an answer whose delivery a listener took over (`preventDefault()`); that listener sets
+   * `response` once the answer arrived, or `submitting` back to false when sending failed.
+   */
+  submitting = false;
+
+  /** The answer this card fired and is submitting: what its receipt shows until `response`. */
+  private sending: InteractionResponse | undefined;
+
+  /**
+   * What the card shows, computed from `response` and `submitting`, never stored beside them;
+   * reflected as the `state` attribute for styles.
+   */
+  get state(): CardState {
+    return cardStateOf(this.response, this.submitting);
+  }
 
   /** Set by a host when the runtime had already timed the call out: the answer came too late. */
   late = false;
@@ -116,14 +126,13 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     if (changed.has('request') && this.request && changed.get('request') !== undefined) {
       // A new request on the same element starts over.
       if (!changed.has('response')) this.response = undefined;
-      if (!changed.has('state')) this.state = 'pending';
+      if (!changed.has('submitting')) this.submitting = false;
+      this.sending = undefined;
       this.expanded = new Set();
       this.resetForm();
     }
-    // A response means a settled card; only a state the page set beside it wins. `pending` never
-    // does: before the first update it is the default, which counts as a change too.
-    if (changed.has('response') && this.response && (!changed.has('state') || this.state === 'pending')) this.state = stateOf(this.response);
-    if (changed.has('request') || changed.has('deadline') || changed.has('state')) this.syncTimer(changed);
+    this.setAttribute('state', this.state);
+    if (changed.has('request') || changed.has('deadline') || changed.has('response')) this.syncTimer(changed);
   }
 
   private syncTimer(changed: PropertyValues<this>): void {
@@ -155,11 +164,17 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   protected respond(response: InteractionResponse): void {
     if (this.state !== 'pending') return;
     const follow = this.focusIsHereOrNowhere();
-    this.response = response;
-    this.state = response.status === 'completed' ? 'submitting' : stateOf(response);
     const event = new InteractionResponseEvent(response);
+    // An answer is submitted; a timeout or a cancel settles the card at once, whoever delivers it.
+    if (response.status === 'completed') {
+      this.sending = response;
+      this.submitting = true;
+    } else this.response = response;
     this.dispatchEvent(event);
-    if (this.state === 'submitting' && !event.defaultPrevented) this.state = 'answered';
+    if (!event.defaultPrevented) {
+      this.response = response;
+      this.submitting = false;
+    }
     if (response.status === 'completed' && follow) void this.updateComplete.then(() => this.focusAfterAnswer());
   }
 
@@ -223,7 +238,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
 
   protected renderReceipt(): TemplateResult {
     if (!this.request) return html``;
-    const response = this.response;
+    const response = this.response ?? this.sending;
     const rows = response && shownAnswer(this.request, response) ? this.renderAnswer(this.request, response) : nothing;
     return renderReceipt(this.request, response, this.state, this.late, this.strings, rows);
   }

@@ -2,10 +2,12 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import type { CardStrings } from '../../i18n/card.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
-import type { CardState } from './interaction-card.js';
+import type { CardState } from '../../rules/card-state.js';
 
 function outcome(request: InteractionRequest, response: InteractionResponse | undefined, state: CardState, late: boolean, strings: CardStrings): string {
   if (late) return strings.receipt.late;
+  // Submitting an answer the card did not fire itself: nothing to say yet but that it is sent.
+  if (!response) return strings.receipt.answer;
   // A card the user may cancel may also be cancelled by the server: the outcome stays neutral.
   if (state === 'cancelled') return request.metadata.dismiss ? strings.receipt.dismissed : strings.receipt.cancelled;
   if (response?.status === 'auto_selected') return strings.receipt.autoSelected;

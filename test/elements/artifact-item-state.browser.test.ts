@@ -1,0 +1,93 @@
+// What the user did to an artifact row (loaded its preview, copied its path) belongs to that item
+// (its URL or path plus its name), not to its position: a replaced item is never fetched without
+// its own click, items that remain keep their state, and a delivery update hides nothing.
+import { expect, fixture } from '@open-wc/testing';
+import '../../src/artifact-list.js';
+import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
+import type { FilePart } from '../../src/protocol/results.js';
+import { DELIVERY_REASONS, filePart } from '../../src/rules/artifacts/deliver.js';
+import { toArtifact } from '../../src/rules/artifacts/prepare.js';
+import { startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
+
+// Foreign origins on loopback that refuse: a request is recorded, nothing is really fetched.
+const FOREIGN = 'http://127.0.0.7:9';
+const image = (file: string, delivered = false): FilePart =>
+  filePart(toArtifact({ url: `${FOREIGN}/${file}`, subtype: 'image' })!, 'auto', delivered ? { state: 'delivered', type: 'post_link' } : { state: 'skipped', reason: DELIVERY_REASONS.noDeliver });
+const local = (path: string): FilePart => filePart(toArtifact({ path })!, 'auto', { state: 'skipped', reason: DELIVERY_REASONS.noDeliver });
+
+async function mount(items: FilePart[]) {
+  const el = (await fixture('<artifact-list></artifact-list>')) as ArtifactList;
+  el.items = items;
+  await el.updateComplete;
+  const row = (name: string) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="item"]')].find((r) => r.querySelector('[part~="name"]')!.textContent === name)!;
+  return { el, row };
+}
+
+const settleRequests = () => new Promise((resolve) => setTimeout(resolve, 150));
+const fetched = (urls: string[], file: string) => urls.filter((url) => url === `${FOREIGN}/${file}`);
+
+describe('<artifact-list> keys what the user did by the item', () => {
+  it('a replaced item that was never clicked is not fetched; it is after its own click', async () => {
+    await startRecordingRequests();
+    const { el, row } = await mount([image('a.png')]);
+    row('a.png').querySelector<HTMLButtonElement>('[part~="preview"] button')!.click();
+    await el.updateComplete;
+    await settleRequests();
+    el.items = [image('b.png')];
+    await el.updateComplete;
+    await settleRequests();
+    const before = await stopRecordingRequests();
+    expect(fetched(before, 'a.png'), 'the clicked item').to.have.length(1);
+    expect(fetched(before, 'b.png'), 'the item that took its place, never clicked').to.deep.equal([]);
+    expect(row('b.png').querySelector('img')).to.equal(null);
+    await startRecordingRequests();
+    row('b.png').querySelector<HTMLButtonElement>('[part~="preview"] button')!.click();
+    await el.updateComplete;
+    await settleRequests();
+    expect(fetched(await stopRecordingRequests(), 'b.png'), 'after its own click').to.have.length(1);
+    // An item that went away and comes back starts over.
+    el.items = [image('a.png')];
+    await el.updateComplete;
+    expect(row('a.png').querySelector('img')).to.equal(null);
+  });
+
+  it('items that remain keep their preview when they move, and the new ones wait', async () => {
+    await startRecordingRequests();
+    const { el, row } = await mount([image('a.png'), image('c.png')]);
+    row('c.png').querySelector<HTMLButtonElement>('[part~="preview"] button')!.click();
+    await el.updateComplete;
+    el.items = [image('c.png'), image('d.png')];
+    await el.updateComplete;
+    await settleRequests();
+    expect(row('c.png').querySelector('img')).to.not.equal(null);
+    expect(row('d.png').querySelector('img')).to.equal(null);
+    expect(fetched(await stopRecordingRequests(), 'd.png')).to.deep.equal([]);
+  });
+
+  it('a delivery update never hides a preview the user opened', async () => {
+    const { el, row } = await mount([image('a.png'), image('e.png')]);
+    el.delivering = true;
+    await el.updateComplete;
+    row('e.png').querySelector<HTMLButtonElement>('[part~="preview"] button')!.click();
+    await el.updateComplete;
+    // The delivery result arrives: new item objects, the same items.
+    el.delivering = false;
+    el.items = [image('a.png', true), image('e.png', true)];
+    el.delivery = { feishu: { ok: true, enabled: true, reason: 'success=2 failed=0 skipped=0', success: [{ name: 'a.png', type: 'post_link' }, { name: 'e.png', type: 'post_link' }], failed: [], skipped: [] } };
+    await el.updateComplete;
+    expect(row('e.png').querySelector('img')).to.not.equal(null);
+    expect(row('a.png').querySelector('img')).to.equal(null);
+  });
+
+  it('"copied" stays with the item whose path was copied', async () => {
+    const { el, row } = await mount([local('/out/one.txt'), local('/out/two.txt')]);
+    row('one.txt').querySelector<HTMLButtonElement>('[part~="copy-button"]')!.click();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await el.updateComplete;
+    expect(row('one.txt').querySelector('[part~="copy-button"]')!.textContent!.trim()).to.equal('已复制');
+    el.items = [local('/out/three.txt'), local('/out/one.txt')];
+    await el.updateComplete;
+    expect(row('three.txt').querySelector('[part~="copy-button"]')!.textContent!.trim()).to.equal('复制路径');
+    expect(row('one.txt').querySelector('[part~="copy-button"]')!.textContent!.trim()).to.equal('已复制');
+  });
+});
