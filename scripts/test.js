@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.js';
 import { ensureRedisServer } from './redis-server.js';
+import { runChaos } from './test-chaos.js';
 import { runPythonTests } from './test-python.js';
 import { checkGolden } from './test-golden.js';
 
@@ -79,6 +80,9 @@ run('Browser tests (@web/test-runner, Chromium)', bin('wtr'), ['--config', 'web-
   WTR_COUNTS: wtrCounts,
 });
 addCounts('Browser tests', existsSync(wtrCounts) ? JSON.parse(readFileSync(wtrCounts, 'utf8')) : undefined);
+
+// Many instances through a real Redis, with faults: a short seeded chaos run over the built bundle.
+addCounts('chaos', runChaos(root, chromium));
 
 rmSync(scratch, { recursive: true, force: true });
 for (const problem of problems) console.log(`✗ ${problem}`);

@@ -170,7 +170,8 @@ export class InteractionHost extends LitElement {
       case 'request': {
         this.entries = session.list();
         const strings = stringsFor(this.currentLocale());
-        const title = event.entry.kind === 'request' ? event.entry.request.title : event.entry.title;
+        const { entry } = event;
+        const title = entry.kind === 'request' ? entry.request.title : entry.kind === 'artifacts' ? entry.title : '';
         this.announcement = strings.host.newRequest(displayTitle(strings, title) || strings.artifacts.list);
         this.emit<InteractionRequestDetail>('interaction-request', { id: event.entry.id, entry: event.entry });
         break;
@@ -212,6 +213,11 @@ export class InteractionHost extends LitElement {
   }
 
   private renderEntry(entry: SessionEntry, locale: string): TemplateResult {
+    if (entry.kind === 'refused') {
+      return html`<p class="refused" part="refused" role="status" data-id=${entry.id}>
+        ${stringsFor(this.currentLocale()).host.refused} <code>${safeText(entry.field)}</code>
+      </p>`;
+    }
     if (entry.kind === 'artifacts') {
       return html`<artifact-list
         data-id=${entry.id}

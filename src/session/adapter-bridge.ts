@@ -10,6 +10,8 @@ import type { EnvelopeAction, EnvelopeAdapter } from './envelope.js';
 /** What an adapter's actions do to the session's cards, beyond the store. */
 export interface BridgePorts {
   open(id: string, request: InteractionRequest, requester: string | undefined): void;
+  /** A request that cannot be shown: a receipt naming `field`. */
+  refuse(id: string, field: string, requester: string | undefined): void;
   /** The peer withdrew a pending request: a cancelled receipt, nothing sent. */
   withdraw(entry: SessionEntry): void;
 }
@@ -55,6 +57,9 @@ export class AdapterBridge {
         if (entry) return;
         this.owners.set(action.id, adapter);
         this.ports.open(action.id, action.request, action.requester);
+        break;
+      case 'refused':
+        if (!entry) this.ports.refuse(action.id, action.field, action.requester);
         break;
       case 'withdraw':
         if (entry && isPending(entry)) this.ports.withdraw(entry);

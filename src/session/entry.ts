@@ -44,11 +44,21 @@ export interface ArtifactsEntry extends EntryBase {
   readonly phase: 'delivering' | 'delivered' | 'withdrawn';
 }
 
+/** A request an adapter could not show (a schema outside the subset): a receipt naming the field. */
+export interface RefusedEntry extends EntryBase {
+  readonly kind: 'refused';
+  readonly tool: 'request_user_input';
+  readonly source: 'adapter';
+  /** The field that stopped it, e.g. `requestedSchema.properties.address.type`. */
+  readonly field: string;
+}
+
 /** What a card shows: an immutable snapshot; a change is a new snapshot with the same id. */
-export type SessionEntry = RequestEntry | ArtifactsEntry;
+export type SessionEntry = RequestEntry | ArtifactsEntry | RefusedEntry;
 
 /** Waiting for the user (a request without a response) or for delivery. */
 export function isPending(entry: SessionEntry): boolean {
+  if (entry.kind === 'refused') return false;
   return entry.kind === 'request' ? entry.response === undefined : entry.phase === 'delivering';
 }
 

@@ -2,7 +2,7 @@ import { PROTOCOL_VERSION, TOOL_NAMES, type ToolName } from '../protocol/constan
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionContext, WireContext } from '../protocol/context.js';
 import { messageValue } from '../protocol/json.js';
-import type { ErrorMessage, KitMessage, ResultMessage } from '../protocol/kit-messages.js';
+import type { ErrorMessage, ResultMessage } from '../protocol/kit-messages.js';
 import { parseRuntimeMessage } from '../protocol/parse.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import { interactionResponseSchema, type InteractionResponse } from '../protocol/response.js';
@@ -19,13 +19,13 @@ import { KIT_VERSION } from '../version.js';
 import { AdapterBridge } from './adapter-bridge.js';
 import { ArtifactPublisher } from './artifact-publisher.js';
 import { deadlineFor, DeadlineTimers } from './deadlines.js';
-import { isPending, receiptEntry, type RequestEntry, type SessionEntry } from './entry.js';
+import { isPending, receiptEntry, type RefusedEntry, type RequestEntry, type SessionEntry } from './entry.js';
 import { EntryStore, type EntryChange } from './entry-store.js';
 import type { EnvelopeAdapter, SessionProtocol } from './envelope.js';
 import { Outbox } from './outbox.js';
 import { defaultStorage, type KeyValueStorage } from './storage.js';
 
-export type { ArtifactsEntry, RequestEntry, SessionEntry } from './entry.js';
+export type { ArtifactsEntry, RefusedEntry, RequestEntry, SessionEntry } from './entry.js';
 
 export type SessionEvent =
   | EntryChange
@@ -88,6 +88,11 @@ export class InteractionSession {
     this.jsonrpc = options.protocol === 'jsonrpc';
     this.bridge = new AdapterBridge(options.adapters ?? [], this.transport, this.jsonrpc, this.store, {
       open: (id, request, requester) => this.openAdapted(id, request, requester),
+      refuse: (id, field, requester) => {
+        const context = this.adapterContext(requester);
+        this.store.put<RefusedEntry>({ id, kind: 'refused', tool: 'request_user_input', source: 'adapter', context, field, unacked: false });
+        this.prune();
+      },
       withdraw: (entry) => this.withdraw(entry),
     });
     this.publisher = new ArtifactPublisher({
@@ -150,16 +155,12 @@ export class InteractionSession {
 
   /** Sent whenever the transport opens, so the runtime knows the kit is listening. */
   private sendConnect(): void {
-    if (!this.jsonrpc) this.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
+    if (!this.jsonrpc) this.transport.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
     this.bridge.flush();
   }
 
   private emit(event: SessionEvent): void {
     for (const listener of [...this.listeners]) listener(event);
-  }
-
-  private send(message: KitMessage): boolean {
-    return this.transport.send(message);
   }
 
   private now(): string {
@@ -171,7 +172,7 @@ export class InteractionSession {
     if (this.bridge.receive(value)) return;
     const parsed = parseRuntimeMessage(value);
     if (!parsed.ok) {
-      this.send(parsed.error);
+      this.transport.send(parsed.error);
       this.emit({ type: 'error', error: parsed.error });
       return;
     }
@@ -188,11 +189,15 @@ export class InteractionSession {
 
   /** An adapter's request: a card answered with the adapter's reply (`bridge`). */
   private openAdapted(id: string, request: InteractionRequest, requester: string | undefined): void {
-    const inherited = resolveContext(this.context);
-    const context = requester ? { ...inherited, requester } : inherited;
+    const context = this.adapterContext(requester);
     // An adapter's request may have no time limit (timeout_seconds 0): then it has no deadline.
     const deadline = request.timeout_seconds > 0 ? deadlineFor(request, undefined, this.clock.now()) : undefined;
     this.open({ id, tool: request.source_tool, source: 'adapter', context, request, deadline });
+  }
+
+  private adapterContext(requester: string | undefined): InteractionContext {
+    const inherited = resolveContext(this.context);
+    return requester ? { ...inherited, requester } : inherited;
   }
 
   private hello(sessionId: string, context: WireContext | undefined): void {
@@ -205,14 +210,14 @@ export class InteractionSession {
     this.context = context;
     this.emit({ type: 'hello', sessionId, context: resolveContext(context) });
     const capabilities = { tools: [...TOOL_NAMES] };
-    this.send({ v: PROTOCOL_VERSION, type: 'ready', kit_version: KIT_VERSION, capabilities, resume: this.outbox.ids() });
-    for (const result of this.outbox.messages()) this.send(result);
+    this.transport.send({ v: PROTOCOL_VERSION, type: 'ready', kit_version: KIT_VERSION, capabilities, resume: this.outbox.ids() });
+    for (const result of this.outbox.messages()) this.transport.send(result);
   }
 
   /** Repeats: acked → `duplicate`; unacked → the stored result again; pending → nothing. */
   private isRepeat(id: string): boolean {
     const answer = this.outbox.repeatAnswer(id);
-    if (answer) this.send(answer);
+    if (answer) this.transport.send(answer);
     return answer !== undefined || this.store.has(id);
   }
 
@@ -274,7 +279,7 @@ export class InteractionSession {
   private dispatchResult(entry: SessionEntry | undefined, message: ResultMessage): void {
     this.outbox.put(message.type === 'tool_result' ? message.call_id : message.request_id, message);
     if (entry) this.store.put({ ...entry, unacked: true });
-    this.send(message);
+    this.transport.send(message);
     this.emit({ type: 'result', message });
     this.prune();
   }

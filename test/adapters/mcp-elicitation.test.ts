@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { mcpElicitation } from '../../src/adapters/mcp-elicitation.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import { answerRequest, cancelledResponse, declineResponse, type QuestionChoice } from '../../src/rules/answers.js';
-import { InteractionSession, type RequestEntry } from '../../src/session/session.js';
+import { InteractionSession, type RequestEntry, type SessionEntry } from '../../src/session/session.js';
 import { entryStatus, requestEntry } from '../support/entries.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair } from '../../src/transport/memory-transport.js';
@@ -25,8 +25,11 @@ async function mcpPeer(options: Parameters<typeof mcpElicitation>[0] = {}) {
   });
   const kit = new InteractionSession({ transport: kitEnd, storage: new MemoryStorage(), clock, adapters: [mcpElicitation(options)] });
   const cards: RequestEntry[] = [];
+  const shown: SessionEntry[] = [];
   kit.subscribe((event) => {
-    if (event.type === 'request') cards.push(requestEntry(event.entry));
+    if (event.type !== 'request') return;
+    shown.push(event.entry);
+    if (event.entry.kind === 'request') cards.push(event.entry);
   });
   serverEnd.connect();
   kit.start();
@@ -41,7 +44,7 @@ async function mcpPeer(options: Parameters<typeof mcpElicitation>[0] = {}) {
     assert.ok(kit.answer(entry.id, outcome.response));
     await flush();
   };
-  return { kit, clock, kitEnd, serverEnd, replies, cards, send, answer };
+  return { kit, clock, kitEnd, serverEnd, replies, cards, shown, send, answer };
 }
 
 const input = (text: string, values: string[] = []): QuestionChoice => ({ input: { values, text } });
@@ -134,7 +137,11 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
     await peer.send({ ...URL_MODE, id: 11 });
     await peer.send({ ...SIMPLE_TEXT, id: 12, params: { requestedSchema: SIMPLE_TEXT.params.requestedSchema } });
     await peer.send({ ...SIMPLE_TEXT, id: 13, params: { ...SIMPLE_TEXT.params, mode: 'voice' } });
-    assert.deepEqual(peer.cards, [], 'never a broken form');
+    // Never a broken form: a receipt naming the field, with no request to answer.
+    assert.deepEqual(peer.cards, [], 'no request to answer');
+    assert.deepEqual(peer.shown.map((card) => [entryStatus(card), card.kind === 'refused' && card.field]), [
+      ['cancelled', 'requestedSchema.properties.address.type'], ['cancelled', 'mode'], ['cancelled', 'message'], ['cancelled', 'mode'],
+    ]);
     assert.deepEqual(
       peer.replies.map((reply) => [reply.id, (reply.error as { code: number }).code, (reply.error as { data: { field: string } }).data.field]),
       [[10, -32602, 'requestedSchema.properties.address.type'], [11, -32602, 'mode'], [12, -32602, 'message'], [13, -32602, 'mode']],
@@ -146,7 +153,7 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
     const peer = await mcpPeer();
     await peer.send({ ...URL_MODE, id: 20, params: { ...URL_MODE.params, url: 'javascript:alert(1)' } });
     await peer.send({ ...URL_MODE, id: 21, params: { ...URL_MODE.params, elicitationId: undefined } });
-    assert.deepEqual(peer.cards, []);
+    assert.deepEqual(peer.shown.map((card) => card.kind === 'refused' && card.field), ['url', 'elicitationId']);
     assert.deepEqual(peer.replies.map((reply) => (reply.error as { data: { field: string } }).data.field), ['url', 'elicitationId']);
   });
 

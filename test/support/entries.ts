@@ -9,9 +9,10 @@ export function requestEntry(entry: SessionEntry | undefined): RequestEntry {
   return entry as RequestEntry;
 }
 
-/** Where an entry stands: pending, or how its response settled it (artifacts: delivered or not). */
+/** Where an entry stands: pending, or how its response settled it (artifacts: delivered or not; refused: cancelled). */
 export function entryStatus(entry: SessionEntry | undefined): string | undefined {
   if (!entry) return undefined;
   if (entry.kind === 'artifacts') return { delivering: 'pending', delivered: 'answered', withdrawn: 'cancelled' }[entry.phase];
+  if (entry.kind === 'refused') return 'cancelled';
   return entry.response ? statusOf(entry.response) : 'pending';
 }
