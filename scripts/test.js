@@ -9,6 +9,7 @@ import { ensureRedisServer } from './redis-server.js';
 import { runChaos } from './test-chaos.js';
 import { runPythonTests } from './test-python.js';
 import { checkGolden } from './test-golden.js';
+import { FRAMEWORK_TESTS, runFrameworkTests } from './test-frameworks.js';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -55,6 +56,7 @@ const nodeTap = join(scratch, 'node.tap');
 const nodeFiles = readdirSync('test', { recursive: true })
   .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.browser.test.ts'))
   .map((file) => join('test', file))
+  .filter((file) => !file.startsWith(FRAMEWORK_TESTS))
   .sort();
 run('Node tests', process.execPath, [
   '--import', 'tsx', '--test',
@@ -68,6 +70,10 @@ addCounts('Node tests', Number.isNaN(tapCount('pass')) ? undefined : {
   passed: tapCount('pass'),
   failed: tapCount('fail') + tapCount('cancelled'),
 });
+
+// The agent frameworks' real packages, each round trip answered in Chromium.
+console.log('\n▶ Agent framework round trips (node --test, Chromium)');
+addCounts('Agent framework round trips', runFrameworkTests({ root, chromium, scratch }));
 
 // Python: the agent_interaction_kit package, its golden cases and its end-to-end tests.
 console.log('\n▶ Python tests (pytest)');

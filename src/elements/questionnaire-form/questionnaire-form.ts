@@ -61,7 +61,7 @@ interface Draft {
  */
 export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, questionnaireStyles];
-  static override properties = { drafts: { attribute: false }, problems: { attribute: false }, filters: { attribute: false } };
+  static override properties = { drafts: { attribute: false }, problems: { attribute: false }, filters: { attribute: false }, filled: { attribute: false } };
 
   protected readonly ownStrings = questionnaireStrings;
 
@@ -73,11 +73,14 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   private problems: AnswerProblem[] = [];
   /** Per question: what the user typed in its option filter. */
   private filters = new Map<string, string>();
+  /** How many questions "use all recommended" filled last, said in a status line until the next one. */
+  private filled: number | undefined;
 
   protected override resetForm(): void {
     this.drafts = new Map();
     this.problems = [];
     this.filters = new Map();
+    this.filled = undefined;
   }
 
   /**
@@ -208,14 +211,32 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     target?.focus();
   }
 
+  /**
+   * Every plain question not yet answered takes its recommended (first) option; what the user
+   * chose or typed stays, and the status line says how many were filled.
+   */
   private useAllRecommended(): void {
     const drafts = new Map(this.drafts);
+    const filled = new Set<string>();
     for (const { id, options, field } of this.questions) {
       const [recommended] = options;
-      if (recommended && !field) drafts.set(id, { values: [recommended.value], text: this.draft(id).text });
+      if (!recommended || field || this.draft(id).values.length > 0) continue;
+      drafts.set(id, { values: [recommended.value], text: this.draft(id).text });
+      filled.add(id);
     }
     this.drafts = drafts;
-    this.problems = [];
+    this.problems = this.problems.filter((problem) => !filled.has(problem.question ?? SINGLE));
+    this.filled = filled.size;
+  }
+
+  /**
+   * A text answer is one line that grows: Enter sends, Shift+Enter adds a line, and nothing
+   * happens while an input method is composing (its Enter confirms the characters).
+   */
+  private onLineKeydown(event: KeyboardEvent): void {
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.ctrlKey || event.altKey || event.metaKey) return;
+    event.preventDefault();
+    this.renderRoot.querySelector('form')?.requestSubmit();
   }
 
   /** Digit keys 1–9 pick the focused question's options (not while typing). */
@@ -303,18 +324,20 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const problem = this.problemFor(key);
     return html`<div class="field custom-field">
       <label class="field-label" for=${id}>${this.fieldOf(key) ? this.strings.form.otherText : this.strings.customText}</label>
-      <input
-        type="text"
+      <textarea
         id=${id}
+        class="line"
         part="custom-field"
+        rows="1"
         maxlength=${MAX_TYPED_LENGTH}
         required
         dir="auto"
         .value=${this.draft(key).text}
         aria-invalid=${problem?.code === 'custom_text_required' ? 'true' : 'false'}
         aria-describedby=${problem ? `error-${this.keyIndex(key)}` : nothing}
-        @input=${(event: Event) => this.setDraft(key, { text: (event.target as HTMLInputElement).value })}
-      />
+        @keydown=${this.onLineKeydown}
+        @input=${(event: Event) => this.setDraft(key, { text: (event.target as HTMLTextAreaElement).value })}
+      ></textarea>
     </div>`;
   }
 
@@ -456,14 +479,16 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         <label class="field-label" for="answer">${this.strings.answer}</label>
         <textarea
           id="answer"
+          class="line"
           part="text-field"
           maxlength=${MAX_TYPED_LENGTH}
-          rows="3"
+          rows="1"
           dir="auto"
           required
           .value=${draft.text}
           aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${invalid ? 'error-0' : nothing}
+          @keydown=${this.onLineKeydown}
           @input=${(event: Event) => this.setDraft(SINGLE, { text: (event.target as HTMLTextAreaElement).value })}
         ></textarea>
         ${this.renderError(SINGLE, 'error-0')}
@@ -479,7 +504,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       aria-labelledby=${labelledBy}
       aria-invalid=${invalid ? 'true' : 'false'}
       aria-describedby=${invalid ? 'error-0' : nothing}
-      @keydown=${(event: KeyboardEvent) => (multi ? undefined : this.onDigit(event, SINGLE, options))}
+      @keydown=${(event: KeyboardEvent) => this.onDigit(event, SINGLE, options, multi)}
     >
       ${this.renderListControls(SINGLE, options.length)}
       <div class="options">
@@ -536,6 +561,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
           ? html`<button type="button" class="quiet" part="recommended-button" @click=${this.useAllRecommended}>
                 ${this.strings.useAllRecommended}
               </button>
+              <span class="filled hint" part="filled" role="status">${this.filled === undefined ? '' : this.strings.filled(this.filled)}</span>
               <span class="spacer"></span>`
           : nothing}
         ${this.renderRefusals(request)}
