@@ -16,6 +16,12 @@ import { answerRows } from './answer-rows.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 
+/**
+ * A question proper, numbered: a plain one, or a choice with its "Other" typed in place
+ * (AskUserQuestion's shape). An MCP form's typed fields are form fields: a contact form has no numbers.
+ */
+const isQuestion = (question: InteractionQuestion): boolean => !question.field || (question.field.type === 'choice' && question.field.other);
+
 /** The key under which a single question's state lives for `choice` and `multi_choice`. */
 const SINGLE = '';
 /** The free-text answer of a `choice`, modelled as one more radio (exclusive with the options). */
@@ -248,7 +254,9 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     if (!option) return;
     event.preventDefault();
     const values = this.draft(key).values;
-    const toggled = values.includes(option.value) ? values.filter((value) => value !== option.value) : [...values, option.value];
+    const adding = !values.includes(option.value);
+    if (multiple && adding && this.atMost(key) !== undefined) return;
+    const toggled = adding ? [...values, option.value] : values.filter((value) => value !== option.value);
     this.setDraft(key, { values: multiple ? toggled : [option.value] });
     void this.updateComplete.then(() => {
       const scope = this.renderRoot.querySelector(`[data-key="${CSS.escape(key)}"]`);
@@ -273,10 +281,26 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const checked = new Set(this.draft(key).values);
     const customLabel = this.fieldOf(key) ? this.strings.form.other : this.strings.custom;
     const customs = this.request?.kind === 'questionnaire';
+    const full = type === 'checkbox' && this.atMost(key) !== undefined;
     return this.shownOptions(key, options).map(({ index, option }) => {
       const custom = customs && isCustomOption(option);
-      return this.renderOption(n, index, option, type, recommends && index === 0 && !custom, checked.has(option.value), custom ? customLabel : undefined);
+      const isChecked = checked.has(option.value);
+      return this.renderOption(n, index, option, type, recommends && index === 0 && !custom, isChecked, custom ? customLabel : undefined, full && !isChecked);
     });
+  }
+
+  /** A multi-select's `max_items` once that many are ticked (further boxes are disabled), else undefined. */
+  private atMost(key: string): number | undefined {
+    const field = this.fieldOf(key);
+    const max = field?.type === 'choice' && field.multiple ? field.max_items : undefined;
+    // A list that takes none (maxItems 0) stays reachable: the rules refuse it at submit.
+    return max !== undefined && max > 0 && this.draft(key).values.length >= max ? max : undefined;
+  }
+
+  /** Why further boxes are disabled, said under the list while they are. */
+  private renderLimit(key: string, n: number): TemplateResult | typeof nothing {
+    const max = this.atMost(key);
+    return max === undefined ? nothing : html`<p class="hint limit" id=${`limit-${n}`} part="limit">${this.strings.atMost(max)}</p>`;
   }
 
   private renderOption(
@@ -287,11 +311,12 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     recommended: boolean,
     checked: boolean,
     customLabel: string | undefined,
+    disabled = false,
   ): TemplateResult {
     const id = `${type}-${n}-${index}`;
     const label = customLabel ?? option.label;
     const description = customLabel === undefined ? option.description : '';
-    const describedBy = [recommended ? `${id}-rec` : '', description ? `${id}-desc` : ''].filter(Boolean).join(' ');
+    const describedBy = [recommended ? `${id}-rec` : '', description ? `${id}-desc` : '', disabled ? `limit-${n}` : ''].filter(Boolean).join(' ');
     return html`<label class="option" part="option">
       <input
         type=${type}
@@ -299,6 +324,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         id=${id}
         .value=${option.value}
         .checked=${checked}
+        ?disabled=${disabled}
         aria-describedby=${describedBy || nothing}
       />
       <span class="option-text">
@@ -356,7 +382,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       @keydown=${(event: KeyboardEvent) => this.onDigit(event, key, question.options)}
     >
       <legend>
-        ${this.questions.length > 1 ? html`<span class="question-number">${index + 1}.</span>` : nothing}
+        ${this.numbered ? html`<span class="question-number">${index + 1}.</span>` : nothing}
         ${question.header ? html`<span class="question-header">${safeText(question.header)}</span>` : nothing}
         ${safeText(question.question)}
       </legend>
@@ -371,7 +397,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   /** The question's number, header and text, as a legend or a label shows them. */
   private renderHeading(question: InteractionQuestion, index: number, field?: QuestionField): TemplateResult {
-    return html`${this.questions.length > 1 ? html`<span class="question-number">${index + 1}.</span>` : nothing}
+    return html`${this.numbered ? html`<span class="question-number">${index + 1}.</span>` : nothing}
       ${question.header ? html`<span class="question-header">${safeText(question.header)}</span>` : nothing}
       ${safeText(question.question)}
       ${field && !field.required && field.type !== 'boolean' ? html`<span class="optional">${this.strings.form.optional}</span>` : nothing}`;
@@ -433,6 +459,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         <div class="options">
           ${this.renderChoices(key, options, type, false)}
         </div>
+        ${this.renderLimit(key, n)}
         ${draft.values.includes(CUSTOM_VALUE) ? this.renderCustomField(key) : nothing}
         ${this.renderError(key, errorId)}
       </fieldset>`;
@@ -526,6 +553,11 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         : nothing}
       ${this.renderError(SINGLE, 'error-0')}
     </fieldset>`;
+  }
+
+  /** Questions are numbered in a list of two or more; form fields are not. */
+  private get numbered(): boolean {
+    return this.questions.length > 1 && this.questions.every(isQuestion);
   }
 
   private renderCheckpoint(): TemplateResult | typeof nothing {
