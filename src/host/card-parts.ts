@@ -7,11 +7,11 @@ export const CARD_PARTS = [
   'card', 'header', 'title', 'requester', 'countdown', 'state', 'message', 'actions', 'receipt',
   'dismiss-button', 'invisible-char',
   // <approval-dialog>
-  'severity', 'details', 'note', 'approve-button', 'confirm-button', 'reject-button', 'dialog',
+  'severity', 'details', 'note', 'add-reason-button', 'approve-button', 'confirm-button', 'reject-button', 'dialog',
   'link', 'link-host', 'link-warnings', 'link-status',
   // <questionnaire-form>
   'checkpoint', 'question', 'option', 'recommended', 'custom-field', 'text-field', 'filter', 'error',
-  'recommended-button', 'submit-button', 'decline-button',
+  'recommended-button', 'filled', 'limit', 'submit-button', 'decline-button',
   // <artifact-list>
   'summary', 'item', 'icon', 'name', 'open-link', 'path', 'copy-button', 'delivery', 'preview',
 ] as const;

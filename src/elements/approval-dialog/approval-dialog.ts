@@ -37,6 +37,7 @@ export const CONFIRM_DELAY_MS = 1000;
  * @csspart message - The message.
  * @csspart details - The collapsible details.
  * @csspart note - The rejection note field.
+ * @csspart add-reason-button - Reveals the rejection note (Add a reason).
  * @csspart add-reason-button - Add a reason: reveals the rejection note.
  * @csspart actions - The button row.
  * @csspart approve-button - Approve.

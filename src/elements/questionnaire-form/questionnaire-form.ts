@@ -62,6 +62,8 @@ interface Draft {
  * @csspart invisible-char - The visible mark of an invisible or bidi character in model text.
  * @csspart actions - The button row.
  * @csspart recommended-button - Use all recommended.
+ * @csspart filled - How many questions Use all recommended filled.
+ * @csspart limit - The limit of a choice list (at most N choices).
  * @csspart submit-button - Submit.
  * @csspart decline-button - Decline (adapters' requests that offer it).
  * @csspart dismiss-button - Cancel (adapters' requests that offer it).
