@@ -8,6 +8,7 @@ const zhCN = {
     takeBack: '在此处继续',
     newRequest: (title: string) => `新请求：${title}`,
     newRequestButton: '新请求',
+    refused: '此请求无法显示，其中有不支持的字段：',
     requests: '请求',
   },
 };
@@ -21,6 +22,7 @@ const en: HostStrings = {
     takeBack: 'Continue here',
     newRequest: (title) => `New request: ${title}`,
     newRequestButton: 'New request',
+    refused: 'This request could not be shown: it has a field the kit does not support:',
     requests: 'Requests',
   },
 };

@@ -184,9 +184,9 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   }
 
   /** The Cancel button, where the request offers it. */
-  protected renderDismiss(request: InteractionRequest): TemplateResult | typeof nothing {
+  protected renderDismiss(request: InteractionRequest, quiet = false): TemplateResult | typeof nothing {
     return request.metadata.dismiss
-      ? html`<button type="button" part="dismiss-button" @click=${this.dismiss}>${this.strings.dismiss}</button>`
+      ? html`<button type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${this.dismiss}>${this.strings.dismiss}</button>`
       : nothing;
   }
 
@@ -219,7 +219,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   protected renderCountdown(): TemplateResult | typeof nothing {
     if (this.state !== 'pending' || !this.countdown.running) return nothing;
     const left = this.strings.remaining(formatRemaining(this.countdown.remainingMs));
-    return html`<span class="badge countdown" part="countdown" role="timer">${left}</span>`;
+    return html`<span class="badge countdown" part="countdown" role="timer" data-urgency=${this.countdown.urgency ?? nothing}>${left}</span>`;
   }
 
   /** A polite live region that speaks the countdown at a few thresholds. */
@@ -236,11 +236,11 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     return html`<span class="badge state state-${this.state}" part="state">${this.strings.state[this.state]}</span>`;
   }
 
-  protected renderReceipt(): TemplateResult {
+  protected renderReceipt(said?: string): TemplateResult {
     if (!this.request) return html``;
     const response = this.response ?? this.sending;
     const rows = response && shownAnswer(this.request, response) ? this.renderAnswer(this.request, response) : nothing;
-    return renderReceipt(this.request, response, this.state, this.late, this.strings, rows);
+    return renderReceipt(this.request, response, this.state, this.late, this.strings, rows, said);
   }
 
   /** What the receipt lists under the outcome: the note, the choices, the answers. */
