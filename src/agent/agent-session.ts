@@ -188,7 +188,10 @@ export class AgentSession {
       }
       const seconds = toTimeoutSeconds(options.timeoutSeconds ?? args.timeout_seconds);
       const deadline = new Date(this.clock.now() + seconds * 1000).toISOString();
-      const call: PendingCall = { tool, args, context: options.context, deadline, timer: undefined, waiters: [waiter] };
+      // The kit bounds its timer by the arguments' timeout_seconds (120 when absent), so a limit the
+      // caller sets travels in the arguments too, or the page would time out first.
+      const sent = options.timeoutSeconds === undefined ? args : { ...args, timeout_seconds: seconds };
+      const call: PendingCall = { tool, args: sent, context: options.context, deadline, timer: undefined, waiters: [waiter] };
       const bytes = new TextEncoder().encode(JSON.stringify({ v: PROTOCOL_VERSION, ...callFrame(id, call) })).length;
       if (bytes > this.maxCallBytes) {
         waiter.cleanup();

@@ -6,6 +6,7 @@ import type { ToolResult } from '../../src/protocol/results.js';
 import { answerRequest } from '../../src/rules/answers.js';
 import { normalizeToolCall } from '../../src/rules/normalize.js';
 import { toolResultFor } from '../../src/rules/results.js';
+import { requestEntry } from '../support/entries.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { flush, harness } from '../session/harness.js';
 
@@ -60,8 +61,8 @@ describe('agent: re-asking a resolved call_id', () => {
     const h = await harness();
     const first = h.agent.callTool('request_user_approval', { message: 'Deploy?' }, { callId: 're-1' });
     await flush();
-    const entry = h.kit.list()[0]!;
-    const outcome = answerRequest(entry.request!, { approve: true }, new Date(h.clock.now()).toISOString());
+    const entry = requestEntry(h.kit.list()[0]);
+    const outcome = answerRequest(entry.request, { approve: true }, new Date(h.clock.now()).toISOString());
     assert.ok(outcome.ok);
     h.kit.answer('re-1', outcome.response);
     const result = await first;
@@ -97,5 +98,22 @@ describe('agent: re-asking a resolved call_id', () => {
     void w.agent.callTool('request_user_input', { message: 'Name?' }, { callId: 'm-0' });
     await flush();
     assert.deepEqual(w.calls().slice(before), ['m-0'], 'm-0 was forgotten, so it is sent again');
+  });
+});
+
+describe('agent: the time limit the caller sets', () => {
+  it('writes timeoutSeconds into the arguments it sends, so the kit’s own timer follows it', () => {
+    const w = agentOnWire();
+    void w.agent.callTool('request_user_approval', { message: 'Deploy?' }, { callId: 't-1', timeoutSeconds: 300 });
+    const frame = w.frames.find((f) => f.type === 'tool_call' && f.call_id === 't-1');
+    assert.equal((frame?.arguments as Record<string, unknown>).timeout_seconds, 300);
+    assert.equal(Date.parse(String(frame?.deadline)) - w.clock.now(), 300_000);
+  });
+
+  it('leaves the arguments as the model wrote them when the caller sets no limit', () => {
+    const w = agentOnWire();
+    void w.agent.callTool('request_user_approval', { message: 'Deploy?', timeout_seconds: '45' }, { callId: 't-2' });
+    const frame = w.frames.find((f) => f.type === 'tool_call' && f.call_id === 't-2');
+    assert.equal((frame?.arguments as Record<string, unknown>).timeout_seconds, '45');
   });
 });

@@ -16,6 +16,12 @@ import { answerRows } from './answer-rows.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 
+/**
+ * A question proper, numbered: a plain one, or a choice with its "Other" typed in place
+ * (AskUserQuestion's shape). An MCP form's typed fields are form fields: a contact form has no numbers.
+ */
+const isQuestion = (question: InteractionQuestion): boolean => !question.field || (question.field.type === 'choice' && question.field.other);
+
 /** The key under which a single question's state lives for `choice` and `multi_choice`. */
 const SINGLE = '';
 /** The free-text answer of a `choice`, modelled as one more radio (exclusive with the options). */
@@ -61,7 +67,7 @@ interface Draft {
  */
 export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, questionnaireStyles];
-  static override properties = { drafts: { attribute: false }, problems: { attribute: false }, filters: { attribute: false } };
+  static override properties = { drafts: { attribute: false }, problems: { attribute: false }, filters: { attribute: false }, filled: { attribute: false } };
 
   protected readonly ownStrings = questionnaireStrings;
 
@@ -73,11 +79,14 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   private problems: AnswerProblem[] = [];
   /** Per question: what the user typed in its option filter. */
   private filters = new Map<string, string>();
+  /** How many questions "use all recommended" filled last, said in a status line until the next one. */
+  private filled: number | undefined;
 
   protected override resetForm(): void {
     this.drafts = new Map();
     this.problems = [];
     this.filters = new Map();
+    this.filled = undefined;
   }
 
   /**
@@ -208,14 +217,32 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     target?.focus();
   }
 
+  /**
+   * Every plain question not yet answered takes its recommended (first) option; what the user
+   * chose or typed stays, and the status line says how many were filled.
+   */
   private useAllRecommended(): void {
     const drafts = new Map(this.drafts);
+    const filled = new Set<string>();
     for (const { id, options, field } of this.questions) {
       const [recommended] = options;
-      if (recommended && !field) drafts.set(id, { values: [recommended.value], text: this.draft(id).text });
+      if (!recommended || field || this.draft(id).values.length > 0) continue;
+      drafts.set(id, { values: [recommended.value], text: this.draft(id).text });
+      filled.add(id);
     }
     this.drafts = drafts;
-    this.problems = [];
+    this.problems = this.problems.filter((problem) => !filled.has(problem.question ?? SINGLE));
+    this.filled = filled.size;
+  }
+
+  /**
+   * A text answer is one line that grows: Enter sends, Shift+Enter adds a line, and nothing
+   * happens while an input method is composing (its Enter confirms the characters).
+   */
+  private onLineKeydown(event: KeyboardEvent): void {
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.ctrlKey || event.altKey || event.metaKey) return;
+    event.preventDefault();
+    this.renderRoot.querySelector('form')?.requestSubmit();
   }
 
   /** Digit keys 1–9 pick the focused question's options (not while typing). */
@@ -227,7 +254,9 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     if (!option) return;
     event.preventDefault();
     const values = this.draft(key).values;
-    const toggled = values.includes(option.value) ? values.filter((value) => value !== option.value) : [...values, option.value];
+    const adding = !values.includes(option.value);
+    if (multiple && adding && this.atMost(key) !== undefined) return;
+    const toggled = adding ? [...values, option.value] : values.filter((value) => value !== option.value);
     this.setDraft(key, { values: multiple ? toggled : [option.value] });
     void this.updateComplete.then(() => {
       const scope = this.renderRoot.querySelector(`[data-key="${CSS.escape(key)}"]`);
@@ -252,10 +281,26 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const checked = new Set(this.draft(key).values);
     const customLabel = this.fieldOf(key) ? this.strings.form.other : this.strings.custom;
     const customs = this.request?.kind === 'questionnaire';
+    const full = type === 'checkbox' && this.atMost(key) !== undefined;
     return this.shownOptions(key, options).map(({ index, option }) => {
       const custom = customs && isCustomOption(option);
-      return this.renderOption(n, index, option, type, recommends && index === 0 && !custom, checked.has(option.value), custom ? customLabel : undefined);
+      const isChecked = checked.has(option.value);
+      return this.renderOption(n, index, option, type, recommends && index === 0 && !custom, isChecked, custom ? customLabel : undefined, full && !isChecked);
     });
+  }
+
+  /** A multi-select's `max_items` once that many are ticked (further boxes are disabled), else undefined. */
+  private atMost(key: string): number | undefined {
+    const field = this.fieldOf(key);
+    const max = field?.type === 'choice' && field.multiple ? field.max_items : undefined;
+    // A list that takes none (maxItems 0) stays reachable: the rules refuse it at submit.
+    return max !== undefined && max > 0 && this.draft(key).values.length >= max ? max : undefined;
+  }
+
+  /** Why further boxes are disabled, said under the list while they are. */
+  private renderLimit(key: string, n: number): TemplateResult | typeof nothing {
+    const max = this.atMost(key);
+    return max === undefined ? nothing : html`<p class="hint limit" id=${`limit-${n}`} part="limit">${this.strings.atMost(max)}</p>`;
   }
 
   private renderOption(
@@ -266,11 +311,12 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     recommended: boolean,
     checked: boolean,
     customLabel: string | undefined,
+    disabled = false,
   ): TemplateResult {
     const id = `${type}-${n}-${index}`;
     const label = customLabel ?? option.label;
     const description = customLabel === undefined ? option.description : '';
-    const describedBy = [recommended ? `${id}-rec` : '', description ? `${id}-desc` : ''].filter(Boolean).join(' ');
+    const describedBy = [recommended ? `${id}-rec` : '', description ? `${id}-desc` : '', disabled ? `limit-${n}` : ''].filter(Boolean).join(' ');
     return html`<label class="option" part="option">
       <input
         type=${type}
@@ -278,6 +324,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         id=${id}
         .value=${option.value}
         .checked=${checked}
+        ?disabled=${disabled}
         aria-describedby=${describedBy || nothing}
       />
       <span class="option-text">
@@ -303,18 +350,20 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const problem = this.problemFor(key);
     return html`<div class="field custom-field">
       <label class="field-label" for=${id}>${this.fieldOf(key) ? this.strings.form.otherText : this.strings.customText}</label>
-      <input
-        type="text"
+      <textarea
         id=${id}
+        class="line"
         part="custom-field"
+        rows="1"
         maxlength=${MAX_TYPED_LENGTH}
         required
         dir="auto"
         .value=${this.draft(key).text}
         aria-invalid=${problem?.code === 'custom_text_required' ? 'true' : 'false'}
         aria-describedby=${problem ? `error-${this.keyIndex(key)}` : nothing}
-        @input=${(event: Event) => this.setDraft(key, { text: (event.target as HTMLInputElement).value })}
-      />
+        @keydown=${this.onLineKeydown}
+        @input=${(event: Event) => this.setDraft(key, { text: (event.target as HTMLTextAreaElement).value })}
+      ></textarea>
     </div>`;
   }
 
@@ -333,7 +382,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       @keydown=${(event: KeyboardEvent) => this.onDigit(event, key, question.options)}
     >
       <legend>
-        ${this.questions.length > 1 ? html`<span class="question-number">${index + 1}.</span>` : nothing}
+        ${this.numbered ? html`<span class="question-number">${index + 1}.</span>` : nothing}
         ${question.header ? html`<span class="question-header">${safeText(question.header)}</span>` : nothing}
         ${safeText(question.question)}
       </legend>
@@ -348,7 +397,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   /** The question's number, header and text, as a legend or a label shows them. */
   private renderHeading(question: InteractionQuestion, index: number, field?: QuestionField): TemplateResult {
-    return html`${this.questions.length > 1 ? html`<span class="question-number">${index + 1}.</span>` : nothing}
+    return html`${this.numbered ? html`<span class="question-number">${index + 1}.</span>` : nothing}
       ${question.header ? html`<span class="question-header">${safeText(question.header)}</span>` : nothing}
       ${safeText(question.question)}
       ${field && !field.required && field.type !== 'boolean' ? html`<span class="optional">${this.strings.form.optional}</span>` : nothing}`;
@@ -410,6 +459,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         <div class="options">
           ${this.renderChoices(key, options, type, false)}
         </div>
+        ${this.renderLimit(key, n)}
         ${draft.values.includes(CUSTOM_VALUE) ? this.renderCustomField(key) : nothing}
         ${this.renderError(key, errorId)}
       </fieldset>`;
@@ -456,14 +506,16 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         <label class="field-label" for="answer">${this.strings.answer}</label>
         <textarea
           id="answer"
+          class="line"
           part="text-field"
           maxlength=${MAX_TYPED_LENGTH}
-          rows="3"
+          rows="1"
           dir="auto"
           required
           .value=${draft.text}
           aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${invalid ? 'error-0' : nothing}
+          @keydown=${this.onLineKeydown}
           @input=${(event: Event) => this.setDraft(SINGLE, { text: (event.target as HTMLTextAreaElement).value })}
         ></textarea>
         ${this.renderError(SINGLE, 'error-0')}
@@ -479,7 +531,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       aria-labelledby=${labelledBy}
       aria-invalid=${invalid ? 'true' : 'false'}
       aria-describedby=${invalid ? 'error-0' : nothing}
-      @keydown=${(event: KeyboardEvent) => (multi ? undefined : this.onDigit(event, SINGLE, options))}
+      @keydown=${(event: KeyboardEvent) => this.onDigit(event, SINGLE, options, multi)}
     >
       ${this.renderListControls(SINGLE, options.length)}
       <div class="options">
@@ -501,6 +553,11 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         : nothing}
       ${this.renderError(SINGLE, 'error-0')}
     </fieldset>`;
+  }
+
+  /** Questions are numbered in a list of two or more; form fields are not. */
+  private get numbered(): boolean {
+    return this.questions.length > 1 && this.questions.every(isQuestion);
   }
 
   private renderCheckpoint(): TemplateResult | typeof nothing {
@@ -536,6 +593,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
           ? html`<button type="button" class="quiet" part="recommended-button" @click=${this.useAllRecommended}>
                 ${this.strings.useAllRecommended}
               </button>
+              <span class="filled hint" part="filled" role="status">${this.filled === undefined ? '' : this.strings.filled(this.filled)}</span>
               <span class="spacer"></span>`
           : nothing}
         ${this.renderRefusals(request)}
