@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { CARD_EXPORTPARTS } from './card-parts.js';
+import { ArrivalController } from './arrival.js';
 import { cardProperties } from './card-properties.js';
 import type { Locale } from '../i18n/locales.js';
 import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
@@ -56,6 +57,7 @@ declare global {
  * @csspart take-back-button - Continue here.
  * @csspart cards - The list of cards.
  * @csspart refused - The notice in place of a call the kit refused to show (its id).
+ * @csspart new-request-button - 新请求 / New request: shown when a card arrived out of sight.
  */
 export class InteractionHost extends LitElement {
   static override styles = [baseStyles, hostStyles];
@@ -153,6 +155,21 @@ export class InteractionHost extends LitElement {
     },
   });
 
+  /** New cards are followed into view, or announced by one "New request" button (DESIGN §6.1). */
+  private readonly arrival = new ArrivalController(this, {
+    list: () => this.renderRoot.querySelector<HTMLElement>('.cards'),
+    itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`[data-item="${CSS.escape(id)}"]`),
+    pendingIds: () => this.entries.filter((entry) => entry.kind === 'request' && !entry.response).map((entry) => entry.id),
+  });
+
+  /**
+   * Brings the oldest pending card into view and focuses its first safe control (never approve
+   * on a high-risk approval). Returns false when no card is pending.
+   */
+  focusPending(): boolean {
+    return this.arrival.focusPending();
+  }
+
   /** The live session (for pages that need its state; most need only the events). */
   get interactionSession(): InteractionSession | undefined {
     return this.sessions.session;
@@ -171,6 +188,7 @@ export class InteractionHost extends LitElement {
     if (!session) return;
     switch (event.type) {
       case 'request': {
+        this.arrival.arrived(event.entry.id);
         this.entries = session.list();
         const strings = stringsFor(this.currentLocale());
         const { entry } = event;
@@ -270,9 +288,13 @@ export class InteractionHost extends LitElement {
         ${repeat(
           this.entries,
           (entry) => entry.id,
-          (entry) => html`<div role="listitem" class=${entry.kind === 'request' && entry.response ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
+          (entry) =>
+            html`<div role="listitem" data-item=${entry.id} class=${entry.kind === 'request' && entry.response ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
         )}
       </div>
+      ${this.arrival.waiting
+        ? html`<button class="new-request" part="new-request-button" @click=${() => this.focusPending()}>${strings.host.newRequestButton}</button>`
+        : nothing}
       <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>
     </div>`;
   }
