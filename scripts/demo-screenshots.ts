@@ -55,6 +55,21 @@ try {
     await other.screenshot({ path: `${out}demo-protocols-${theme}.png`, animations: 'disabled', fullPage: true });
     await other.close();
   }
+  // On a phone (390 × 844): the sticky bar, then the four-question questionnaire in steps, at its
+  // second question, with the scenarios below the chat.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'light' });
+  await phone.goto(base);
+  await phone.getByRole('status').filter({ hasText: '已连接' }).waitFor();
+  await phone.locator('button[data-scenario="questionnaire"]').click();
+  const form = phone.locator('questionnaire-form');
+  await form.getByRole('radio').first().waitFor();
+  await form.getByRole('radio').first().click();
+  await form.getByText('第 2 题，共 4 题').waitFor();
+  await form.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await phone.waitForTimeout(300);
+  await phone.evaluate(() => document.fonts.ready);
+  await phone.screenshot({ path: `${out}demo-phone.png`, animations: 'disabled' });
+  await phone.close();
   console.log('demo screenshots written to docs/screenshots/');
 } finally {
   await browser.close();
