@@ -1,11 +1,11 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { cardProperties } from './card-properties.js';
-import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
+import { displayTitle, stringsFor } from '../i18n/strings.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
-import { resolveLocale } from '../elements/shared/locale.js';
+import { LocaleController } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles } from '../elements/shared/tokens.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
@@ -183,7 +183,7 @@ export class InteractionHost extends LitElement {
     switch (event.type) {
       case 'request': {
         this.entries = session.list();
-        const strings = stringsFor(this.currentLocale());
+        const strings = stringsFor(this.i18n.resolve());
         const title = event.entry.request?.title ?? event.entry.artifacts?.title ?? '';
         this.announcement = strings.host.newRequest(displayTitle(strings, title) || strings.artifacts.list);
         this.emit<InteractionRequestDetail>('interaction-request', { id: event.entry.id, entry: event.entry });
@@ -209,9 +209,8 @@ export class InteractionHost extends LitElement {
     }
   }
 
-  private currentLocale() {
-    return toLocale(this.locale) ?? toLocale(this.sessionLocale) ?? resolveLocale(this, undefined);
-  }
+  /** Its language: `locale`, else the session's `context.locale`, else the nearest `lang`. */
+  private readonly i18n = new LocaleController(this, stringsFor, () => [this.locale, this.sessionLocale]);
 
   /** The card answered: the session sends it; the card shows "submitting" until the ack. */
   private onResponse(event: InteractionResponseEvent, entry: SessionEntry): void {
@@ -257,8 +256,7 @@ export class InteractionHost extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const locale = this.currentLocale();
-    const strings = stringsFor(locale);
+    const { locale, strings } = this.i18n;
     return html`<div class="stack">
       ${this.superseded
         ? html`<div class="superseded" part="superseded" role="alert">

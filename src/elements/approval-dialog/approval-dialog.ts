@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { approvalStrings, type ApprovalStrings } from '../../i18n/approval.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
@@ -41,6 +42,7 @@ export const CONFIRM_DELAY_MS = 1000;
  * @csspart confirm-button - Confirm approval (high severity, second step).
  * @csspart reject-button - Reject.
  * @csspart receipt - The read-only outcome.
+ * @csspart receipt-heading - The outcome line: the receipt's heading, which takes focus when the form goes.
  * @csspart dialog - The native dialog, in modal mode.
  * @csspart link - The full URL a link request asks to open (MCP URL-mode elicitation).
  * @csspart link-host - The URL's host, set apart.
@@ -50,35 +52,26 @@ export const CONFIRM_DELAY_MS = 1000;
  */
 export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, approvalStyles];
-  static override properties = {
-    modal: { type: Boolean, reflect: true },
-    linkState: { attribute: 'link-state' },
-    confirming: { attribute: false },
-    armed: { attribute: false },
-    note: { attribute: false },
-  };
 
   protected readonly ownStrings = approvalStrings;
 
   /** Shows the card in a native modal `<dialog>`: focus stays inside, Escape rejects. */
-  modal = false;
+  @property({ type: Boolean, reflect: true }) modal = false;
 
   /**
    * For a link request, what the server said after the user opened it: `waiting` until it
    * reports the step `complete` (MCP `notifications/elicitation/complete`).
    */
-  linkState: '' | 'waiting' | 'complete' = '';
+  @property({ attribute: 'link-state' }) linkState: '' | 'waiting' | 'complete' = '';
 
-  private confirming = false;
+  @state() private confirming = false;
   /** The confirm button acts (CONFIRM_DELAY_MS after it appeared, on the card's clock). */
-  private armed = false;
+  @state() private armed = false;
   private armTimer: unknown;
   /** When the press that ends in the next click began: a press begun while arming never confirms. */
   private pressedAt: number | undefined;
   private armedAt = Number.POSITIVE_INFINITY;
-  private note = '';
-
-  private returnFocus: HTMLElement | null = null;
+  @state() private note = '';
 
   private get severity() {
     return this.request?.metadata.severity ?? 'medium';
@@ -108,11 +101,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     }, CONFIRM_DELAY_MS);
   }
 
-  protected override cardClass(): string {
-    return `severity-${this.severity}`;
-  }
-
-  protected override renderBadges(): TemplateResult {
+  private renderBadges(): TemplateResult {
     const severity = this.severity;
     return html`<span class="badge severity-${severity}" part="severity">
       ${SEVERITY_ICONS[severity]}${this.strings.severity[severity]}
@@ -141,7 +130,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     </div>`;
   }
 
-  protected override renderContext(): TemplateResult | typeof nothing {
+  private renderContext(): TemplateResult | typeof nothing {
     const url = this.request?.metadata.url;
     if (url !== undefined) return this.renderLink(url, this.link);
     const details = this.request?.metadata.details;
@@ -193,14 +182,15 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   /** A rejection's note, when there is one. */
-  protected override renderAnswer(_request: InteractionRequest, response: InteractionResponse): TemplateResult | typeof nothing {
-    return response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${safeText(response.text)}</dd></dl>` : nothing;
-  }
+  private readonly renderNote = (response: InteractionResponse): TemplateResult | typeof nothing =>
+    response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${safeText(response.text)}</dd></dl>` : nothing;
 
-  protected override renderReceipt(): TemplateResult {
+  /** The outcome; for a link the user opened, what the server said of it since. */
+  private renderOutcome(request: InteractionRequest): TemplateResult {
+    const receipt = this.renderReceipt(request, this.renderNote);
     const link = this.link;
-    if (!link || !this.response?.approved || this.state === 'cancelled' || this.state === 'expired' || !this.linkState) return super.renderReceipt();
-    return html`${super.renderReceipt()}
+    if (!link || !this.response?.approved || this.state !== 'answered' || !this.linkState) return receipt;
+    return html`${receipt}
       <div class="link-status" part="link-status">
         <span role="status">${this.linkState === 'complete' ? this.strings.link.complete : this.strings.link.waiting}</span>
         ${this.linkState === 'waiting' ? html`<button type="button" class="quiet" @click=${() => this.openLink(link)}>${this.strings.link.openAgain}</button>` : nothing}
@@ -211,7 +201,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     this.renderRoot.querySelector<HTMLElement>(`[part~="${part}"]`)?.focus();
   }
 
-  protected override renderForm(request: InteractionRequest): TemplateResult {
+  private renderForm(request: InteractionRequest): TemplateResult {
     const high = this.severity === 'high';
     const metadata = request.metadata;
     if (metadata.url !== undefined) {
@@ -275,9 +265,16 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   protected override render() {
-    if (!this.request) return nothing;
-    if (!this.modal || this.settled) return this.renderCard(this.request);
-    return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${this.renderCard(this.request)}</dialog>`;
+    const request = this.request;
+    if (!request) return nothing;
+    const card = this.renderCard(request, {
+      cardClass: `severity-${this.severity}`,
+      badges: this.renderBadges(),
+      context: this.renderContext(),
+      body: this.settled ? this.renderOutcome(request) : this.renderForm(request),
+    });
+    if (!this.modal || this.settled) return card;
+    return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${card}</dialog>`;
   }
 
   /**
@@ -294,15 +291,9 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     super.updated(changed);
     const dialog = this.renderRoot.querySelector('dialog');
     if (dialog && !dialog.open && this.isConnected) {
-      this.returnFocus = document.activeElement as HTMLElement | null;
+      // A modal that closes with the answer gives focus back to where it was.
+      this.focusReturn.remember();
       dialog.showModal();
     }
-  }
-
-  /** A modal that closes with the answer gives focus back to where it was. */
-  protected override focusAfterAnswer(): void {
-    if (!this.returnFocus?.isConnected) return super.focusAfterAnswer();
-    this.returnFocus.focus();
-    this.returnFocus = null;
   }
 }

@@ -1,9 +1,10 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { artifactStrings, reasonText, type ArtifactStrings } from '../../i18n/artifacts.js';
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
 import { DELIVERY_REASONS } from '../../rules/artifacts/deliver.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
-import { resolveLocale } from '../shared/locale.js';
+import { LocaleController } from '../shared/locale.js';
 import { revealMarks, safeText } from '../shared/safe-text.js';
 import { baseStyles } from '../shared/tokens.js';
 import { kindIcons } from './artifact-icons.js';
@@ -53,57 +54,47 @@ function originOf(url: string): string {
 export class ArtifactList extends LitElement {
   static override styles = [baseStyles, artifactListStyles];
 
-  // Declared without decorators: this element is the smallest entry, and the decorator helper
-  // and one call per property cost more bytes than one object.
-  static override properties = {
-    items: { attribute: false },
-    delivery: { attribute: false },
-    delivering: { type: Boolean, reflect: true },
-    heading: {},
-    locale: { reflect: true },
-    previewOrigins: { attribute: 'preview-origins' },
-  };
-
   /** The `file` content parts of a `publish_artifacts` result. */
-  items: FilePart[] = [];
+  @property({ attribute: false }) items: FilePart[] = [];
 
   /** The result's `delivery_result`; absent when the channel delivers nothing. */
-  delivery?: DeliveryResult;
+  @property({ attribute: false }) delivery?: DeliveryResult;
 
   /** The items are being delivered right now: no state is shown for them yet. */
-  delivering = false;
+  @property({ type: Boolean, reflect: true }) delivering = false;
 
   /** A heading (the call's `title`); by default "文件" / "Files". */
-  heading?: string;
+  @property() heading?: string;
 
   /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
-  locale?: string;
+  @property({ reflect: true }) locale?: string;
 
   /**
    * Origins whose images preview by themselves, besides the page's own and `blob:` (space- or
    * comma-separated). Any other image waits for a click, so a model cannot make the browser
    * fetch a URL of its choosing.
    */
-  previewOrigins = '';
+  @property({ attribute: 'preview-origins' }) previewOrigins = '';
 
   /** Items (by itemKey) whose preview the user asked for, and the one whose path was just copied. */
-  private loaded = new Set<string>();
-  private copied: string | undefined;
+  @state() private loaded: ReadonlySet<string> = new Set();
+  @state() private copied: string | undefined;
+
+  private readonly i18n = new LocaleController(this, (locale) => artifactStrings[locale], () => [this.locale]);
 
   private get strings(): ArtifactStrings {
-    return artifactStrings[resolveLocale(this, this.locale)];
+    return this.i18n.strings;
   }
 
   private loadPreview(key: string): void {
-    this.loaded.add(key);
-    this.requestUpdate();
+    this.loaded = new Set(this.loaded).add(key);
   }
 
   /** New items keep what the user did to those that remain (a delivery update), and forget the rest. */
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('items')) return;
     const keys = new Set(this.items.map(itemKey));
-    for (const key of this.loaded) if (!keys.has(key)) this.loaded.delete(key);
+    if ([...this.loaded].some((key) => !keys.has(key))) this.loaded = new Set([...this.loaded].filter((key) => keys.has(key)));
     if (this.copied !== undefined && !keys.has(this.copied)) this.copied = undefined;
   }
 
@@ -118,7 +109,6 @@ export class ArtifactList extends LitElement {
   private async copy(key: string, path: string): Promise<void> {
     await navigator.clipboard?.writeText(path).catch(() => undefined);
     this.copied = key;
-    this.requestUpdate();
   }
 
   private renderPreview(item: FilePart, url: string, key: string): TemplateResult | typeof nothing {
@@ -142,7 +132,7 @@ export class ArtifactList extends LitElement {
     const state = deliveryState(item, summary);
     const fallback = summary ? DELIVERY_REASONS.failed : DELIVERY_REASONS.notAvailable;
     const reason = state === 'delivered' ? '' : reasonText(strings, item.delivery_reason || fallback);
-    const locale = resolveLocale(this, this.locale);
+    const locale = this.i18n.locale;
     return html`<li class="item kind-${kind}" part="item">
       <span class="icon" part="icon">${kindIcons[kind]}</span>
       <div class="body">

@@ -1,0 +1,64 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { InteractionOption } from '../../protocol/request.js';
+import { isCustomOption } from '../../rules/options.js';
+import type { ShownOption } from '../shared/option-list.js';
+import { safeText } from '../shared/safe-text.js';
+import { starIcon } from './icons.js';
+
+/** One list of options as a form renders it: a question's, a choice's, a typed multi-select's. */
+export interface OptionList {
+  /** The list's number in the form: its radio group's name and its options' ids. */
+  n: number;
+  type: 'radio' | 'checkbox';
+  shown: readonly ShownOption[];
+  checked: ReadonlySet<string>;
+  /** The first option is marked recommended (a questionnaire's plain questions). */
+  recommends: boolean;
+  /** What a custom option is labelled, where the list has one (a questionnaire's 自定义, a field's Other). */
+  customLabel: string | undefined;
+  /** The recommended mark's text. */
+  recommended: string;
+}
+
+// The options are most of a long questionnaire's DOM (a thousand for 100 × 10), so each is one
+// flat template with no whitespace between its tags: the digit key is part of it (two templates,
+// with and without), and only what few options have (the recommended mark, a description) is a
+// nested template.
+const keyed = (
+  type: string, name: string, id: string, value: string, checked: boolean, describedBy: string | typeof nothing,
+  key: number, labelPart: TemplateResult, mark: TemplateResult | typeof nothing, descriptionPart: TemplateResult | typeof nothing,
+) =>
+  html`<label class="option" part="option"><input type=${type} name=${name} id=${id} .value=${value} .checked=${checked} aria-describedby=${describedBy} /><span class="option-text"><span class="option-label"><span class="option-key" aria-hidden="true">${key}</span>${labelPart}${mark}</span>${descriptionPart}</span></label>`;
+
+const unkeyed = (
+  type: string, name: string, id: string, value: string, checked: boolean, describedBy: string | typeof nothing,
+  labelPart: TemplateResult, mark: TemplateResult | typeof nothing, descriptionPart: TemplateResult | typeof nothing,
+) =>
+  html`<label class="option" part="option"><input type=${type} name=${name} id=${id} .value=${value} .checked=${checked} aria-describedby=${describedBy} /><span class="option-text"><span class="option-label">${labelPart}${mark}</span>${descriptionPart}</span></label>`;
+
+/** The options of one list on screen, each with what is checked now. */
+export function renderOptions(list: OptionList): TemplateResult[] {
+  const { n, type, checked, customLabel } = list;
+  const name = `q-${n}`;
+  const prefix = `${type}-${n}-`;
+  return list.shown.map(({ index, option }) => {
+    const custom = customLabel !== undefined && isCustomOption(option);
+    return renderOption(prefix + index, type, name, index, option, list.recommends && index === 0 && !custom, checked.has(option.value), custom ? customLabel : undefined, list.recommended);
+  });
+}
+
+function renderOption(
+  id: string, type: string, name: string, index: number, option: InteractionOption,
+  recommended: boolean, checked: boolean, customLabel: string | undefined, recommendedText: string,
+): TemplateResult {
+  const labelPart = safeText(customLabel ?? option.label);
+  const description = customLabel === undefined ? option.description : '';
+  const describedBy = recommended ? (description ? `${id}-rec ${id}-desc` : `${id}-rec`) : description ? `${id}-desc` : nothing;
+  const mark = recommended
+    ? html`<span class="badge recommended" part="recommended" id=${`${id}-rec`} aria-hidden="true">${starIcon}${recommendedText}</span>`
+    : nothing;
+  const descriptionPart = description ? html`<span class="option-description" id=${`${id}-desc`} aria-hidden="true" dir="auto">${safeText(description)}</span>` : nothing;
+  return index < 9
+    ? keyed(type, name, id, option.value, checked, describedBy, index + 1, labelPart, mark, descriptionPart)
+    : unkeyed(type, name, id, option.value, checked, describedBy, labelPart, mark, descriptionPart);
+}
