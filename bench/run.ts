@@ -10,6 +10,7 @@ import { createAgentServer } from '../src/agent/ws-server.js';
 import { resolveContext } from '../src/rules/context.js';
 import { ELEMENTS, gzipSize, LIT_AS_PEER, measureSizes, SIZE_POLICY, sizeLimit } from '../scripts/sizes.js';
 import { normalizeInput } from '../src/rules/normalize.js';
+import { addRedisRoundTrip, redisRoundTrip } from './redis-roundtrip.js';
 // @ts-expect-error plain JS helpers shared with the build and the tests
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.js';
 // @ts-expect-error plain JS helpers shared with the build and the tests
@@ -171,6 +172,7 @@ for (let block = 0; block < CALLS / BLOCK; block += 1) {
   for (const page of pagesInTurn) await page.calls(BLOCK, true);
 }
 progress('round trips done');
+addRedisRoundTrip(add, await redisRoundTrip(browser, base));
 for (const run of [echo, plain, kit]) {
   await run.tab.close();
   await run.agent.close();

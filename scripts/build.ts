@@ -60,6 +60,9 @@ await Promise.all([
     ...common,
     entryPoints: { 'agent/index': 'src/agent/index.ts' },
     outdir: 'dist',
+    // Its own chunk for the Redis sessions, so that `redis` is imported only when it is asked for.
+    splitting: true,
+    chunkNames: 'agent/chunks/[name]-[hash]',
     platform: 'node',
     packages: 'external',
     sourcemap: true,

@@ -5,6 +5,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.js';
+import { ensureRedisServer } from './redis-server.js';
+import { runPythonTests } from './test-python.js';
 import { checkGolden } from './test-golden.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -34,6 +36,12 @@ function addCounts(label, counts) {
 addCounts('golden fixtures', checkGolden(root));
 
 const chromium = ensureChromium();
+// The many-instances tests start their own redis-server; install Debian's here when it is missing.
+try {
+  ensureRedisServer();
+} catch (error) {
+  problems.push(error.message);
+}
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 run('type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
@@ -59,6 +67,10 @@ addCounts('Node tests', Number.isNaN(tapCount('pass')) ? undefined : {
   passed: tapCount('pass'),
   failed: tapCount('fail') + tapCount('cancelled'),
 });
+
+// Python: the agent_interaction_kit package, its golden cases and its end-to-end tests.
+console.log('\n▶ Python tests (pytest)');
+addCounts('Python tests', runPythonTests({ root, chromium, scratch }));
 
 // Chromium: elements, host and transports.
 const wtrCounts = join(scratch, 'wtr.json');

@@ -263,6 +263,11 @@ export class AgentSession {
 
   /** The kit answered with an `error` message: the call's callers get a KitError. */
   protected onError(id: string, error: KitError): void {
+    this.reject(id, error);
+  }
+
+  /** The call ends without a result: every caller gets `error`, and nothing is remembered. */
+  protected reject(id: string, error: Error): void {
     for (const waiter of this.finish(id)?.waiters ?? []) waiter.reject(error);
   }
 

@@ -5,6 +5,7 @@ import type { WireContext } from '../protocol/context.js';
 import type { Clock } from '../protocol/clock.js';
 import { createAdmission, type AuthorizeFunction } from './admission.js';
 import { AgentSession, type AgentConnection } from './agent-session.js';
+import type { RedisOption } from './redis/store.js';
 
 export interface AgentServerOptions {
   /** Listen on this port (0: any free one) on `host`; or attach to an existing HTTP `server`. */
@@ -32,6 +33,11 @@ export interface AgentServerOptions {
   contextFor?: (sessionId: string) => WireContext | undefined;
   clock?: Clock;
   graceMs?: number;
+  /**
+   * A Redis URL (`redis://127.0.0.1:6379`) or node-redis client options: every instance given
+   * the same Redis behaves as one server (README, "Many instances"). Needs the `redis` package.
+   */
+  redis?: RedisOption;
 }
 
 export interface AgentServer {
@@ -65,10 +71,13 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
   // A call over a quarter of maxPayload is refused, so that an honest result always fits under it.
   const maxCallBytes = Math.floor(maxPayload / 4);
   const sessions = new Map<string, AgentSession>();
+  // Loaded only when asked for, so that one process needs no Redis client installed.
+  const fleet = options.redis === undefined ? undefined : await (await import('./redis/session.js')).joinFleet(options.redis, sessions);
   const session = (sessionId: string) => {
     let existing = sessions.get(sessionId);
     if (!existing) {
-      existing = new AgentSession({ sessionId, context: options.contextFor?.(sessionId), clock: options.clock, graceMs: options.graceMs, maxCallBytes });
+      const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock: options.clock, graceMs: options.graceMs, maxCallBytes };
+      existing = fleet ? fleet.session(sessionOptions) : new AgentSession(sessionOptions);
       sessions.set(sessionId, existing);
     }
     return existing;
@@ -126,6 +135,6 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
         http.off('upgrade', onUpgrade);
         for (const client of wss.clients) client.terminate();
         wss.close(() => (options.server ? resolve() : http.close(() => resolve())));
-      }),
+      }).then(() => fleet?.close()),
   };
 }

@@ -26,7 +26,8 @@ export const hostStyles = css`
   .connection.state-connecting .dot {
     background: var(--_warning);
   }
-  .connection.state-closed .dot {
+  .connection.state-closed .dot,
+  .connection.state-unreachable .dot {
     background: var(--_danger);
   }
   .superseded {

@@ -27,6 +27,8 @@ export interface InteractionRequestDetail {
 export interface ConnectionChangeDetail {
   state: TransportState;
   superseded: boolean;
+  /** Five opens failed in a row: shown as "cannot connect" while the transport keeps retrying. */
+  unreachable: boolean;
 }
 
 declare global {
@@ -44,7 +46,7 @@ declare global {
  * @summary Wires a transport, a session and the elements together.
  * @fires interaction-request - A card appeared; `detail` is `{id, entry}`.
  * @fires tool-result - A result was sent to the runtime; `detail` is the message sent.
- * @fires connection-change - The connection changed; `detail` is `{state, superseded}`.
+ * @fires connection-change - The connection changed; `detail` is `{state, superseded, unreachable}`.
  * @csspart connection - The connection state.
  * @csspart superseded - The notice shown when the session is open elsewhere.
  * @csspart take-back-button - Continue here.
@@ -63,11 +65,13 @@ export class InteractionHost extends LitElement {
     storage: { attribute: false },
     clock: { attribute: false },
     backoff: { attribute: false },
+    protocols: { attribute: false },
     adapters: { attribute: false },
     protocol: {},
     entries: { attribute: false },
     connection: { attribute: false },
     superseded: { attribute: false },
+    unreachable: { attribute: false },
     announcement: { attribute: false },
     sessionLocale: { attribute: false },
   };
@@ -103,6 +107,12 @@ export class InteractionHost extends LitElement {
   backoff?: BackoffOptions;
 
   /**
+   * WebSocket subprotocols offered with `src` (e.g. `['aik.token.' + token]`): a way to hand the
+   * runtime's `authorize` a token without putting it in the URL. Read when the connection starts.
+   */
+  protocols?: string | string[];
+
+  /**
    * Other protocols accepted on the same connection, e.g. `[mcpElicitation()]` from
    * `agent-interaction-kit/adapters`. Read when the connection starts.
    */
@@ -118,6 +128,7 @@ export class InteractionHost extends LitElement {
   private entries: SessionEntry[] = [];
   private connection: TransportState = 'closed';
   private superseded = false;
+  private unreachable = false;
   private announcement = '';
   private sessionLocale: string | undefined;
 
@@ -140,7 +151,7 @@ export class InteractionHost extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('src') || changed.has('transport') || changed.has('adapters') || changed.has('protocol')) this.restart();
+    if (changed.has('src') || changed.has('transport') || changed.has('adapters') || changed.has('protocol') || changed.has('protocols')) this.restart();
     if (this.session) {
       this.session.deliver = this.deliver;
       this.session.receiptLimit = this.receiptLimit;
@@ -149,7 +160,7 @@ export class InteractionHost extends LitElement {
 
   private restart(): void {
     this.teardown();
-    const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff }) : undefined);
+    const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff, protocols: this.protocols }) : undefined);
     if (!transport) return;
     this.activeTransport = transport;
     const session = new InteractionSession({
@@ -199,7 +210,8 @@ export class InteractionHost extends LitElement {
       case 'connection':
         this.connection = event.state;
         this.superseded = event.detail.superseded === true;
-        this.emit<ConnectionChangeDetail>('connection-change', { state: event.state, superseded: this.superseded });
+        this.unreachable = event.detail.unreachable === true;
+        this.emit<ConnectionChangeDetail>('connection-change', { state: event.state, superseded: this.superseded, unreachable: this.unreachable });
         break;
       case 'hello':
         this.sessionLocale = event.context.locale;
@@ -257,14 +269,15 @@ export class InteractionHost extends LitElement {
 
   protected override render(): TemplateResult {
     const { locale, strings } = this.i18n;
+    const shown = this.unreachable && this.connection !== 'open' ? 'unreachable' : this.connection;
     return html`<div class="stack">
       ${this.superseded
         ? html`<div class="superseded" part="superseded" role="alert">
             <span>${strings.host.superseded}</span>
             <button part="take-back-button" @click=${this.takeBack}>${strings.host.takeBack}</button>
           </div>`
-        : html`<div class="connection state-${this.connection}" part="connection" role="status">
-            <span class="dot" aria-hidden="true"></span>${strings.host.connection[this.connection]}
+        : html`<div class="connection state-${shown}" part="connection" role="status">
+            <span class="dot" aria-hidden="true"></span>${strings.host.connection[shown]}
           </div>`}
       <div class="cards" part="cards" role="list" aria-label=${strings.host.requests}>
         ${repeat(

@@ -3,7 +3,7 @@ import type { Locale } from './locales.js';
 
 const zhCN = {
   host: {
-    connection: { connecting: '正在连接…', open: '已连接', reconnecting: '连接中断，正在重连…', closed: '已断开' },
+    connection: { connecting: '正在连接…', open: '已连接', reconnecting: '连接中断，正在重连…', closed: '已断开', unreachable: '无法连接' },
     superseded: '此会话已在其他窗口打开。',
     takeBack: '在此处继续',
     newRequest: (title: string) => `新请求：${title}`,
@@ -15,7 +15,7 @@ export type HostStrings = typeof zhCN;
 
 const en: HostStrings = {
   host: {
-    connection: { connecting: 'Connecting…', open: 'Connected', reconnecting: 'Connection lost, reconnecting…', closed: 'Disconnected' },
+    connection: { connecting: 'Connecting…', open: 'Connected', reconnecting: 'Connection lost, reconnecting…', closed: 'Disconnected', unreachable: 'Cannot connect' },
     superseded: 'This session is open in another window.',
     takeBack: 'Continue here',
     newRequest: (title) => `New request: ${title}`,

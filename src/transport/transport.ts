@@ -1,11 +1,16 @@
 /** A transport's connection state, as `<interaction-host>` shows it. */
 export type TransportState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
-/** Why a transport closed for good: asked to, or superseded by a newer connection (code 4000). */
+/**
+ * What a state change carries: why a transport closed for good (asked to, or superseded by a newer
+ * connection, code 4000), or, while it retries, that the runtime cannot be reached.
+ */
 export interface TransportStateDetail {
   code?: number;
   reason?: string;
   superseded?: boolean;
+  /** Five opens failed in a row: the runtime cannot be reached (the transport keeps retrying). */
+  unreachable?: boolean;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The Node side of the browser tests: real agent WebSocket servers (src/agent on `ws`) that test
 // pages drive through `executeServerCommand('agent', …)`. Bundled and loaded by the runner config.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { WebSocket } from 'ws';
 import { createAgentServer, type AgentServer } from '../../src/agent/ws-server.js';
 import { KitError } from '../../src/agent/agent-session.js';
@@ -7,8 +8,21 @@ import type { ToolName } from '../../src/protocol/constants.js';
 import type { WireContext } from '../../src/protocol/context.js';
 import { FakeClock } from './fake-clock.js';
 
+/** Who the lab's `authorize` lets in: everyone, no one, or only offers of this subprotocol. */
+export type Gate = 'open' | 'closed' | { protocol: string; sessionId?: string };
+
+/** An accepted connection, as the server saw its upgrade request. */
+export interface LabConnection {
+  path: string;
+  origin: string | null;
+  protocol: string | null;
+}
+
 interface Lab {
   server: AgentServer;
+  gate: Gate;
+  connections: LabConnection[];
+  pages: Server[];
   clock?: FakeClock;
   sockets: Map<string, Set<WebSocket>>;
   received: Map<string, Record<string, unknown>[]>;
@@ -16,7 +30,10 @@ interface Lab {
 }
 
 export type AgentCommand =
-  | { action: 'server'; fakeClock?: boolean; context?: WireContext }
+  | { action: 'server'; fakeClock?: boolean; context?: WireContext; allowedOrigins?: string[]; gate?: Gate }
+  | { action: 'gate'; server: number; gate: Gate }
+  | { action: 'connections'; server: number }
+  | { action: 'page'; server: number; html: string }
   | { action: 'call'; server: number; session: string; tool: ToolName; args: Record<string, unknown>; callId: string; timeoutSeconds?: number; context?: WireContext }
   | { action: 'result'; server: number; callId: string }
   | { action: 'abort'; server: number; callId: string }
@@ -42,9 +59,22 @@ function settle(promise: Promise<unknown>) {
 export async function runAgentCommand(command: AgentCommand): Promise<unknown> {
   if (command.action === 'server') {
     const clock = command.fakeClock ? new FakeClock() : undefined;
-    const server = await createAgentServer({ clock, contextFor: () => command.context ?? { channel: 'desktop' }, log: () => undefined });
-    const lab: Lab = { server, clock, sockets: new Map(), received: new Map(), calls: new Map() };
+    const gate = (request: IncomingMessage): boolean | string => {
+      const current = lab.gate;
+      if (current === 'open' || current === 'closed') return current === 'open';
+      const offered = (request.headers['sec-websocket-protocol'] ?? '').split(/,\s*/);
+      return offered.includes(current.protocol) ? (current.sessionId ?? true) : false;
+    };
+    const server = await createAgentServer({
+      clock,
+      contextFor: () => command.context ?? { channel: 'desktop' },
+      log: () => undefined,
+      allowedOrigins: command.allowedOrigins,
+      ...(command.gate ? { authorize: gate } : {}),
+    });
+    const lab: Lab = { server, gate: command.gate ?? 'open', connections: [], pages: [], clock, sockets: new Map(), received: new Map(), calls: new Map() };
     server.wss.on('connection', (socket, request) => {
+      lab.connections.push({ path: request.url ?? '', origin: request.headers.origin ?? null, protocol: socket.protocol || null });
       const session = /\/sessions\/([^/?#]+)/.exec(request.url ?? '')?.[1] ?? '';
       const set = lab.sockets.get(session) ?? new Set();
       set.add(socket);
@@ -67,6 +97,19 @@ export async function runAgentCommand(command: AgentCommand): Promise<unknown> {
   const lab = labs.get(command.server);
   if (!lab) throw new Error(`no agent lab ${command.server}`);
   switch (command.action) {
+    case 'gate':
+      lab.gate = command.gate;
+      return true;
+    case 'connections':
+      return lab.connections;
+    case 'page': {
+      // A page on an origin of its own (another port of 127.0.0.1), as a foreign site would be.
+      const page = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(command.html));
+      await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+      lab.pages.push(page);
+      const address = page.address();
+      return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    }
     case 'call': {
       const abort = new AbortController();
       const promise = lab.server.session(command.session).callTool(command.tool, command.args, {
@@ -101,13 +144,23 @@ export async function runAgentCommand(command: AgentCommand): Promise<unknown> {
     case 'received':
       return lab.received.get(command.session) ?? [];
     case 'close':
+      await closePages(lab);
       await lab.server.close();
       labs.delete(command.server);
       return true;
   }
 }
 
+function closePages(lab: Lab): Promise<unknown> {
+  return Promise.all(
+    lab.pages.map((page) => {
+      page.closeAllConnections();
+      return new Promise((resolve) => page.close(resolve));
+    }),
+  );
+}
+
 export async function closeAllLabs(): Promise<void> {
-  await Promise.all([...labs.values()].map((lab) => lab.server.close()));
+  await Promise.all([...labs.values()].flatMap((lab) => [lab.server.close(), closePages(lab)]));
   labs.clear();
 }

@@ -1,6 +1,6 @@
 // The browser side of the agent lab (test/support/agent-lab.ts).
 import { executeServerCommand } from '@web/test-runner-commands';
-import type { AgentCommand } from './agent-lab.js';
+import type { AgentCommand, Gate, LabConnection } from './agent-lab.js';
 
 type WithoutServer<T> = T extends { server: number } ? Omit<T, 'server'> : never;
 
@@ -17,7 +17,7 @@ export class AgentLab {
     readonly port: number,
   ) {}
 
-  static async start(options: { fakeClock?: boolean; context?: Record<string, unknown> } = {}): Promise<AgentLab> {
+  static async start(options: { fakeClock?: boolean; context?: Record<string, unknown>; allowedOrigins?: string[]; gate?: Gate } = {}): Promise<AgentLab> {
     const { server, port } = (await executeServerCommand('agent', { action: 'server', ...options })) as { server: number; port: number };
     return new AgentLab(server, port);
   }
@@ -40,6 +40,16 @@ export class AgentLab {
 
   received(session: string): Promise<Record<string, unknown>[]> {
     return this.run({ action: 'received', session }) as Promise<Record<string, unknown>[]>;
+  }
+
+  /** Connections the server accepted, in order. */
+  connections(): Promise<LabConnection[]> {
+    return this.run({ action: 'connections' }) as Promise<LabConnection[]>;
+  }
+
+  /** Serves `html` on a fresh port of 127.0.0.1; resolves with that page's origin. */
+  page(html: string): Promise<string> {
+    return this.run({ action: 'page', html }) as Promise<string>;
   }
 
   close(): Promise<unknown> {

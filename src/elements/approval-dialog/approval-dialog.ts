@@ -12,6 +12,7 @@ import { receiptStyles } from '../shared/receipt.js';
 import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
 import { approvalStyles } from './approval-dialog.styles.js';
+import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 
 const SEVERITY_ICONS = { low: circleIcon, medium: triangleIcon, high: octagonIcon } as const;
 
@@ -219,6 +220,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
         <textarea
           id="note"
           part="note"
+          maxlength=${MAX_TYPED_LENGTH}
           rows="2"
           .value=${this.note}
           @input=${(event: Event) => (this.note = (event.target as HTMLTextAreaElement).value)}

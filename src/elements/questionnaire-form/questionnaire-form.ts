@@ -13,6 +13,7 @@ import { answerRows } from './answer-rows.js';
 import { Draft, type AnswerKey } from './draft.js';
 import { flagIcon } from './icons.js';
 import { renderOptions } from './option-rows.js';
+import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 import { renderField, renderHeading } from './typed-fields.js';
 
@@ -154,6 +155,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         type="text"
         id=${id}
         part="custom-field"
+        maxlength=${MAX_TYPED_LENGTH}
         required
         dir="auto"
         .value=${draft.entry(key).text}
@@ -206,6 +208,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         <textarea
           id="answer"
           part="text-field"
+          maxlength=${MAX_TYPED_LENGTH}
           rows="3"
           dir="auto"
           required
@@ -232,7 +235,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       ${multi && request.allow_free_text
         ? html`<div class="field">
             <label class="field-label" for="note">${strings.anythingElse}</label>
-            <textarea id="note" rows="2" dir="auto" .value=${entry.text} @input=${onText}></textarea>
+            <textarea id="note" maxlength=${MAX_TYPED_LENGTH} rows="2" dir="auto" .value=${entry.text} @input=${onText}></textarea>
           </div>`
         : nothing}
       ${this.renderError(undefined, 'error-0')}

@@ -6,6 +6,7 @@ import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionOption, InteractionQuestion } from '../../protocol/request.js';
 import type { AnswerProblem } from '../../rules/answers.js';
+import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { safeText } from '../shared/safe-text.js';
 import type { Entry } from './draft.js';
@@ -111,6 +112,7 @@ export function renderField(question: InteractionQuestion, field: QuestionField,
       type=${inputType}
       id=${id}
       part="text-field"
+      maxlength=${MAX_TYPED_LENGTH}
       dir=${field.type === 'number' || (field.type === 'text' && field.format) ? 'ltr' : 'auto'}
       inputmode=${inputMode}
       autocomplete=${inputType === 'email' ? 'email' : 'off'}

@@ -1,0 +1,51 @@
+"""agent_interaction_kit: the runtime side of agent-interaction-kit's wire protocol, for Python.
+
+    from agent_interaction_kit import AgentServer, KitError, tool_definitions
+
+    server = await AgentServer.start(host="127.0.0.1", port=8787)
+    result = await server.session("abc").call_tool(
+        "request_user_approval", {"message": "Deploy v2.3?", "severity": "high"}, timeout_seconds=300)
+    print(result["content"])   # 用户已批准操作。 — hand it to the model unchanged
+
+The protocol is in docs/protocol.md of the kit's repository.
+"""
+
+from ._schema import (
+    ApprovalResult,
+    ArtifactsResult,
+    ErrorResult,
+    InputResult,
+    InteractionRequest,
+    InteractionResponse,
+    ToolResult,
+    WireContext,
+)
+from .artifacts import deliver_artifacts, prepare_artifacts
+from .rules import cancelled_response, normalize_tool_call, resolve_context, timeout_response, tool_result_for
+from .server import AgentServer
+from .session import AgentSession, KitError
+from .tools import tool_definitions
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AgentServer",
+    "AgentSession",
+    "KitError",
+    "tool_definitions",
+    "normalize_tool_call",
+    "resolve_context",
+    "timeout_response",
+    "cancelled_response",
+    "tool_result_for",
+    "prepare_artifacts",
+    "deliver_artifacts",
+    "ToolResult",
+    "ApprovalResult",
+    "InputResult",
+    "ArtifactsResult",
+    "ErrorResult",
+    "InteractionRequest",
+    "InteractionResponse",
+    "WireContext",
+]

@@ -1,0 +1,70 @@
+"""Shared fixtures: the spec's golden cases, a fake clock, a server on a free loopback port."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def golden_path() -> Path:
+    """The spec's fixtures beside the repository (../shared), else the copy `npm test` refreshes from them."""
+    for candidate in (
+        os.environ.get("AIK_GOLDEN"),
+        REPO.parent / "shared" / "fixtures" / "golden.json",
+        REPO / "test" / "fixtures" / "golden.json",
+    ):
+        if candidate and Path(candidate).is_file():
+            return Path(candidate)
+    raise FileNotFoundError("golden.json: expected ../shared/fixtures/golden.json beside the repository")
+
+
+GOLDEN: dict[str, Any] = json.loads(golden_path().read_text("utf-8"))
+
+
+class FakeClock:
+    """An injected clock: time moves only when a test says so, and due timers run in order."""
+
+    def __init__(self, now: float = 1_795_000_000.0) -> None:
+        self._now = now
+        self._timers: list[list[Any]] = []
+        self._sequence = 0
+
+    def now(self) -> float:
+        return self._now
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> "_Timer":
+        self._sequence += 1
+        entry = [self._now + delay, self._sequence, callback, False]
+        self._timers.append(entry)
+        return _Timer(entry)
+
+    def advance(self, seconds: float) -> None:
+        target = self._now + seconds
+        while True:
+            due = sorted((t for t in self._timers if not t[3] and t[0] <= target), key=lambda t: (t[0], t[1]))
+            if not due:
+                break
+            timer = due[0]
+            timer[3] = True
+            self._now = timer[0]
+            timer[2]()
+        self._now = target
+
+
+class _Timer:
+    def __init__(self, entry: list[Any]) -> None:
+        self._entry = entry
+
+    def cancel(self) -> None:
+        self._entry[3] = True
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()

@@ -1,0 +1,248 @@
+// `npm run chaos -- --instances 3 --calls 500 --seed N`: many runtime instances sharing their
+// sessions through a real redis-server, behind a round-robin TCP proxy, with Chromium pages
+// answering every card through its own controls, while instances are killed (SIGKILL or SIGTERM)
+// and restarted, page connections dropped and pages reloaded, at seeded random points. Agent
+// calls go to random instances; a call whose instance died is re-asked by its callId on another
+// (an agent resumed from its checkpoint). Prints calls sent, results received, lost, duplicated
+// and wrong, and exits non-zero unless the last three are 0. Every call has a 120 s deadline, so
+// a timeout result means something was lost, and counts so. Loopback only.
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { chromium } from 'playwright-core';
+import type { ToolResult } from '../src/protocol/results.js';
+import { openPage, pageHtml, QUESTION_A, QUESTION_B, runPage, type ChaosPage, type PageCounters, type Plan } from './chaos/pages.js';
+import { startProxy } from './chaos/proxy.js';
+// @ts-expect-error a plain JS helper shared with the test runner
+import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
+import { freePort, startRedis } from './redis-server.js';
+
+const option = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const instanceCount = option('instances', 3);
+const callCount = option('calls', 500);
+const seed = option('seed', 1);
+const pageCount = option('pages', 4);
+const inFlightMax = option('concurrency', 8);
+const TIMEOUT_SECONDS = 120;
+const started = Date.now();
+
+const bundle = new URL('../dist/agent-interaction-kit.js', import.meta.url);
+if (!existsSync(bundle)) {
+  console.error('dist/agent-interaction-kit.js is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+// mulberry32: small, seedable, good enough to place the faults.
+let state = seed >>> 0;
+const random = () => {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+};
+const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The calls, decided up front from the seed.
+const sessions = Array.from({ length: pageCount }, (_, i) => `chaos-${seed}-${i}`);
+const plans = new Map<string, Plan>();
+for (let n = 0; n < callCount; n += 1) {
+  const id = `chaos-${seed}-call-${n}`;
+  const session = pick(sessions);
+  const kind = random();
+  const plan: Plan =
+    kind < 0.35
+      ? { id, n, session, tool: 'request_user_approval', args: { message: `Call #${n}: go ahead?`, severity: 'low' }, expected: { kind: 'approval', approve: random() < 0.6 } }
+      : kind < 0.65
+        ? { id, n, session, tool: 'request_user_input', args: { message: `Call #${n}: your name?` }, expected: { kind: 'text', text: `answer ${n}` } }
+        : {
+            id, n, session, tool: 'request_user_input',
+            args: { message: `Call #${n}: plan`, questions: [
+              { id: 'a', header: 'First', question: `First #${n}?`, options: QUESTION_A },
+              { id: 'b', header: 'Second', question: `Second #${n}?`, options: QUESTION_B },
+            ] },
+            expected: { kind: 'questionnaire', a: pick(QUESTION_A), b: pick(QUESTION_B) },
+          };
+  plans.set(id, plan);
+}
+
+const redis = await startRedis();
+const ports = await Promise.all(Array.from({ length: instanceCount }, () => freePort()));
+
+interface Instance {
+  port: number;
+  child?: ChildProcess;
+  live: boolean;
+  inFlight: Set<string>;
+}
+const instances: Instance[] = ports.map((port) => ({ port, live: false, inFlight: new Set() }));
+const results = new Map<string, ToolResult>();
+const failures = new Map<string, string>();
+const differing = new Set<string>();
+const counts = { sigkill: 0, sigterm: 0, restarts: 0, drops: 0, reasked: 0 };
+let finished = false;
+
+function spawnInstance(instance: Instance): Promise<void> {
+  const child = fork(new URL('./chaos/instance.ts', import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, CHAOS_REDIS: redis.url, CHAOS_PORT: String(instance.port) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  instance.child = child;
+  child.on('message', (message: { op: string; id: string; result?: ToolResult; code?: string; message?: string }) => {
+    if (message.op === 'done' && message.result) {
+      instance.inFlight.delete(message.id);
+      const earlier = results.get(message.id);
+      if (earlier && JSON.stringify(earlier) !== JSON.stringify(message.result)) differing.add(message.id);
+      results.set(message.id, message.result);
+    } else if (message.op === 'failed') {
+      instance.inFlight.delete(message.id);
+      failures.set(message.id, `${message.code}: ${message.message}`);
+    }
+  });
+  child.on('exit', () => {
+    if (instance.child !== child) return;
+    instance.live = false;
+    // The agent resumes from its checkpoint elsewhere: the same callId, on another instance.
+    const orphans = [...instance.inFlight];
+    instance.inFlight.clear();
+    for (const id of orphans) {
+      if (results.has(id) || finished) continue;
+      counts.reasked += 1;
+      void ask(id);
+    }
+  });
+  return new Promise((resolve) => {
+    child.on('message', (message: { op: string }) => {
+      if (message.op !== 'ready') return;
+      instance.live = true;
+      resolve();
+    });
+  });
+}
+
+async function ask(id: string): Promise<void> {
+  const plan = plans.get(id)!;
+  for (;;) {
+    const live = instances.filter((i) => i.live && i.child?.connected);
+    if (live.length > 0) {
+      const instance = pick(live);
+      instance.inFlight.add(id);
+      const sent = instance.child!.send({ op: 'call', id, session: plan.session, tool: plan.tool, args: plan.args, timeoutSeconds: TIMEOUT_SECONDS }, (error) => {
+        if (error) instance.inFlight.delete(id);
+      });
+      if (sent) return;
+      instance.inFlight.delete(id);
+    }
+    await sleep(50);
+  }
+}
+
+await Promise.all(instances.map(spawnInstance));
+const proxy = await startProxy(ports);
+const http = createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://page');
+  if (url.pathname === '/agent-interaction-kit.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(bundle));
+  else response.writeHead(200, { 'content-type': 'text/html' }).end(pageHtml(`ws://127.0.0.1:${proxy.port}/agent/sessions/${url.searchParams.get('session')}`));
+});
+await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
+const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+const pages: ChaosPage[] = [];
+for (const session of sessions) pages.push(await openPage(browser, base, session));
+const counters: PageCounters = { reloads: 0, midQuestionnaire: 0, askedAgain: new Set() };
+const settled = new Set<string>();
+const pageLoops = pages.map((p) => runPage(p, plans, settled, random, counters, () => finished));
+
+// The faults, at seeded random points while calls are in flight.
+const chaos = (async () => {
+  while (!finished) {
+    await sleep(400 + random() * 1600);
+    if (finished) break;
+    const roll = random();
+    const live = instances.filter((i) => i.live);
+    if (roll < 0.4 && live.length > 1) {
+      const victim = pick(live);
+      const signal = random() < 0.6 ? 'SIGKILL' : 'SIGTERM';
+      counts[signal === 'SIGKILL' ? 'sigkill' : 'sigterm'] += 1;
+      victim.live = false;
+      victim.child?.kill(signal);
+      void sleep(300 + random() * 1200).then(async () => {
+        await new Promise((resolve) => (victim.child?.exitCode !== null || victim.child?.signalCode !== null ? resolve(undefined) : victim.child?.once('exit', resolve)));
+        if (finished) return;
+        counts.restarts += 1;
+        await spawnInstance(victim);
+      });
+    } else if (roll < 0.7) {
+      counts.drops += proxy.drop(pick(pages).session) > 0 ? 1 : 0;
+    } else {
+      pick(pages).reloadRequested = true;
+    }
+  }
+})();
+
+// The agents' calls, a few in flight at a time, from random instances.
+const issued = [...plans.keys()];
+const unresolved = () => issued.filter((id) => !results.has(id) && !failures.has(id));
+for (let i = 0; i < issued.length; ) {
+  for (const id of settledNow()) settled.add(id);
+  if (issued.length - unresolved().length + inFlightMax > i) {
+    await ask(issued[i]!);
+    i += 1;
+  } else await sleep(20);
+}
+function settledNow(): string[] {
+  return [...results.keys(), ...failures.keys()];
+}
+// Every call has its deadline: wait for all, at most deadline + grace + a margin.
+const waitUntil = Date.now() + (TIMEOUT_SECONDS + 20) * 1000;
+while (unresolved().length > 0 && Date.now() < waitUntil) {
+  for (const id of settledNow()) settled.add(id);
+  await sleep(100);
+}
+finished = true;
+await chaos;
+await Promise.all(pageLoops);
+
+let lost = 0;
+let wrong = 0;
+for (const [id, plan] of plans) {
+  const result = results.get(id) as { interaction_response?: { status: string; approved: boolean; text: string; raw_value: unknown } } | undefined;
+  const response = result?.interaction_response;
+  if (!response || response.status !== 'completed') {
+    lost += 1;
+    console.error(`lost ${id}: ${response ? response.status : (failures.get(id) ?? 'no result')}`);
+    continue;
+  }
+  const e = plan.expected;
+  const right =
+    e.kind === 'approval' ? response.approved === e.approve
+    : e.kind === 'text' ? response.text === e.text
+    : JSON.stringify(response.raw_value) === JSON.stringify({ a: e.a, b: e.b });
+  if (!right) {
+    wrong += 1;
+    console.error(`wrong ${id}: ${JSON.stringify(response.raw_value)}`);
+  }
+}
+const duplicated = new Set([...differing, ...counters.askedAgain]).size;
+console.log(`chaos: seed ${seed}, ${instanceCount} instances, ${pageCount} pages, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `faults: ${counts.sigkill} SIGKILL, ${counts.sigterm} SIGTERM, ${counts.restarts} restarts, ${counts.drops} connection drops, ` +
+    `${counters.reloads} reloads (${counters.midQuestionnaire} mid-questionnaire), ${counts.reasked} calls re-asked on another instance`,
+);
+console.log(`calls sent ${plans.size}`);
+console.log(`results received ${results.size}`);
+console.log(`lost ${lost}`);
+console.log(`duplicated ${duplicated}`);
+console.log(`wrong ${wrong}`);
+
+await browser.close();
+await proxy.close();
+http.close();
+for (const instance of instances) instance.child?.kill('SIGKILL');
+await redis.stop();
+process.exit(lost > 0 || duplicated > 0 || wrong > 0 ? 1 : 0);

@@ -1,0 +1,30 @@
+// One runtime instance of the chaos run, in its own process: an agent server on the given port
+// sharing its sessions through Redis; the chaos driver asks it, over IPC, to make agent calls.
+import { createAgentServer } from '../../src/agent/ws-server.js';
+import type { ToolName } from '../../src/protocol/constants.js';
+
+interface CallOrder {
+  op: 'call';
+  id: string;
+  session: string;
+  tool: ToolName;
+  args: Record<string, unknown>;
+  timeoutSeconds: number;
+}
+
+const send = (message: object) => process.send?.(message);
+const server = await createAgentServer({ redis: process.env.CHAOS_REDIS, port: Number(process.env.CHAOS_PORT), log: () => undefined });
+
+process.on('message', (message: CallOrder) => {
+  if (message.op !== 'call') return;
+  server
+    .session(message.session)
+    .callTool(message.tool, message.args, { callId: message.id, timeoutSeconds: message.timeoutSeconds })
+    .then(
+      (result) => send({ op: 'done', id: message.id, result }),
+      (error: Error & { code?: string }) => send({ op: 'failed', id: message.id, code: error.code ?? error.name, message: error.message }),
+    );
+});
+process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+process.on('disconnect', () => process.exit(0));
+send({ op: 'ready' });

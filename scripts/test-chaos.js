@@ -1,0 +1,18 @@
+// The short chaos run of `npm test`: 3 instances sharing a real redis-server, 100 calls, a fixed
+// seed (scripts/chaos.ts). One check: lost, duplicated and wrong all 0. Needs dist/ and Chromium.
+import { spawnSync } from 'node:child_process';
+
+/** Runs the short chaos stage: `{passed, failed}`. */
+export function runChaos(root, chromium, { calls = 100, seed = 7 } = {}) {
+  const started = Date.now();
+  console.log(`\n▶ chaos (3 instances through Redis, ${calls} calls, seed ${seed})`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/chaos.ts', '--instances', '3', '--calls', String(calls), '--seed', String(seed)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CHROME_PATH: chromium },
+    timeout: 10 * 60_000,
+  });
+  const ok = run.status === 0;
+  console.log(`  ${ok ? '✓' : '✗'} lost, duplicated and wrong all 0 (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+}

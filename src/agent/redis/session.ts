@@ -1,0 +1,185 @@
+// A session shared by every instance given the same Redis (DESIGN §3.8). The caller's half
+// (local waiters, the deadline + grace timer) stays on the instance that called; the call itself,
+// its first valid result and the session's live connection live in Redis, so that any instance can
+// send, answer or re-ask it.
+import type { ErrorCode, ToolName } from '../../protocol/constants.js';
+import type { ToolResult } from '../../protocol/results.js';
+import { AgentSession, callFrame, KitError, type AgentConnection, type AgentSessionOptions, type CallOutcome, type PendingCall } from '../agent-session.js';
+import { RedisStore, type RedisOption, type StoredOutcome } from './store.js';
+
+/** Each connection's owner value (`<instance> <n>`), as the session's owner key holds it. */
+const names = new WeakMap<AgentConnection, string>();
+
+const unavailable = (id?: string) =>
+  new KitError('unavailable', 'The session store (Redis) is unreachable: the call was not sent.', [], id);
+
+export class RedisAgentSession extends AgentSession {
+  constructor(
+    options: AgentSessionOptions,
+    private readonly store: RedisStore,
+  ) {
+    super(options);
+  }
+
+  override attach(connection: AgentConnection): void {
+    super.attach(connection);
+    const name = this.store.connectionName();
+    names.set(connection, name);
+    // Claiming tells the instance holding the older connection, if any, to close it with 4000.
+    this.store.claim(this.sessionId, name).catch(() => this.storeLost(connection));
+  }
+
+  override detach(connection: AgentConnection): void {
+    const name = names.get(connection);
+    const live = this.connection === connection;
+    super.detach(connection);
+    if (live && name) this.store.release(this.sessionId, name).catch(() => undefined);
+  }
+
+  /** The fleet says a newer connection took the session: close ours if it is the one named. */
+  superseded(owner: string): void {
+    const connection = this.connection;
+    if (!connection || names.get(connection) !== owner) return;
+    connection.close(4000, 'superseded');
+    this.detach(connection);
+  }
+
+  /** Redis is unreachable: the page reconnects later and re-sends its outbox; nothing is acked meanwhile. */
+  private storeLost(connection: AgentConnection): void {
+    connection.close(1013, 'session store unavailable');
+  }
+
+  protected override begin(id: string, call: PendingCall): void {
+    if (!this.store.available) return this.reject(id, unavailable(id));
+    this.ask(id, call);
+  }
+
+  /** Stores the call (or finds it, or its result) and has the live connection, wherever it is, show it. */
+  private ask(id: string, call: PendingCall, again = false): void {
+    this.store.ask(this.sessionId, id, call.tool, callFrame(id, call), Date.parse(call.deadline)).then(
+      (reply) => {
+        if (this.pending.get(id) !== call) return; // aborted meanwhile
+        if (reply.kind === 'result') return this.conclude(id, toOutcome(id, reply.outcome));
+        // The call as first stored wins: a re-ask keeps its original deadline.
+        const { frame } = reply;
+        call.tool = frame.tool as ToolName;
+        call.args = frame.arguments as Record<string, unknown>;
+        call.context = frame.context as PendingCall['context'];
+        call.deadline = String(frame.deadline);
+        this.arm(id, call);
+      },
+      // A call asked again keeps waiting: its timer still runs, and Redis may come back first.
+      () => (again ? undefined : this.reject(id, unavailable(id))),
+    );
+  }
+
+  /** After `ready`: every unresolved call of the session, wherever it was asked. */
+  protected override onReady(): void {
+    const connection = this.connection;
+    if (!connection) return;
+    this.store.pendingFrames(this.sessionId).then(
+      (frames) => {
+        if (this.connection !== connection || !this.ready) return;
+        for (const frame of frames) this.send(frame);
+      },
+      () => this.storeLost(connection),
+    );
+  }
+
+  /** A frame another instance (or this one) published for the session's live connection. */
+  deliverFrame(frame: Record<string, unknown>): void {
+    if (this.ready) this.send(frame);
+  }
+
+  /** A result from the page: stored if it is the first, acked in any case (or told it came too late). */
+  protected override onResult(id: string, tool: ToolName, result: ToolResult): void {
+    const connection = this.connection;
+    if (!connection) return;
+    this.store.settle(this.sessionId, id, tool, { how: 'answered', result }).then(
+      (reply) => {
+        if (reply.kind === 'mismatch') return;
+        const late = reply.kind === 'taken' && reply.outcome.how === 'expired';
+        connection.send(late ? { v: 1, type: 'cancel', id, reason: 'expired' } : { v: 1, type: 'ack', id });
+      },
+      () => this.storeLost(connection),
+    );
+  }
+
+  protected override onError(id: string, error: KitError): void {
+    this.store.refuse(this.sessionId, id, { code: error.code, message: error.message, issues: error.issues }).catch(() => undefined);
+  }
+
+  protected override withdraw(id: string): void {
+    this.store.withdraw(this.sessionId, id, { type: 'cancel', id, reason: 'aborted' }).catch(() => undefined);
+  }
+
+  /** Deadline + grace on the calling instance: the timeout result, unless a result was stored first. */
+  protected override expire(id: string): void {
+    const call = this.pending.get(id);
+    if (!call) return;
+    const outcome = this.timeoutOutcome(id, call);
+    this.store.settle(this.sessionId, id, call.tool, toStored(outcome)).then(
+      (reply) => {
+        if (!this.pending.has(id)) return; // its result arrived meanwhile
+        if (reply.kind === 'taken') return this.conclude(id, toOutcome(id, reply.outcome));
+        if (reply.kind === 'won') this.store.forward(this.sessionId, { type: 'cancel', id, reason: 'expired' }).catch(() => undefined);
+        this.conclude(id, outcome);
+      },
+      () => this.reject(id, unavailable(id)),
+    );
+  }
+
+  /** A result stored by the instance it arrived on. */
+  deliver(id: string, stored: StoredOutcome): void {
+    if (this.pending.has(id)) this.conclude(id, toOutcome(id, stored));
+  }
+
+  /** The kit refused a call this instance asked. */
+  refused(id: string, error: { code: string; message: string; issues?: unknown[] }): void {
+    this.reject(id, new KitError(error.code as ErrorCode, error.message, (error.issues ?? []) as KitError['issues'], id));
+  }
+
+  /**
+   * After Redis was unreachable, results published meanwhile were missed, and a Redis restarted
+   * empty has lost the calls: each pending call is asked again (a stored result resolves it).
+   */
+  recheck(): void {
+    for (const [id, call] of this.pending) this.ask(id, call, true);
+  }
+}
+
+function toStored(outcome: CallOutcome): StoredOutcome {
+  if ('result' in outcome) return outcome;
+  return { how: 'expired', error: { code: outcome.error.code, message: outcome.error.message } };
+}
+
+function toOutcome(id: string, stored: StoredOutcome): CallOutcome {
+  if ('result' in stored) return stored;
+  return { how: 'expired', error: new KitError(stored.error.code as ErrorCode, stored.error.message, [], id) };
+}
+
+export interface Fleet {
+  session(options: AgentSessionOptions): RedisAgentSession;
+  close(): Promise<void>;
+}
+
+/** Joins the fleet of instances sharing `redis`; `sessions` are this instance's, by id. */
+export async function joinFleet(redis: RedisOption, sessions: ReadonlyMap<string, AgentSession>): Promise<Fleet> {
+  const find = (id: string) => {
+    const session = sessions.get(id);
+    return session instanceof RedisAgentSession ? session : undefined;
+  };
+  const store = await RedisStore.connect(redis, {
+    frame: (session, frame) => find(session)?.deliverFrame(frame),
+    result: (session, id, outcome) => find(session)?.deliver(id, outcome),
+    error: (session, id, error) => find(session)?.refused(id, error),
+    supersede: (session, owner) => find(session)?.superseded(owner),
+    resubscribed: () => {
+      for (const id of sessions.keys()) find(id)?.recheck();
+    },
+  });
+  return {
+    session: (options) => new RedisAgentSession(options, store),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,167 @@
+// The Redis side of many instances (DESIGN §3.8): one command client and one subscriber per
+// instance, the scripts of scripts.ts, and the messages instances send each other.
+//
+// The client is node-redis (`redis`): the client Redis itself maintains, written in TypeScript,
+// and with `disableOfflineQueue` a command fails at once while Redis is unreachable instead of
+// waiting in a queue, which is what lets callTool fail fast with `unavailable`.
+import { createClient, type RedisClientOptions } from 'redis';
+import type { ToolName } from '../../protocol/constants.js';
+import type { ToolResult } from '../../protocol/results.js';
+import { KitError } from '../agent-session.js';
+import { ASK, CLAIM, FORWARD, keys, PENDING, REFUSE, RELEASE, SETTLE, WITHDRAW } from './scripts.js';
+
+/** A Redis URL (`redis://host:port/db`) or node-redis client options. */
+export type RedisOption = string | RedisClientOptions;
+
+/** How a call ended, as Redis stores it (`aik:result:<id>`). */
+export type StoredOutcome =
+  | { how: 'answered' | 'expired'; result: ToolResult }
+  | { how: 'expired'; error: { code: string; message: string } };
+
+/** What other instances (or this one) tell this instance. */
+export interface FleetHandlers {
+  /** Send `frame` (without `v`) on the session's live connection, if it is here and ready. */
+  frame(session: string, frame: Record<string, unknown>): void;
+  /** A call this instance asked resolved, wherever its result arrived. */
+  result(session: string, id: string, outcome: StoredOutcome): void;
+  /** The kit refused a call this instance asked. */
+  error(session: string, id: string, error: { code: string; message: string; issues?: unknown[] }): void;
+  /** The connection named by `owner` (`<instance> <connection>`) lost the session to a newer one. */
+  supersede(session: string, owner: string): void;
+  /** The subscription came back after Redis was unreachable: messages may have been missed. */
+  resubscribed(): void;
+}
+
+export type SettleReply = { kind: 'won' } | { kind: 'taken'; outcome: StoredOutcome } | { kind: 'unknown' } | { kind: 'mismatch' };
+
+type Client = ReturnType<typeof createClient>;
+
+export class RedisStore {
+  /** This instance's id, as owner and caller values and its channel name carry it. */
+  readonly instance = globalThis.crypto.randomUUID();
+  private connections = 0;
+  private wasDown = false;
+
+  private constructor(
+    private readonly client: Client,
+    private readonly subscriber: Client,
+  ) {}
+
+  /** Connects both clients and subscribes to this instance's channel. */
+  static async connect(option: RedisOption, handlers: FleetHandlers): Promise<RedisStore> {
+    const base: RedisClientOptions = typeof option === 'string' ? { url: option } : option;
+    const client = createClient({ ...base, disableOfflineQueue: true });
+    const subscriber = client.duplicate();
+    const store = new RedisStore(client, subscriber);
+    // Without a listener an unreachable Redis would crash the process; the clients reconnect by themselves.
+    for (const each of [client, subscriber]) {
+      each.on('error', () => (store.wasDown = true));
+      each.on('ready', () => {
+        if (!store.wasDown || !store.available) return;
+        store.wasDown = false;
+        handlers.resubscribed();
+      });
+    }
+    // A Redis unreachable at start fails the start, instead of retrying forever unseen.
+    let failed: (error: Error) => void = () => undefined;
+    const unreachable = new Promise<never>((_resolve, reject) => (failed = reject));
+    client.once('error', (error: Error) => failed(error));
+    try {
+      await Promise.race([Promise.all([client.connect(), subscriber.connect()]), unreachable]);
+      await subscriber.subscribe(keys.channel(store.instance), (text) => dispatch(handlers, text));
+    } catch (error) {
+      client.destroy();
+      subscriber.destroy();
+      throw new KitError('unavailable', `createAgentServer: redis is unreachable (${(error as Error).message}).`);
+    }
+    failed = () => undefined;
+    return store;
+  }
+
+  /** False while Redis is unreachable: calls fail fast then (KitError `unavailable`). */
+  get available(): boolean {
+    return this.client.isReady && this.subscriber.isReady;
+  }
+
+  /** A new owner value for a connection accepted on this instance. */
+  connectionName(): string {
+    this.connections += 1;
+    return `${this.instance} ${this.connections}`;
+  }
+
+  private run(script: string, keyList: string[], args: string[]): Promise<unknown> {
+    return this.client.sendCommand(['EVAL', script, String(keyList.length), ...keyList, ...args]);
+  }
+
+  /** Stores the call (or finds it) and has its frame sent; a stored result comes back instead. */
+  async ask(
+    session: string,
+    id: string,
+    tool: ToolName,
+    frame: Record<string, unknown>,
+    deadlineMs: number,
+  ): Promise<{ kind: 'result'; outcome: StoredOutcome } | { kind: 'call'; frame: Record<string, unknown> }> {
+    const reply = (await this.run(ASK, [keys.call(id), keys.result(id), keys.pending(session), keys.owner(session)], [
+      id, session, tool, JSON.stringify(frame), String(deadlineMs), this.instance, String(Date.now()),
+    ])) as [string, string];
+    return reply[0] === 'result'
+      ? { kind: 'result', outcome: JSON.parse(reply[1]) as StoredOutcome }
+      : { kind: 'call', frame: JSON.parse(reply[1]) as Record<string, unknown> };
+  }
+
+  async settle(session: string, id: string, tool: ToolName, outcome: StoredOutcome): Promise<SettleReply> {
+    const reply = (await this.run(SETTLE, [keys.call(id), keys.result(id), keys.pending(session)], [id, tool, JSON.stringify(outcome)])) as string[];
+    if (reply[0] === 'taken') return { kind: 'taken', outcome: JSON.parse(String(reply[1])) as StoredOutcome };
+    return { kind: reply[0] as 'won' | 'unknown' | 'mismatch' };
+  }
+
+  async forward(session: string, frame: Record<string, unknown>): Promise<void> {
+    await this.run(FORWARD, [keys.owner(session)], [session, JSON.stringify(frame)]);
+  }
+
+  async withdraw(session: string, id: string, frame: Record<string, unknown>): Promise<void> {
+    await this.run(WITHDRAW, [keys.call(id), keys.pending(session), keys.owner(session)], [id, session, JSON.stringify(frame)]);
+  }
+
+  async refuse(session: string, id: string, error: { code: string; message: string; issues?: unknown[] }): Promise<void> {
+    await this.run(REFUSE, [keys.call(id), keys.result(id), keys.pending(session)], [id, JSON.stringify(error)]);
+  }
+
+  /** The frames of the session's unresolved calls, oldest first. */
+  async pendingFrames(session: string): Promise<Record<string, unknown>[]> {
+    const frames = (await this.run(PENDING, [keys.pending(session)], [])) as string[];
+    return frames.map((frame) => JSON.parse(frame) as Record<string, unknown>);
+  }
+
+  async claim(session: string, owner: string): Promise<void> {
+    await this.run(CLAIM, [keys.owner(session)], [owner, session]);
+  }
+
+  async release(session: string, owner: string): Promise<void> {
+    await this.run(RELEASE, [keys.owner(session)], [owner]);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.subscriber.close(), this.client.close()]);
+  }
+}
+
+/** One message on this instance's channel: a JSON object whose strings carry JSON themselves. */
+function dispatch(handlers: FleetHandlers, text: string): void {
+  let message: Record<string, string>;
+  try {
+    message = JSON.parse(text) as Record<string, string>;
+  } catch {
+    return;
+  }
+  const { op, session, id } = message;
+  if (typeof session !== 'string') return;
+  try {
+    if (op === 'frame') handlers.frame(session, JSON.parse(String(message.frame)) as Record<string, unknown>);
+    else if (op === 'result' && id) handlers.result(session, id, JSON.parse(String(message.outcome)) as StoredOutcome);
+    else if (op === 'error' && id) handlers.error(session, id, JSON.parse(String(message.error)) as { code: string; message: string });
+    else if (op === 'supersede' && message.owner) handlers.supersede(session, message.owner);
+  } catch {
+    // A message this version cannot read is ignored, as unknown wire fields are.
+  }
+}

@@ -1,0 +1,341 @@
+// Many instances sharing sessions through a real redis-server (DESIGN §3.8): each guarantee with
+// two or three agent servers in this process, and pages on real WebSockets.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createClient } from 'redis';
+import { KitError } from '../../src/agent/agent-session.js';
+import type { AgentServer } from '../../src/agent/ws-server.js';
+import { MemoryStorage } from '../../src/session/storage.js';
+import { startRedis } from '../../scripts/redis-server.js';
+import { WebSocket as WsSocket } from 'ws';
+import { clockNow, closeAll, inputResult, instances, kitPage, rawPage, sessionUrl, statusOf, textOf, waitFor } from './fleet.js';
+
+let redis: Awaited<ReturnType<typeof startRedis>>;
+const open: AgentServer[] = [];
+let n = 0;
+const fresh = (name: string) => `${name}-${process.pid}-${(n += 1)}`;
+async function fleet(count: number, clock = clockNow()) {
+  const servers = await instances(count, redis.url, clock);
+  open.push(...servers);
+  return { servers, clock };
+}
+
+before(async () => {
+  redis = await startRedis();
+});
+after(async () => {
+  await closeAll(open.splice(0));
+  await redis.stop();
+});
+
+describe('many instances: calls reach the page wherever it is', () => {
+  it('callTool on one instance reaches a page connected to another, and resolves on the caller', async () => {
+    const { servers: [a, b] } = await fleet(2);
+    const s = fresh('reach');
+    const page = kitPage(b!, s);
+    const promise = a!.session(s).callTool('request_user_input', { message: 'Name?' }, { callId: `${s}-c` });
+    await waitFor(() => page.entry(`${s}-c`), 'the card on the page');
+    page.answer(`${s}-c`, { text: 'from b' });
+    assert.equal(textOf(await promise), 'from b');
+    await waitFor(() => page.entry(`${s}-c`)?.unacked === false, 'the ack');
+    page.close();
+  });
+});
+
+describe('many instances: reconnecting to another instance', () => {
+  it('gets every unanswered call re-sent after ready, with its original deadline', async () => {
+    const { servers: [a, b, c], clock } = await fleet(3);
+    const s = fresh('move');
+    const storage = new MemoryStorage();
+    const first = kitPage(a!, s, { storage, clock });
+    const one = b!.session(s).callTool('request_user_approval', { message: 'A?', timeout_seconds: 100 }, { callId: `${s}-1` });
+    const two = c!.session(s).callTool('request_user_input', { message: 'B?', timeout_seconds: 300 }, { callId: `${s}-2` });
+    await waitFor(() => first.entry(`${s}-1`) && first.entry(`${s}-2`), 'both cards');
+    const deadlines = [first.entry(`${s}-1`)!.deadline, first.entry(`${s}-2`)!.deadline];
+    first.close();
+    clock.advance(40_000);
+    const raw = await rawPage(c!, s); // the page's next connection lands on another instance
+    await waitFor(() => raw.of('tool_call').length >= 2, 'the re-sent calls');
+    assert.deepEqual(raw.of('tool_call').map((f) => [f.call_id, Date.parse(String(f.deadline))]), [
+      [`${s}-1`, deadlines[0]],
+      [`${s}-2`, deadlines[1]],
+    ]);
+    raw.close();
+    const reloaded = kitPage(b!, s, { storage, clock }); // and a reload of the page, on a third
+    await waitFor(() => reloaded.entry(`${s}-1`) && reloaded.entry(`${s}-2`), 'the cards after the reload');
+    assert.equal(reloaded.entry(`${s}-1`)!.deadline, deadlines[0], 'the remaining time carries over');
+    reloaded.answer(`${s}-1`, { approve: true }, clock.now());
+    reloaded.answer(`${s}-2`, { text: 'later' }, clock.now());
+    assert.equal(statusOf(await one), 'completed');
+    assert.equal(textOf(await two), 'later');
+    reloaded.close();
+  });
+});
+
+describe('many instances: the first valid result wins', () => {
+  it('stores the first result per call id (SET NX), acks every copy, and keeps a result whose caller is gone', async () => {
+    const { servers: [a, b, c] } = await fleet(3);
+    const s = fresh('first');
+    const id = `${s}-c`;
+    const args = { message: 'Name?' };
+    const onB = await rawPage(b!, s);
+    const promise = a!.session(s).callTool('request_user_input', args, { callId: id });
+    await waitFor(() => onB.of('tool_call', id).length === 1, 'the call on b');
+    await a!.close(); // the caller goes away before anyone answers
+    onB.send({ type: 'tool_result', call_id: id, tool: 'request_user_input', result: inputResult(id, args, 'first') });
+    await waitFor(() => onB.of('ack', id).length === 1, 'the ack on b');
+    onB.close();
+    const onC = await rawPage(c!, s);
+    onC.send({ type: 'tool_result', call_id: id, tool: 'request_user_input', result: inputResult(id, args, 'second') });
+    await waitFor(() => onC.of('ack', id).length === 1, 'the copy is acked too');
+    // The result stayed stored: asked again on any instance, it is the first one.
+    assert.equal(textOf(await b!.session(s).callTool('request_user_input', args, { callId: id })), 'first');
+    assert.equal(textOf(await c!.session(s).callTool('request_user_input', args, { callId: id })), 'first');
+    assert.equal(onC.of('tool_call', id).length, 0, 'a resolved call is never sent again');
+    onC.close();
+    void promise.catch(() => undefined);
+  });
+
+  it('a result for another tool than the call is neither stored nor acked', async () => {
+    const { servers: [a, b] } = await fleet(2);
+    const s = fresh('tool');
+    const id = `${s}-c`;
+    const onB = await rawPage(b!, s);
+    const promise = a!.session(s).callTool('request_user_approval', { message: 'Go?' }, { callId: id });
+    await waitFor(() => onB.of('tool_call', id).length === 1, 'the call');
+    onB.send({ type: 'tool_result', call_id: id, tool: 'request_user_input', result: inputResult(id, { message: 'Go?' }, 'x') });
+    onB.send({ type: 'tool_result', call_id: 'nobody', tool: 'request_user_input', result: inputResult('nobody', { message: 'Go?' }, 'x') });
+    await waitFor(() => onB.of('ack', 'nobody').length === 1, 'the unknown id acked');
+    assert.equal(onB.of('ack', id).length, 0);
+    assert.deepEqual(a!.session(s).pendingIds, [id]);
+    onB.close();
+    void promise.catch(() => undefined);
+  });
+});
+
+describe('many instances: re-asking a call by its callId', () => {
+  it('after a restart of its caller, an answered call resolves at once with the stored result; nothing is shown again', async () => {
+    const { servers: [a, b] } = await fleet(2);
+    const s = fresh('resume');
+    const id = `${s}-c`;
+    const page = kitPage(b!, s);
+    const promise = a!.session(s).callTool('request_user_approval', { message: 'Deploy?' }, { callId: id });
+    await waitFor(() => page.entry(id), 'the card');
+    page.answer(id, { approve: false, note: 'not today' });
+    const result = await promise;
+    await a!.close();
+    const { servers: [restarted] } = await fleet(1); // the agent resumed from its checkpoint
+    const shown = page.shown().length;
+    assert.deepEqual(await restarted!.session(s).callTool('request_user_approval', { message: 'Deploy?' }, { callId: id }), result);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(page.shown().length, shown, 'nothing shown again');
+    assert.deepEqual(restarted!.session(s).pendingIds, []);
+    page.close();
+  });
+
+  it('an unanswered call keeps its stored original deadline; the new caller\'s timer runs to it', async () => {
+    const { servers: [a, b], clock } = await fleet(2);
+    const s = fresh('keep');
+    const id = `${s}-c`;
+    const onB = await rawPage(b!, s);
+    void a!.session(s).callTool('request_user_approval', { message: 'Deploy?', timeout_seconds: 100 }, { callId: id }).catch(() => undefined);
+    await waitFor(() => onB.of('tool_call', id).length === 1, 'the call');
+    const deadline = onB.of('tool_call', id)[0]!.deadline;
+    await a!.close();
+    clock.advance(40_000);
+    const { servers: [restarted] } = await fleet(1, clock);
+    const again = restarted!.session(s).callTool('request_user_approval', { message: 'Deploy?' }, { callId: id, timeoutSeconds: 300 });
+    await waitFor(() => onB.of('tool_call', id).length === 2, 'the call sent again');
+    assert.equal(onB.of('tool_call', id)[1]!.deadline, deadline, 'the original deadline, not 300 s from now');
+    onB.close();
+    await waitFor(() => restarted!.session(s).pendingIds.length === 1 && clock.pending > 0, 'the timer armed');
+    clock.advance(60_000 + 10_000); // the original deadline + grace, not the re-ask's
+    assert.equal(statusOf(await again), 'timeout');
+  });
+
+  it("when the calling instance died, the page's own timer answers at the deadline, and the re-ask gets that result", async () => {
+    const { servers: [a, b], clock } = await fleet(2);
+    const s = fresh('died');
+    const id = `${s}-c`;
+    const page = kitPage(b!, s, { clock });
+    const args = { message: 'Plan?', questions: [{ id: 'q', question: 'Which?', options: ['keep', 'redo'] }], timeout_seconds: 30 };
+    void a!.session(s).callTool('request_user_input', args, { callId: id }).catch(() => undefined);
+    await waitFor(() => page.entry(id), 'the card');
+    await a!.close();
+    clock.advance(30_000); // the kit's timer: auto-select, sent to b, stored
+    await waitFor(() => page.entry(id)?.unacked === false, 'the timeout result acked');
+    const { servers: [restarted] } = await fleet(1, clock);
+    const result = await restarted!.session(s).callTool('request_user_input', args, { callId: id });
+    assert.equal(statusOf(result), 'auto_selected');
+    assert.deepEqual('answers' in result && result.answers, { q: { selected_options: ['keep'], text: '', raw_value: 'keep' } });
+    page.close();
+  });
+});
+
+describe('many instances: one live connection per session', () => {
+  it('a newer connection on one instance closes the older on another with 4000; calls go to the newer', async () => {
+    const { servers: [a, b, c] } = await fleet(3);
+    const s = fresh('one');
+    const older = await rawPage(a!, s);
+    const newer = await rawPage(b!, s);
+    await waitFor(() => older.closeCode, 'the older closed');
+    assert.equal(older.closeCode, 4000);
+    const promise = c!.session(s).callTool('request_user_input', { message: 'Here?' }, { callId: `${s}-c` });
+    await waitFor(() => newer.of('tool_call').length === 1, 'the call on the newer');
+    assert.equal(newer.closeCode, undefined);
+    assert.equal(older.of('tool_call').length, 0);
+    newer.send({ type: 'tool_result', call_id: `${s}-c`, tool: 'request_user_input', result: inputResult(`${s}-c`, { message: 'Here?' }, 'b') });
+    assert.equal(textOf(await promise), 'b');
+    newer.close();
+  });
+});
+
+describe('many instances: cancel and time, as on one instance', () => {
+  it('aborting on the calling instance cancels the card on a page connected elsewhere, and it is not re-sent', async () => {
+    const { servers: [a, b, c] } = await fleet(3);
+    const s = fresh('cancel');
+    const id = `${s}-c`;
+    const page = kitPage(b!, s);
+    const controller = new AbortController();
+    const promise = a!.session(s).callTool('request_user_input', { message: 'Name?' }, { callId: id, signal: controller.signal });
+    await waitFor(() => page.entry(id), 'the card');
+    controller.abort();
+    await assert.rejects(promise, (error: Error) => error.name === 'AbortError');
+    await waitFor(() => page.entry(id)?.status === 'cancelled', 'the cancelled receipt');
+    page.close();
+    const raw = await rawPage(c!, s);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(raw.of('tool_call', id).length, 0);
+    raw.close();
+  });
+
+  it("at deadline + grace the calling instance resolves itself, tells the kit, and answers a late result with cancel expired", async () => {
+    const { servers: [a, b, c], clock } = await fleet(3);
+    const s = fresh('grace');
+    const id = `${s}-c`;
+    const first = await rawPage(b!, s);
+    const promise = a!.session(s).callTool('request_user_approval', { message: 'Deploy?', timeout_seconds: 60 }, { callId: id });
+    await waitFor(() => first.of('tool_call', id).length === 1, 'the call');
+    clock.advance(60_000 + 9_999);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.deepEqual(a!.session(s).pendingIds, [id], 'still waiting within the grace');
+    clock.advance(1);
+    assert.equal(statusOf(await promise), 'timeout');
+    await waitFor(() => first.of('cancel', id).length === 1, 'cancel on the page');
+    assert.equal(first.of('cancel', id)[0]!.reason, 'expired');
+    first.close();
+    const late = await rawPage(c!, s);
+    late.send({ type: 'tool_result', call_id: id, tool: 'request_user_approval', result: { ...(await promise) } });
+    await waitFor(() => late.of('cancel', id).length === 1, 'the late answer told it expired');
+    assert.equal(late.of('ack', id).length, 0);
+    assert.equal(statusOf(await c!.session(s).callTool('request_user_approval', { message: 'Deploy?' }, { callId: id })), 'timeout');
+    late.close();
+  });
+
+  it("the kit's error for a call reaches its caller on another instance", async () => {
+    const { servers: [a, b] } = await fleet(2);
+    const s = fresh('error');
+    const page = kitPage(b!, s);
+    await waitFor(() => page.transport.state === 'open', 'the page connected');
+    await assert.rejects(a!.session(s).callTool('request_user_input', { message: 'm', questions: 'q1' }), (error: unknown) => {
+      assert.ok(error instanceof KitError);
+      assert.equal(error.code, 'invalid_arguments');
+      return true;
+    });
+    page.close();
+  });
+});
+
+describe('many instances: every key expires', () => {
+  it("a call's keys a day after its deadline, the session's owner and pending keys a day after its last activity", async () => {
+    const { servers: [a, b] } = await fleet(2);
+    const s = fresh('ttl');
+    const id = `${s}-c`;
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    const day = 86_400_000;
+    const page = kitPage(b!, s);
+    const promise = a!.session(s).callTool('request_user_input', { message: 'Name?', timeout_seconds: 600 }, { callId: id });
+    await waitFor(() => page.entry(id), 'the card');
+    const near = (ttl: number, expected: number) => assert.ok(Math.abs(ttl - expected) < 5_000, `ttl ${ttl} ≈ ${expected}`);
+    near(await client.pTTL(`aik:call:${id}`), 600_000 + day);
+    near(await client.pTTL(`aik:session:${s}:pending`), 600_000 + day);
+    near(await client.pTTL(`aik:session:${s}:owner`), day);
+    page.answer(id, { text: 'x' });
+    await promise;
+    near(await client.pTTL(`aik:result:${id}`), 600_000 + day);
+    const keys = await client.keys(`aik:*${s}*`);
+    for (const key of keys) assert.ok((await client.pTTL(key)) > 0, `${key} expires`);
+    assert.ok(keys.length >= 3);
+    await client.close();
+    page.close();
+  });
+});
+
+describe('many instances: when Redis is down', () => {
+  it('calls fail fast with KitError unavailable, a result arriving meanwhile is not acked, and all works again once Redis is back', async () => {
+    const own = await startRedis();
+    const servers = await instances(2, own.url);
+    open.push(...servers);
+    const [a, b] = servers;
+    const s = fresh('down');
+    const page = kitPage(b!, s);
+    const before = a!.session(s).callTool('request_user_input', { message: 'Name?' }, { callId: `${s}-1` });
+    await waitFor(() => page.entry(`${s}-1`), 'the card');
+    await own.stop({ kill: true });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the clients see their sockets close
+    await assert.rejects(a!.session(s).callTool('request_user_input', { message: 'Now?' }, { callId: `${s}-2` }), (error: unknown) => {
+      assert.ok(error instanceof KitError);
+      assert.equal(error.code, 'unavailable');
+      return true;
+    });
+    assert.deepEqual(a!.session(s).pendingIds, [`${s}-1`], 'the refused call is not kept');
+    page.answer(`${s}-1`, { text: 'while down' });
+    await waitFor(() => page.transport.state !== 'open', 'the page told to come back later');
+    assert.equal(page.entry(`${s}-1`)?.unacked, true, 'the answer waits in the outbox, not acked');
+    await own.start(); // empty: nothing was persisted
+    // The caller asks its pending call again, the page re-sends its answer: it reaches the caller.
+    assert.equal(textOf(await before), 'while down');
+    await waitFor(() => page.entry(`${s}-1`)?.unacked === false, 'acked after Redis came back');
+    const after = a!.session(s).callTool('request_user_input', { message: 'Again?' }, { callId: `${s}-3` });
+    await waitFor(() => page.entry(`${s}-3`), 'a new card');
+    page.answer(`${s}-3`, { text: 'back' });
+    assert.equal(textOf(await after), 'back');
+    page.close();
+    await closeAll(servers);
+    await own.stop();
+  });
+
+  it('createAgentServer rejects with unavailable when Redis cannot be reached at start', async () => {
+    const { freePort } = await import('../../scripts/redis-server.js');
+    await assert.rejects(instances(1, `redis://127.0.0.1:${await freePort()}`), (error: unknown) => error instanceof KitError && error.code === 'unavailable');
+  });
+});
+
+describe('many instances: who may connect (§3.7) is decided on every instance', () => {
+  it('a page from a foreign origin, or one authorize refuses, gets 403 on any instance and supersedes nothing', async () => {
+    const authorize = (request: { url?: string }) => (request.url ?? '').includes('token=good');
+    const servers = await instances(2, redis.url, undefined, { allowedOrigins: ['http://127.0.0.1:8080'], authorize });
+    open.push(...servers);
+    const [a, b] = servers;
+    const s = fresh('admit');
+    const refusal = (url: string, origin: string) =>
+      new Promise<number | 'opened'>((resolve, reject) => {
+        const socket = new WsSocket(url, { origin });
+        socket.once('open', () => (socket.close(), resolve('opened')));
+        socket.once('unexpected-response', (_request, response) => (socket.terminate(), resolve(response.statusCode ?? 0)));
+        socket.once('error', reject);
+      });
+    const good = new WsSocket(`${sessionUrl(a!, s)}?token=good`, { origin: 'http://127.0.0.1:8080' });
+    let goodClosed: number | undefined;
+    good.on('close', (code) => (goodClosed = code));
+    await new Promise((resolve) => good.once('open', resolve));
+    assert.equal(await refusal(`${sessionUrl(b!, s)}?token=good`, 'https://evil.example'), 403);
+    assert.equal(await refusal(`${sessionUrl(b!, s)}?token=bad`, 'http://127.0.0.1:8080'), 403);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(goodClosed, undefined, 'the live connection on the other instance is untouched');
+    assert.equal(await refusal(`${sessionUrl(b!, s)}?token=good`, 'http://127.0.0.1:8080'), 'opened');
+    await waitFor(() => goodClosed, 'superseded by the accepted one');
+    assert.equal(goodClosed, 4000);
+  });
+});
