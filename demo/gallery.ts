@@ -6,7 +6,7 @@ import '../src/artifact-list.js';
 import { normalizeApproval, normalizeInput } from '../src/rules/normalize.js';
 import { resolveContext } from '../src/rules/context.js';
 import { prepareArtifacts } from '../src/rules/artifacts/prepare.js';
-import { artifactsResult, fileParts, type ItemDelivery } from '../src/rules/artifacts/deliver.js';
+import { artifactsResult, DELIVERY_REASONS, fileParts, undeliveredParts, type ItemDelivery } from '../src/rules/artifacts/deliver.js';
 import { askUserQuestionRequest } from '../src/adapters/ask-user-question.js';
 import { schemaToQuestions } from '../src/adapters/json-schema-form.js';
 import { consentRequest, formRequest } from '../src/adapters/requests.js';
@@ -49,6 +49,28 @@ add('approval-dialog', 'approval-low', (el) => {
     { message: en ? 'Create a branch feature/login?' : '创建分支 feature/login？', severity: 'low', timeout_seconds: 90 },
     ids('a-low'),
   );
+});
+
+// A clock that stands still, so that a screenshot shows a countdown at a chosen remaining time.
+const stillClock = { now: () => 0, setTimeout: () => 0, clearTimeout: () => undefined };
+
+add('approval-dialog', 'approval-confirm', (el) => {
+  el.request = normalizeApproval(
+    { title: en ? 'Drop a table' : '删除数据表', message: en ? 'Drop table orders_2019 in production?' : '删除生产库中的 orders_2019 表？', severity: 'high', timeout_seconds: 25 },
+    ids('a-confirm'),
+  );
+  el.clock = stillClock;
+  // The second step, while 确认批准 arms.
+  void el.updateComplete.then(() => el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click());
+});
+
+add('approval-dialog', 'approval-danger', (el) => {
+  el.request = normalizeApproval(
+    { message: en ? 'Restart the worker now?' : '现在重启 worker？', severity: 'medium', timeout_seconds: 8 },
+    ids('a-danger'),
+  );
+  el.clock = stillClock;
+  void el.updateComplete.then(() => el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="add-reason-button"]')!.click());
 });
 
 add('questionnaire-form', 'questionnaire', (el) => {
@@ -152,3 +174,12 @@ if (prepared.ok) {
     el.delivery = result.delivery_result;
   });
 }
+
+// On a channel that delivers nothing (desktop): listed, said once.
+const listed = prepareArtifacts(
+  { items: [{ path: '/Users/me/out/report.pdf', size: 88_000 }, { path: '/Users/me/out/chart.png', size: 12_000 }] },
+  resolveContext({ channel: 'desktop' }),
+);
+add('artifact-list', 'artifacts-desktop', (el) => {
+  el.items = undeliveredParts(listed.items, 'auto', DELIVERY_REASONS.notAvailable);
+});

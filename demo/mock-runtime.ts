@@ -7,6 +7,7 @@ import type { WebSocket } from 'ws';
 import { createAgentServer } from '../src/agent/ws-server.js';
 import type { WireContext } from '../src/protocol/context.js';
 import { FILES, MCP_SCENARIOS, SCENARIOS } from './scenarios.js';
+import { frameworkRoutes } from './frameworks/routes.js';
 
 /** A small chart the runtime serves, so the artifacts scenario has a real image to preview. */
 const CHART_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160" width="640" height="320">
@@ -137,6 +138,7 @@ export async function startMockRuntime(options: { port?: number; log?: (line: st
     log(`runtime ✂ dropped ${dropped} connection(s) of ${session}`);
     return dropped;
   }
+  const frameworks = frameworkRoutes(agent, log);
   agent.wss.on('connection', (socket: WebSocket, request) => {
     (socket as unknown as { aikSession?: string }).aikSession = /\/sessions\/([^/?#]+)/.exec(request.url ?? '')?.[1];
     socket.on('message', onReply);
@@ -157,7 +159,7 @@ export async function startMockRuntime(options: { port?: number; log?: (line: st
         response.end(CHART_SVG);
       } else if (request.method === 'GET' && url.pathname === '/results') {
         reply(response, 200, runs.filter((r) => r.session === (url.searchParams.get('session') ?? 'demo')));
-      } else {
+      } else if (!(await frameworks.handle(request, response, url, () => body(request)))) {
         reply(response, 404, { error: 'not found' });
       }
     } catch (error) {

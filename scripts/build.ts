@@ -58,7 +58,12 @@ await Promise.all([
   }),
   build({
     ...common,
-    entryPoints: { 'agent/index': 'src/agent/index.ts' },
+    entryPoints: {
+      'agent/index': 'src/agent/index.ts',
+      // The server-side framework adapters, each its own entry beside the Node entry.
+      'adapters/openai-agents': 'src/adapters/openai-agents.ts',
+      'adapters/langgraph': 'src/adapters/langgraph.ts',
+    },
     outdir: 'dist',
     // Its own chunk for the Redis sessions, so that `redis` is imported only when it is asked for.
     splitting: true,

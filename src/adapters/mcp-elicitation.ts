@@ -68,23 +68,31 @@ export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAda
   const byElicitation = new Map<string, string>(); // elicitationId → card id, until complete
   let sequence = 0;
 
+  /** The -32602 reply, and a receipt in the chat that says the request could not be shown. */
+  function refuse(id: JsonRpcId, field: string, problem: string): EnvelopeAction[] {
+    return [
+      invalidParams(id, field, problem),
+      { type: 'refused', id: `mcp-${++sequence}`, field, ...(options.server ? { requester: options.server } : {}) },
+    ];
+  }
+
   function create(id: JsonRpcId, params: unknown): EnvelopeAction[] {
     if (pending.has(keyOf(id))) return []; // the same request again while it is open: one card
-    if (!isRecord(params)) return [invalidParams(id, 'params', 'must be an object')];
+    if (!isRecord(params)) return refuse(id, 'params', 'must be an object');
     const mode = params.mode ?? 'form';
-    if (mode !== 'form' && mode !== 'url') return [invalidParams(id, 'mode', 'must be "form" or "url"')];
-    if (!modes.has(mode)) return [invalidParams(id, 'mode', `"${mode}" is not supported by this client`)];
-    if (typeof params.message !== 'string') return [invalidParams(id, 'message', 'must be a string')];
+    if (mode !== 'form' && mode !== 'url') return refuse(id, 'mode', 'must be "form" or "url"');
+    if (!modes.has(mode)) return refuse(id, 'mode', `"${mode}" is not supported by this client`);
+    if (typeof params.message !== 'string') return refuse(id, 'message', 'must be a string');
     const cardId = `mcp-${++sequence}`;
     let request: InteractionRequest;
     if (mode === 'form') {
       const schema = schemaToQuestions(params.requestedSchema, 'requestedSchema');
-      if (!schema.ok) return [invalidParams(id, schema.path, schema.message)];
+      if (!schema.ok) return refuse(id, schema.path, schema.message);
       // Submit, Decline and Cancel: the three actions of the specification.
       request = formRequest({ id: cardId, message: params.message, timeoutSeconds: timeout, metadata: { decline: true, dismiss: true } }, schema.questions);
     } else {
-      if (typeof params.url !== 'string' || !inspectLink(params.url)) return [invalidParams(id, 'url', 'must be an http(s) URL')];
-      if (typeof params.elicitationId !== 'string' || !params.elicitationId) return [invalidParams(id, 'elicitationId', 'must be a non-empty string')];
+      if (typeof params.url !== 'string' || !inspectLink(params.url)) return refuse(id, 'url', 'must be an http(s) URL');
+      if (typeof params.elicitationId !== 'string' || !params.elicitationId) return refuse(id, 'elicitationId', 'must be a non-empty string');
       request = consentRequest({ id: cardId, message: params.message, timeoutSeconds: timeout, metadata: { url: params.url, decline: true, dismiss: true } });
       byElicitation.set(params.elicitationId, cardId);
     }

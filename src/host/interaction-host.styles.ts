@@ -42,6 +42,14 @@ export const hostStyles = css`
     color: var(--_text);
     font-size: var(--_text-sm);
   }
+  /* A request that could not be shown: a flat receipt, like a settled card's. */
+  .refused {
+    margin: 0;
+    padding: var(--_space-3);
+    border-radius: var(--_radius-control);
+    background: var(--_surface-muted);
+    overflow-wrap: anywhere;
+  }
   .cards {
     display: grid;
     gap: var(--_space-3);

@@ -236,6 +236,11 @@ export class InteractionHost extends LitElement {
   }
 
   private renderEntry(entry: SessionEntry, locale: string): TemplateResult {
+    if (entry.refused !== undefined) {
+      return html`<p class="refused" part="refused" role="status" data-id=${entry.id}>
+        ${this.i18n.strings.host.refused} <code>${safeText(entry.refused)}</code>
+      </p>`;
+    }
     if (entry.artifacts) {
       return html`<artifact-list
         data-id=${entry.id}

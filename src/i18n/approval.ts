@@ -6,6 +6,8 @@ const zhCN = {
   confirmApproval: '确认批准',
   reject: '拒绝',
   rejectionNote: '拒绝理由（可选）',
+  addReason: '添加理由',
+  noteKeys: 'Ctrl+Enter 拒绝',
   details: '详情',
   confirmHint: '高风险操作：请再次确认。',
   confirmWait: '请稍候',
@@ -13,6 +15,7 @@ const zhCN = {
   link: {
     opensInNewTab: '将在新标签页中打开：',
     open: '打开链接',
+    opened: '已打开链接',
     openAgain: '再次打开',
     warnings: {
       punycode: '此网址的域名含有编码的国际字符（Punycode），可能在模仿其他网站。',
@@ -32,6 +35,8 @@ const en: ApprovalStrings = {
   confirmApproval: 'Confirm approval',
   reject: 'Reject',
   rejectionNote: 'Reason (optional)',
+  addReason: 'Add a reason',
+  noteKeys: 'Ctrl+Enter rejects',
   details: 'Details',
   confirmHint: 'High-risk action: confirm once more.',
   confirmWait: 'One moment',
@@ -39,6 +44,7 @@ const en: ApprovalStrings = {
   link: {
     opensInNewTab: 'Opens in a new tab:',
     open: 'Open link',
+    opened: 'Link opened',
     openAgain: 'Open again',
     warnings: {
       punycode: 'This address’s domain holds encoded international characters (punycode): it may imitate another site.',

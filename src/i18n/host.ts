@@ -7,6 +7,7 @@ const zhCN = {
     superseded: '此会话已在其他窗口打开。',
     takeBack: '在此处继续',
     newRequest: (title: string) => `新请求：${title}`,
+    refused: '此请求无法显示，其中有不支持的字段：',
     requests: '请求',
   },
 };
@@ -19,6 +20,7 @@ const en: HostStrings = {
     superseded: 'This session is open in another window.',
     takeBack: 'Continue here',
     newRequest: (title) => `New request: ${title}`,
+    refused: 'This request could not be shown: it has a field the kit does not support:',
     requests: 'Requests',
   },
 };

@@ -9,6 +9,8 @@ export type EnvelopeAction =
   | { type: 'withdraw'; id: string }
   /** The peer reports the out-of-band step of an accepted link request done. */
   | { type: 'complete'; id: string }
+  /** A request that cannot be shown (e.g. a schema outside the subset): a receipt naming `field`. */
+  | { type: 'refused'; id: string; field: string; requester?: string }
   /** Send this message as it is (e.g. an error reply). */
   | { type: 'send'; message: object };
 

@@ -47,6 +47,8 @@ export interface SessionEntry {
   late: boolean;
   /** The result is in the outbox, waiting for the runtime's ack. */
   unacked: boolean;
+  /** A request the kit could not show: the field that stopped it (shown as a receipt). */
+  refused?: string;
   /** An accepted link request (MCP URL mode): the peer has not, or has, reported it done. */
   external?: 'waiting' | 'complete';
 }
@@ -242,6 +244,18 @@ export class InteractionSession {
         this.entries.set(id, entry);
         this.emit({ type: 'request', entry });
         if (entry.deadline !== undefined) this.arm(entry);
+        break;
+      }
+      case 'refused': {
+        if (this.entries.has(action.id)) return;
+        const context = resolveContext(this.context);
+        const entry: SessionEntry = {
+          id: action.id, tool: 'request_user_input', source: 'adapter', context: action.requester ? { ...context, requester: action.requester } : context,
+          status: 'cancelled', refused: action.field, late: false, unacked: false,
+        };
+        this.entries.set(action.id, entry);
+        this.emit({ type: 'request', entry });
+        this.prune();
         break;
       }
       case 'withdraw': {

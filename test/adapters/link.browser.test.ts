@@ -103,4 +103,42 @@ describe('MCP URL mode in <approval-dialog>', () => {
       opens.restore();
     }
   });
+
+  it('two clear actions and a quiet dismiss: Cancel stands apart, styled quietly, before Decline and Open link', async () => {
+    const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="en"');
+    const buttons = [...root.querySelectorAll<HTMLButtonElement>('[part~="actions"] button')];
+    expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal(['Cancel', 'Decline', 'Open link']);
+    const [dismiss, decline, open] = buttons as [HTMLButtonElement, HTMLButtonElement, HTMLButtonElement];
+    expect(dismiss.classList.contains('quiet'), 'the dismiss is quiet').to.equal(true);
+    expect(open.classList.contains('primary')).to.equal(true);
+    // Apart: the space between Cancel and Decline is wider than between Decline and Open link.
+    const gapBefore = decline.getBoundingClientRect().left - dismiss.getBoundingClientRect().right;
+    const gapAfter = open.getBoundingClientRect().left - decline.getBoundingClientRect().right;
+    expect(gapBefore, `gaps ${gapBefore} / ${gapAfter}`).to.be.greaterThan(gapAfter * 2);
+    await expect(el).to.be.accessible();
+  });
+
+  it('the receipt says what happened: the link was opened, or declined, never "Approved"', async () => {
+    const opens = recordOpens();
+    try {
+      const opened = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="en"');
+      await startBefore(opened.el);
+      await tabTo((e) => e.getAttribute('part') === 'approve-button');
+      await press('Enter');
+      await opened.el.updateComplete;
+      const receipt = opened.root.querySelector('[part~="receipt"]')!.textContent!;
+      expect(receipt).to.contain('Link opened');
+      expect(receipt).not.to.contain('Approved');
+
+      const declined = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="zh-CN"');
+      (declined.root.querySelector('[part~="reject-button"]') as HTMLButtonElement).click();
+      await declined.el.updateComplete;
+      const text = declined.root.querySelector('[part~="receipt"]')!.textContent!;
+      expect(text).to.contain('已拒绝');
+      expect(text).not.to.contain('已批准');
+      await expect(declined.el).to.be.accessible();
+    } finally {
+      opens.restore();
+    }
+  });
 });

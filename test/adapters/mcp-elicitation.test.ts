@@ -133,7 +133,10 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
     await peer.send({ ...URL_MODE, id: 11 });
     await peer.send({ ...SIMPLE_TEXT, id: 12, params: { requestedSchema: SIMPLE_TEXT.params.requestedSchema } });
     await peer.send({ ...SIMPLE_TEXT, id: 13, params: { ...SIMPLE_TEXT.params, mode: 'voice' } });
-    assert.deepEqual(peer.cards, [], 'never a broken form');
+    // Never a broken form: a receipt naming the field, with no request to answer.
+    assert.deepEqual(peer.cards.map((card) => [card.request, card.status, card.refused]), [
+      [undefined, 'cancelled', 'requestedSchema.properties.address.type'], [undefined, 'cancelled', 'mode'], [undefined, 'cancelled', 'message'], [undefined, 'cancelled', 'mode'],
+    ]);
     assert.deepEqual(
       peer.replies.map((reply) => [reply.id, (reply.error as { code: number }).code, (reply.error as { data: { field: string } }).data.field]),
       [[10, -32602, 'requestedSchema.properties.address.type'], [11, -32602, 'mode'], [12, -32602, 'message'], [13, -32602, 'mode']],
@@ -145,7 +148,7 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
     const peer = await mcpPeer();
     await peer.send({ ...URL_MODE, id: 20, params: { ...URL_MODE.params, url: 'javascript:alert(1)' } });
     await peer.send({ ...URL_MODE, id: 21, params: { ...URL_MODE.params, elicitationId: undefined } });
-    assert.deepEqual(peer.cards, []);
+    assert.deepEqual(peer.cards.map((card) => card.refused), ['url', 'elicitationId']);
     assert.deepEqual(peer.replies.map((reply) => (reply.error as { data: { field: string } }).data.field), ['url', 'elicitationId']);
   });
 

@@ -71,13 +71,22 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
     expect(await replies()).to.deep.equal([]);
   });
 
-  it('an unsupported schema is answered with -32602 naming the property, and shows nothing', async () => {
+  it('an unsupported schema is answered with -32602 naming the property; the chat shows a receipt that names it', async () => {
     const { host, send, replyTo } = await connect('mcp-unsupported');
     await send({ ...SIMPLE_TEXT, id: 5, params: { ...SIMPLE_TEXT.params, requestedSchema: { type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } } } });
     const reply = (await replyTo(5)) as { error: { code: number; message: string; data: { field: string } } };
     expect(reply.error.code).to.equal(-32602);
     expect(reply.error.data.field).to.equal('requestedSchema.properties.address.type');
-    expect(host.shadowRoot!.querySelector('[data-id]')).to.equal(null);
+    await waitUntil(() => host.shadowRoot!.querySelector('[part~="refused"]'), 'no receipt in the chat');
+    const receipt = host.shadowRoot!.querySelector<HTMLElement>('[part~="refused"]')!;
+    expect(receipt.getAttribute('role')).to.equal('status');
+    expect(receipt.textContent).to.contain('could not be shown');
+    expect(receipt.textContent).to.contain('requestedSchema.properties.address.type');
+    expect(host.shadowRoot!.querySelector('questionnaire-form, approval-dialog'), 'no form for it').to.equal(null);
+    host.locale = 'zh-CN';
+    await host.updateComplete;
+    expect(receipt.textContent).to.contain('无法显示');
+    await expect(host).to.be.accessible();
   });
 
   it('URL mode: consent opens the link, accept goes back, the complete notification marks it done', async () => {

@@ -108,6 +108,7 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
   it('approval, medium: 拒绝 with a reason', async () => {
     const { page, session } = await open();
     const run = await runtime.run('approval-medium', session);
+    await page.getByRole('button', { name: '添加理由' }).click();
     await page.getByRole('textbox', { name: '拒绝理由（可选）' }).fill('等下班后再重启');
     await page.getByRole('button', { name: '拒绝', exact: true }).click();
     const done = await settled(run);

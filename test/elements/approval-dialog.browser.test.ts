@@ -72,6 +72,8 @@ describe('<approval-dialog>', () => {
     part('approve-button')!.click();
     expect(events.map((e) => [e.approved, e.text])).to.deep.equal([[true, '']]);
     const second = await mount(medium);
+    second.part('add-reason-button')!.click();
+    await second.el.updateComplete;
     (second.part('note') as HTMLTextAreaElement).focus();
     await sendKeys({ type: ' not now ' });
     second.part('reject-button')!.click();
@@ -126,6 +128,8 @@ describe('<approval-dialog>', () => {
   it('sending failed: submitting = false gives the form back as the user left it', async () => {
     const { el, part } = await mount(medium);
     el.addEventListener('interaction-response', (e) => e.preventDefault());
+    part('add-reason-button')!.click();
+    await el.updateComplete;
     part('note')!.focus();
     await sendKeys({ type: 'later' });
     part('reject-button')!.click();
@@ -180,9 +184,12 @@ describe('<approval-dialog>', () => {
   });
 
   it('speaks English with locale="en" and with an inherited lang', async () => {
-    const { part } = await mount(high, 'locale="en"');
+    const { el, part } = await mount(high, 'locale="en"');
     expect(part('approve-button')!.textContent!.trim()).to.equal('Approve');
     expect(part('reject-button')!.textContent!.trim()).to.equal('Reject');
+    expect(part('add-reason-button')!.textContent!.trim()).to.equal('Add a reason');
+    part('add-reason-button')!.click();
+    await el.updateComplete;
     expect((part('note') as HTMLTextAreaElement).labels[0]!.textContent!.trim()).to.equal('Reason (optional)');
     const wrapper = await fixture(html`<div lang="en-GB"><approval-dialog .request=${high}></approval-dialog></div>`);
     const inner = wrapper.querySelector('approval-dialog')!;

@@ -72,7 +72,7 @@ describe('<artifact-list>', () => {
     const item = filePart(toArtifact({ url: 'https://x.example/a.pdf' })!, 'auto', { state: 'skipped', reason: 'not_available_for_channel' });
     const { root } = await mount([item]);
     expect(root.querySelector('[part~="summary"]')!.textContent).to.contain('当前渠道不支持发送文件');
-    expect(root.querySelector('[part~="delivery"]')!.textContent!.trim()).to.equal('未发送');
+    expect(root.querySelector('[part~="delivery"]')!.textContent!.trim()).to.equal('仅列出');
   });
 
   describe('image previews', () => {
@@ -116,14 +116,16 @@ describe('<artifact-list>', () => {
 });
 
 describe('reason codes', () => {
-  it('read as sentences: known codes, families with their detail, and unknown codes as they are', async () => {
+  it('read as sentences: known codes, families with their detail in words, and unknown codes kept as a detail', async () => {
     const { reasonText, stringsFor } = await import('../../src/i18n/strings.js');
     const zh = stringsFor('zh-CN');
     const en = stringsFor('en');
-    expect(reasonText(zh, 'delivery_failed')).to.equal('发送失败');
-    expect(reasonText(zh, 'upload_file_failed:network_timeout')).to.equal('文件上传失败（network_timeout）');
-    expect(reasonText(en, 'send_markdown_failed:timeout')).to.equal('Delivery failed (timeout)');
-    expect(reasonText(en, 'quota_exceeded')).to.equal('quota_exceeded');
-    expect(reasonText(en, 'constructor')).to.equal('constructor');
+    expect(reasonText(zh, 'delivery_failed')).to.deep.equal({ text: '发送失败' });
+    expect(reasonText(zh, 'upload_file_failed:network_timeout')).to.deep.equal({ text: '文件上传失败：网络超时' });
+    expect(reasonText(en, 'send_markdown_failed:timeout')).to.deep.equal({ text: 'Message delivery failed: timed out' });
+    expect(reasonText(en, 'upload_file_failed:quota')).to.deep.equal({ text: 'File upload failed', code: 'quota' });
+    expect(reasonText(en, 'push_failed:quota')).to.deep.equal({ text: 'Delivery failed', code: 'push_failed:quota' });
+    expect(reasonText(en, 'quota_exceeded')).to.deep.equal({ code: 'quota_exceeded' });
+    expect(reasonText(en, 'constructor')).to.deep.equal({ code: 'constructor' });
   });
 });

@@ -67,7 +67,7 @@ describe('<interaction-host>', () => {
     expect(outcome.result).to.deep.equal({ error: 'publish_artifacts is not available for the current messaging channel.' });
     const list = await waitForCard(host, 'f-2');
     expect(list.shadowRoot!.querySelector('[part~="name"]')!.textContent).to.equal('a.pdf');
-    expect(list.shadowRoot!.querySelector('[part~="delivery"]')!.textContent!.trim()).to.equal('未发送');
+    expect(list.shadowRoot!.querySelector('[part~="delivery"]')!.textContent!.trim()).to.equal('仅列出');
   });
 
   it('a newer connection supersedes this one (4000): no retry on its own, and "continue here" takes it back', async () => {

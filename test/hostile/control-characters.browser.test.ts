@@ -112,6 +112,8 @@ describe('no raw control character reaches a text node', () => {
     expect(host.shadowRoot!.querySelector('[data-id="approval"]')!.shadowRoot!.textContent).to.contain('⟨U+202E⟩gnp.exe⟨U+200B⟩⟨U+0007⟩');
 
     const card = (id: string) => host.shadowRoot!.querySelector(`[data-id="${id}"]`)!.shadowRoot!;
+    click(card('approval').querySelector('[part~="add-reason-button"]'));
+    await settle(host);
     type(card('approval').querySelector('textarea')!, poison('note'));
     click(card('approval').querySelector('[part~="reject-button"]')!);
     const questionnaire = card('questionnaire');

@@ -30,8 +30,14 @@ export async function answerWithKeyboard(el: InteractionCard, answer: GoldenAnsw
         await press('Enter');
       }
     } else {
-      await tabTo(byPart('note'));
-      if (answer.note) await type(answer.note);
+      if (answer.note) {
+        // The note sits behind 添加理由 / Add a reason, which focuses it.
+        await tabTo(byPart('add-reason-button'));
+        await press('Enter');
+        await el.updateComplete;
+        expect(deepActiveElement()?.getAttribute('part')).to.equal('note');
+        await type(answer.note);
+      }
       await tabTo(byPart('reject-button'));
       await press('Enter');
     }

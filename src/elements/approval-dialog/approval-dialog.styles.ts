@@ -25,8 +25,6 @@ export const approvalStyles = css`
   .badge.severity-high {
     background: var(--_danger-soft);
     color: var(--_danger);
-    text-transform: uppercase;
-    letter-spacing: 0.02em;
   }
   details {
     border: 1px solid var(--_border);

@@ -38,6 +38,7 @@ export const CONFIRM_DELAY_MS = 1000;
  * @csspart message - The message.
  * @csspart details - The collapsible details.
  * @csspart note - The rejection note field.
+ * @csspart add-reason-button - Add a reason: reveals the rejection note.
  * @csspart actions - The button row.
  * @csspart approve-button - Approve.
  * @csspart confirm-button - Confirm approval (high severity, second step).
@@ -73,6 +74,8 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   private pressedAt: number | undefined;
   private armedAt = Number.POSITIVE_INFINITY;
   @state() private note = '';
+  /** The rejection note is shown (behind 添加理由, so that the decision comes first). */
+  @state() private noteOpen = false;
 
   private get severity() {
     return this.request?.metadata.severity ?? 'medium';
@@ -82,6 +85,22 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     this.confirming = false;
     this.disarm();
     this.note = '';
+    this.noteOpen = false;
+  }
+
+  private openNote(): void {
+    this.noteOpen = true;
+    void this.updateComplete.then(() => this.focusPart('note'));
+  }
+
+  /**
+   * The note is the one multi-line field (DESIGN §6.1): Enter adds a line, Ctrl/Cmd+Enter
+   * rejects, never while an input method is composing.
+   */
+  private onNoteKeydown(event: KeyboardEvent): void {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.isComposing) return;
+    event.preventDefault();
+    this.answer(false);
   }
 
   private disarm(): void {
@@ -186,11 +205,15 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   private readonly renderNote = (response: InteractionResponse): TemplateResult | typeof nothing =>
     response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${safeText(response.text)}</dd></dl>` : nothing;
 
-  /** The outcome; for a link the user opened, what the server said of it since. */
+  /** The outcome; a link card says what happened (opened, or declined), and what the server said since. */
   private renderOutcome(request: InteractionRequest): TemplateResult {
-    const receipt = this.renderReceipt(request, this.renderNote);
     const link = this.link;
-    if (!link || !this.response?.approved || this.state !== 'answered' || !this.linkState) return receipt;
+    if (request.metadata.url === undefined) return this.renderReceipt(request, this.renderNote);
+    const response = this.response;
+    const settled = response?.status === 'completed' && this.state !== 'cancelled' && !this.late;
+    const opened = settled && response.approved;
+    const receipt = this.renderReceipt(request, this.renderNote, settled ? (opened ? this.strings.link.opened : this.strings.receipt.declined) : undefined);
+    if (!opened || !link || !this.linkState) return receipt;
     return html`${receipt}
       <div class="link-status" part="link-status">
         <span role="status">${this.linkState === 'complete' ? this.strings.link.complete : this.strings.link.waiting}</span>
@@ -206,27 +229,38 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     const high = this.severity === 'high';
     const metadata = request.metadata;
     if (metadata.url !== undefined) {
-      // A consent to open a link: no note; Decline and (when offered) Cancel beside Open.
+      // A consent to open a link: no note; two clear actions, Decline and Open link, and (when
+      // offered) a quiet Cancel apart from them.
       return html`<div class="actions" part="actions">
-        ${this.renderDismiss(request)}
+        ${this.renderDismiss(request, true)}<span class="spacer"></span>
         <button part="reject-button" @click=${() => this.answer(false)}>${this.strings.decline}</button>
         ${this.link
           ? html`<button class="primary" part="approve-button" ?autofocus=${this.modal} @click=${() => this.answer(true)}>${this.strings.link.open}</button>`
           : nothing}
       </div>`;
     }
-    return html`<div class="field">
-        <label class="field-label" for="note">${this.strings.rejectionNote}</label>
-        <textarea
-          id="note"
-          part="note"
-          maxlength=${MAX_TYPED_LENGTH}
-          rows="2"
-          .value=${this.note}
-          @input=${(event: Event) => (this.note = (event.target as HTMLTextAreaElement).value)}
-        ></textarea>
-      </div>
+    return html`${this.noteOpen
+        ? html`<div class="field">
+            <label class="field-label" for="note">${this.strings.rejectionNote}</label>
+            <textarea
+              id="note"
+              part="note"
+              maxlength=${MAX_TYPED_LENGTH}
+              rows="2"
+              dir="auto"
+              aria-describedby="note-keys"
+              .value=${this.note}
+              @input=${(event: Event) => (this.note = (event.target as HTMLTextAreaElement).value)}
+              @keydown=${this.onNoteKeydown}
+            ></textarea>
+            <span class="hint" id="note-keys">${this.strings.noteKeys}</span>
+          </div>`
+        : nothing}
       <div class="actions" part="actions">
+        ${this.noteOpen
+          ? nothing
+          : html`<button type="button" class="quiet" part="add-reason-button" @click=${this.openNote}>${this.strings.addReason}</button>
+              <span class="spacer"></span>`}
         ${this.renderDismiss(request)}
         <button part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
           ${metadata.decline ? this.strings.decline : this.strings.reject}

@@ -136,12 +136,31 @@ export const artifactListStyles = css`
     background: var(--_surface-muted);
     color: var(--_text-muted);
   }
+  /* Listed only (a channel that delivers nothing): neutral, an outline rather than a grey fill
+     that reads as a failure. */
+  .badge.listed {
+    background: transparent;
+    border: 1px solid var(--_border);
+    color: var(--_text-muted);
+  }
   .reason {
     font-size: var(--_text-xs);
     color: var(--_text-muted);
   }
+  .reason-code {
+    font-family: var(--_mono);
+    font-size: var(--_text-xs);
+    color: var(--_text-muted);
+    overflow-wrap: anywhere;
+  }
   .preview {
     grid-column: 2 / -1;
+    border-radius: var(--_radius-control);
+    outline: none;
+    justify-self: start;
+  }
+  .preview:focus-visible {
+    box-shadow: var(--_focus);
   }
   .preview img {
     display: block;

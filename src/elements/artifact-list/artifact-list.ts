@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { artifactStrings, reasonText, type ArtifactStrings } from '../../i18n/artifacts.js';
+import { artifactStrings, reasonText, type ArtifactStrings, type ReasonText } from '../../i18n/artifacts.js';
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
 import { DELIVERY_REASONS } from '../../rules/artifacts/deliver.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
@@ -11,10 +11,14 @@ import { kindIcons } from './artifact-icons.js';
 import { artifactKind, formatSize } from './artifact-kind.js';
 import { artifactListStyles } from './artifact-list.styles.js';
 
-type DeliveryState = 'delivered' | 'failed' | 'skipped';
+type DeliveryState = 'delivered' | 'failed' | 'skipped' | 'listed';
 
-/** An item's state, read only from the delivery result: nothing unsent is ever shown as sent. */
+/**
+ * An item's state, read only from the delivery result: nothing unsent is ever shown as sent.
+ * Without a result (a channel that delivers nothing) the items are listed, which is no failure.
+ */
 function deliveryState(item: FilePart, summary: ProviderDelivery | undefined): DeliveryState {
+  if (!summary && !item.delivered) return 'listed';
   if (item.delivered && (!summary || summary.success.some((s) => s.name === item.name))) return 'delivered';
   if (summary?.failed.some((f) => f.name === item.name && f.reason === item.delivery_reason)) return 'failed';
   if (summary?.skipped.some((s) => s.name === item.name && s.reason === item.delivery_reason)) return 'skipped';
@@ -49,6 +53,7 @@ function originOf(url: string): string {
  * @csspart path - A local path.
  * @csspart copy-button - Copies the local path.
  * @csspart delivery - The delivery state badge.
+ * @csspart reason-code - A delivery code the kit has no sentence for, shown as a detail.
  * @csspart preview - An image preview, or the button that loads it.
  */
 export class ArtifactList extends LitElement {
@@ -86,8 +91,10 @@ export class ArtifactList extends LitElement {
     return this.i18n.strings;
   }
 
+  /** Loads a preview on the user's click, and keeps focus on it: the button it replaces is gone. */
   private loadPreview(key: string): void {
     this.loaded = new Set(this.loaded).add(key);
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"] [part~="preview"]`)?.focus());
   }
 
   /** New items keep what the user did to those that remain (a delivery update), and forget the rest. */
@@ -115,7 +122,7 @@ export class ArtifactList extends LitElement {
     if (item.subtype !== 'image' || !url) return nothing;
     const strings = this.strings;
     if (this.previewAllowed(url) || this.loaded.has(key)) {
-      return html`<div class="preview" part="preview">
+      return html`<div class="preview" part="preview" tabindex="-1">
         <img src=${url} alt=${strings.artifacts.previewOf(revealMarks(item.name))} loading="lazy" referrerpolicy="no-referrer" />
       </div>`;
     }
@@ -130,10 +137,10 @@ export class ArtifactList extends LitElement {
     const kind = artifactKind(item);
     const url = safeUrl(item.url);
     const state = deliveryState(item, summary);
-    const fallback = summary ? DELIVERY_REASONS.failed : DELIVERY_REASONS.notAvailable;
-    const reason = state === 'delivered' ? '' : reasonText(strings, item.delivery_reason || fallback);
+    // A listed row says nothing more: the card says once that the channel delivers nothing.
+    const reason = state === 'delivered' || state === 'listed' ? undefined : reasonText(strings, item.delivery_reason || DELIVERY_REASONS.failed);
     const locale = this.i18n.locale;
-    return html`<li class="item kind-${kind}" part="item">
+    return html`<li class="item kind-${kind}" part="item" data-key=${key}>
       <span class="icon" part="icon">${kindIcons[kind]}</span>
       <div class="body">
         <span class="name" part="name">${safeText(item.name)}</span>
@@ -163,10 +170,16 @@ export class ArtifactList extends LitElement {
         ${this.delivering
           ? html`<span class="badge" part="delivery">${strings.artifacts.sending}</span>`
           : html`<span class="badge ${state}" part="delivery">${strings.artifacts[state]}</span>
-              ${reason ? html`<span class="reason">${safeText(reason)}</span>` : nothing}`}
+              ${reason ? this.renderReason(reason) : nothing}`}
       </div>
       ${this.renderPreview(item, url, key)}
     </li>`;
+  }
+
+  /** The reason in words, and a code the kit does not know apart, as a detail. */
+  private renderReason(reason: ReasonText): TemplateResult {
+    return html`${reason.text ? html`<span class="reason">${safeText(reason.text)}</span>` : nothing}
+    ${reason.code ? html`<code class="reason-code" part="reason-code">${safeText(reason.code)}</code>` : nothing}`;
   }
 
   protected override render(): TemplateResult {
@@ -182,7 +195,7 @@ export class ArtifactList extends LitElement {
               ? strings.artifacts.sending
               : provider && summary
               ? safeText(strings.artifacts.summary(strings.providers[provider] ?? provider, summary.success.length, summary.failed.length, summary.skipped.length))
-              : reasonText(strings, DELIVERY_REASONS.notAvailable)}
+              : safeText(reasonText(strings, DELIVERY_REASONS.notAvailable).text)}
           </p>
         </div>
       </div>

@@ -26,6 +26,16 @@ export const cardStyles = css`
     color: var(--_text-muted);
     font-size: var(--_text-sm);
   }
+  /* The countdown's tones (DESIGN §6.1), also for themes: [data-urgency] on ::part(countdown). */
+  .countdown[data-urgency='warning'] {
+    background: var(--_warning-soft);
+    color: var(--_warning);
+  }
+  .countdown[data-urgency='danger'] {
+    background: var(--_danger-soft);
+    color: var(--_danger);
+    font-weight: 600;
+  }
   .actions {
     display: flex;
     flex-wrap: wrap;

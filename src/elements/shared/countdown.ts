@@ -28,6 +28,16 @@ export class CountdownController implements ReactiveController {
     return this.deadline !== undefined;
   }
 
+  /**
+   * The countdown's tone (DESIGN §6.1): `warning` once it shows under 30 s, `danger` under 10 s,
+   * by the whole seconds it shows.
+   */
+  get urgency(): 'warning' | 'danger' | undefined {
+    if (!this.running) return undefined;
+    const seconds = Math.ceil(this.remainingMs / 1000);
+    return seconds < 10 ? 'danger' : seconds < 30 ? 'warning' : undefined;
+  }
+
   /** Starts (or moves) the countdown; thresholds already behind the start are not announced. */
   start(deadline: number): void {
     this.stop();

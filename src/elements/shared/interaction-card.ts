@@ -178,22 +178,25 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   }
 
   /** The Cancel button, where the request offers it. */
-  protected renderDismiss(request: InteractionRequest): TemplateResult | typeof nothing {
+  protected renderDismiss(request: InteractionRequest, quiet = false): TemplateResult | typeof nothing {
     return request.metadata.dismiss
-      ? html`<button type="button" part="dismiss-button" @click=${this.dismiss}>${this.strings.dismiss}</button>`
+      ? html`<button type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${this.dismiss}>${this.strings.dismiss}</button>`
       : nothing;
   }
 
-  /** The receipt: the outcome, then (when the answer is shown) what `rows` lists of it. */
-  protected renderReceipt(request: InteractionRequest, rows: (response: InteractionResponse) => TemplateResult | typeof nothing): TemplateResult {
+  /**
+   * The receipt: the outcome (or `said`, what the card says happened instead), then, when the
+   * answer is shown, what `rows` lists of it.
+   */
+  protected renderReceipt(request: InteractionRequest, rows: (response: InteractionResponse) => TemplateResult | typeof nothing, said?: string): TemplateResult {
     const response = this.response ?? this.sending;
-    return renderReceipt(request, response, this.state, this.late, this.strings, response && shownAnswer(request, response) ? rows(response) : nothing);
+    return renderReceipt(request, response, this.state, this.late, this.strings, response && shownAnswer(request, response) ? rows(response) : nothing, said);
   }
 
   private renderCountdown(): TemplateResult | typeof nothing {
     if (this.settled || !this.countdown.running) return nothing;
     const left = this.strings.remaining(formatRemaining(this.countdown.remainingMs));
-    return html`<span class="badge countdown" part="countdown" role="timer">${left}</span>`;
+    return html`<span class="badge countdown" part="countdown" role="timer" data-urgency=${this.countdown.urgency ?? nothing}>${left}</span>`;
   }
 
   /** A polite live region that speaks the countdown at a few thresholds. */

@@ -32,6 +32,8 @@ export function renderReceipt(
   late: boolean,
   strings: CardStrings,
   rows: TemplateResult | typeof nothing,
+  /** What happened, in the card's own words (a link opened), instead of the generic outcome. */
+  said?: string,
 ): TemplateResult {
   const refused = (request.kind === 'approval' && !response?.approved) || isDeclined(request, response);
   const tone = late || state === 'expired' || state === 'cancelled' ? 'muted' : refused ? 'negative' : 'positive';
@@ -39,7 +41,7 @@ export function renderReceipt(
   return html`<div class="receipt receipt-${tone}" part="receipt" role="status">
     <p class="receipt-outcome" part="receipt-heading" role="heading" aria-level="3" tabindex="-1">
       <span class="receipt-icon" aria-hidden="true">${tone === 'positive' ? '✓' : tone === 'negative' ? '✕' : '–'}</span>
-      ${outcome(request, response, state, late, strings)}
+      ${said ?? outcome(request, response, state, late, strings)}
       ${state === 'submitting' ? html`<span class="badge">${strings.state.submitting}</span>` : nothing}
     </p>
     ${rows}

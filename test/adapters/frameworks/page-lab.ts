@@ -35,8 +35,8 @@ function bundle(entry: string): Promise<string> {
 
 let browser: Promise<Browser> | undefined;
 
-/** Serves `entry` at `/` (with `routes` beside it) and opens it in Chromium. */
-export async function openPage(entry: string, routes: Record<string, Route> = {}): Promise<PageLab> {
+/** Serves `entry` at `/` (with `routes` beside it) and opens it in Chromium, with `search` as its query. */
+export async function openPage(entry: string, routes: Record<string, Route> = {}, search = ''): Promise<PageLab> {
   const script = await bundle(entry);
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -69,7 +69,7 @@ export async function openPage(entry: string, routes: Record<string, Route> = {}
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(url);
+  await page.goto(url + search);
   return {
     page, url, errors,
     async close() {
