@@ -56,6 +56,8 @@ describe('focus when a card settles', () => {
 
   it('cancelled while the user types a note: focus moves to the receipt', async () => {
     const { el, request, receipt } = await mount('approval high');
+    el.shadowRoot!.querySelector<HTMLElement>('[part~="add-reason-button"]')!.click();
+    await el.updateComplete;
     el.shadowRoot!.querySelector<HTMLElement>('[part~="note"]')!.focus();
     el.response = cancelledResponse(request, AT);
     await settled(el);

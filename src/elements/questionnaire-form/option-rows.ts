@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { InteractionOption } from '../../protocol/request.js';
 import { isCustomOption } from '../../rules/options.js';
 import type { ShownOption } from '../shared/option-list.js';
-import { safeText } from '../shared/safe-text.js';
+import { safeText, safeTextContent } from '../shared/safe-text.js';
 import { starIcon } from './icons.js';
 
 /** One list of options as a form renders it: a question's, a choice's, a typed multi-select's. */
@@ -20,21 +20,23 @@ export interface OptionList {
   recommended: string;
 }
 
-// The options are most of a long questionnaire's DOM (a thousand for 100 × 10), so each is one
-// flat template with no whitespace between its tags: the digit key is part of it (two templates,
-// with and without), and only what few options have (the recommended mark, a description) is a
-// nested template.
-const keyed = (
-  type: string, name: string, id: string, value: string, checked: boolean, describedBy: string | typeof nothing,
-  key: number, labelPart: TemplateResult, mark: TemplateResult | typeof nothing, descriptionPart: TemplateResult | typeof nothing,
-) =>
-  html`<label class="option" part="option"><input type=${type} name=${name} id=${id} .value=${value} .checked=${checked} aria-describedby=${describedBy} /><span class="option-text"><span class="option-label"><span class="option-key" aria-hidden="true">${key}</span>${labelPart}${mark}</span>${descriptionPart}</span></label>`;
+// The options are most of a long questionnaire's DOM (a thousand for 100 × 10), so the common
+// option is one flat template with no whitespace between its tags and nothing optional in it:
+// its label's `<bdi>` is the template's own (safeTextContent fills it), its digit key is in it
+// (a second template has none, past the ninth). What few options have, the recommended mark and
+// a description, takes the third template, with their nested parts.
+type Content = ReturnType<typeof safeTextContent>;
+const keyed = (type: string, name: string, id: string, value: string, checked: boolean, key: number, labelPart: Content) =>
+  html`<label class="option" part="option"><input type=${type} name=${name} id=${id} .value=${value} .checked=${checked} /><span class="option-text"><span class="option-label"><span class="option-key" aria-hidden="true">${key}</span><bdi>${labelPart}</bdi></span></span></label>`;
 
-const unkeyed = (
-  type: string, name: string, id: string, value: string, checked: boolean, describedBy: string | typeof nothing,
-  labelPart: TemplateResult, mark: TemplateResult | typeof nothing, descriptionPart: TemplateResult | typeof nothing,
+const unkeyed = (type: string, name: string, id: string, value: string, checked: boolean, labelPart: Content) =>
+  html`<label class="option" part="option"><input type=${type} name=${name} id=${id} .value=${value} .checked=${checked} /><span class="option-text"><span class="option-label"><bdi>${labelPart}</bdi></span></span></label>`;
+
+const marked = (
+  type: string, name: string, id: string, value: string, checked: boolean, describedBy: string,
+  key: TemplateResult | typeof nothing, labelPart: Content, mark: TemplateResult | typeof nothing, descriptionPart: TemplateResult | typeof nothing,
 ) =>
-  html`<label class="option" part="option"><input type=${type} name=${name} id=${id} .value=${value} .checked=${checked} aria-describedby=${describedBy} /><span class="option-text"><span class="option-label">${labelPart}${mark}</span>${descriptionPart}</span></label>`;
+  html`<label class="option" part="option"><input type=${type} name=${name} id=${id} .value=${value} .checked=${checked} aria-describedby=${describedBy} /><span class="option-text"><span class="option-label">${key}<bdi>${labelPart}</bdi>${mark}</span>${descriptionPart}</span></label>`;
 
 /** The options of one list on screen, each with what is checked now. */
 export function renderOptions(list: OptionList): TemplateResult[] {
@@ -51,14 +53,16 @@ function renderOption(
   id: string, type: string, name: string, index: number, option: InteractionOption,
   recommended: boolean, checked: boolean, customLabel: string | undefined, recommendedText: string,
 ): TemplateResult {
-  const labelPart = safeText(customLabel ?? option.label);
+  const labelPart = safeTextContent(customLabel ?? option.label);
   const description = customLabel === undefined ? option.description : '';
-  const describedBy = recommended ? (description ? `${id}-rec ${id}-desc` : `${id}-rec`) : description ? `${id}-desc` : nothing;
+  if (!recommended && !description) {
+    return index < 9 ? keyed(type, name, id, option.value, checked, index + 1, labelPart) : unkeyed(type, name, id, option.value, checked, labelPart);
+  }
+  const describedBy = recommended ? (description ? `${id}-rec ${id}-desc` : `${id}-rec`) : `${id}-desc`;
+  const key = index < 9 ? html`<span class="option-key" aria-hidden="true">${index + 1}</span>` : nothing;
   const mark = recommended
     ? html`<span class="badge recommended" part="recommended" id=${`${id}-rec`} aria-hidden="true">${starIcon}${recommendedText}</span>`
     : nothing;
   const descriptionPart = description ? html`<span class="option-description" id=${`${id}-desc`} aria-hidden="true" dir="auto">${safeText(description)}</span>` : nothing;
-  return index < 9
-    ? keyed(type, name, id, option.value, checked, describedBy, index + 1, labelPart, mark, descriptionPart)
-    : unkeyed(type, name, id, option.value, checked, describedBy, labelPart, mark, descriptionPart);
+  return marked(type, name, id, option.value, checked, describedBy, key, labelPart, mark, descriptionPart);
 }
