@@ -1,6 +1,5 @@
 // Only the round trip through Redis, beside the single process (`node --import tsx bench/redis-only.ts`):
-// the same pages as `npm run bench`, its figure printed and merged into bench/results.json.
-import { readFileSync, writeFileSync } from 'node:fs';
+// the same pages as `npm run bench`, its figure printed (the full bench writes it to bench/results.json).
 import { createServer } from 'node:http';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -23,16 +22,11 @@ const http = createServer((request, response) => {
 await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
-const figures: Record<string, unknown>[] = [];
 const times = await redisRoundTrip(browser, base, Number(process.env.BENCH_CALLS ?? 1000));
 addRedisRoundTrip((name, unit, values, baseline, budget, pass, note, value = 0) => {
   const ratio = baseline ? value / baseline : null;
-  figures.push({ name, value, unit, baseline, ratio, budget, pass: pass(value, ratio), runs: values.length, note });
   console.log(`| ${name} | ${value.toFixed(2)} ${unit} | ${baseline?.toFixed(2)} | ${ratio?.toFixed(2)}× | ${budget} | ${pass(value, ratio) ? 'ok' : 'OVER'} | ${values.length} |`);
   console.log(`  ${note}`);
 }, times);
 await browser.close();
 http.close();
-const results = JSON.parse(readFileSync('bench/results.json', 'utf8')) as { figures: { name: string }[] };
-results.figures = [...results.figures.filter((f) => !figures.some((g) => g.name === f.name)), ...figures] as { name: string }[];
-writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);

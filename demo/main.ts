@@ -7,13 +7,15 @@ import type { InteractionHost } from '../src/host/interaction-host.js';
 import { WebSocketTransport } from '../src/transport/websocket-transport.js';
 import { mockDeliver } from './scenarios.js';
 import { agUiInterrupts, askUserQuestion } from './local-protocols.js';
+import { inspectMessage } from './inspect.js';
 import { tapTransport, type WireDirection } from './wire-tap.js';
 
 const TEXT = {
   'zh-CN': {
     channel: '渠道', runMode: '运行模式', language: '语言', theme: '主题', light: '浅色', dark: '深色', chat: '对话',
     intro: '你好！我是演示代理。在右侧选择一个场景，我会向你发起请求：批准操作、回答问题或接收文件。',
-    scenarios: '场景', wire: '线路消息', clear: '清空',
+    scenarios: '场景', wire: '线路消息', clear: '清空', runtime: '运行时', connect: '连接',
+    inspecting: '正在检查你的运行时：由它发起请求。每条消息都按协议的 JSON Schema 校验，不符合的会标出字段。', problems: '处不符合协议',
     groups: { approval: '审批', input: '提问', artifacts: '文件', runtime: '运行时', mcp: 'MCP 征询', local: '其他协议（页面内）' },
     names: {
       'approval-low': '低风险', 'approval-medium': '中风险', 'approval-high': '高风险', text: '文本', choice: '单选',
@@ -25,7 +27,8 @@ const TEXT = {
   en: {
     channel: 'Channel', runMode: 'Run mode', language: 'Language', theme: 'Theme', light: 'Light', dark: 'Dark', chat: 'Chat',
     intro: "Hi! I'm the demo agent. Pick a scenario on the right and I'll ask you something: approve an action, answer a question or receive files.",
-    scenarios: 'Scenarios', wire: 'Wire messages', clear: 'Clear',
+    scenarios: 'Scenarios', wire: 'Wire messages', clear: 'Clear', runtime: 'Runtime', connect: 'Connect',
+    inspecting: 'Inspecting your runtime: it makes the requests. Every message is checked against the protocol\'s JSON Schemas; one that breaks them is marked with the field.', problems: 'problem(s) with the protocol',
     groups: { approval: 'Approval', input: 'Questions', artifacts: 'Files', runtime: 'Runtime', mcp: 'MCP elicitation', local: 'Other protocols (in the page)' },
     names: {
       'approval-low': 'Low risk', 'approval-medium': 'Medium risk', 'approval-high': 'High risk', text: 'Text', choice: 'Choice',
@@ -73,11 +76,48 @@ function logWire(direction: WireDirection | 'local', message: unknown): void {
   pre.textContent = JSON.stringify(message, null, 2);
   details.append(summary, pre);
   item.append(details);
+  // The inspector: every message both ways against the schemas, each broken field named.
+  const problems = direction === 'local' ? [] : inspectMessage(direction, message);
+  if (problems.length > 0) {
+    item.classList.add('invalid');
+    const mark = document.createElement('span');
+    mark.className = 'problem-count';
+    mark.textContent = `⚠ ${problems.length} ${TEXT[setting('locale') as keyof typeof TEXT].problems}`;
+    summary.append(' ', mark);
+    const list = document.createElement('ul');
+    list.className = 'problems';
+    for (const problem of problems) {
+      const line = document.createElement('li');
+      line.textContent = problem;
+      list.append(line);
+    }
+    // Open, with the broken fields right under the summary and the message below them.
+    details.insertBefore(list, pre);
+    details.open = true;
+  }
   wire.prepend(item);
   while (wire.children.length > 200) wire.lastElementChild?.remove();
 }
 
-const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/runtime/agent/sessions/${session}`;
+// `?runtime=ws://…` (or the field in the page, `npm start -- --runtime ws://…`) points the page at
+// any runtime instead of the demo's own: the demo becomes an inspector for it.
+const params = new URLSearchParams(location.search);
+const external = params.get('runtime')?.trim() || undefined;
+const runtimeForm = document.querySelector<HTMLFormElement>('#runtime-form')!;
+const runtimeField = runtimeForm.elements.namedItem('runtime') as HTMLInputElement;
+runtimeField.value = external ?? '';
+runtimeForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const value = runtimeField.value.trim();
+  if (value) params.set('runtime', value);
+  else params.delete('runtime');
+  location.search = params.toString();
+});
+if (external) {
+  document.querySelector<HTMLElement>('#scenarios-panel')!.hidden = true;
+  document.querySelector<HTMLElement>('#inspecting')!.hidden = false;
+}
+const url = external ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/runtime/agent/sessions/${session}`;
 host.deliver = mockDeliver;
 host.adapters = [mcpElicitation({ server: 'demo-mcp' })];
 host.transport = tapTransport(new WebSocketTransport(url), logWire);

@@ -161,7 +161,7 @@ const pageLoops = pages.map((p) => runPage(p, plans, settled, random, counters, 
 // The faults, at seeded random points while calls are in flight.
 const chaos = (async () => {
   while (!finished) {
-    await sleep(400 + random() * 1600);
+    await sleep(200 + random() * 800);
     if (finished) break;
     const roll = random();
     const live = instances.filter((i) => i.live);

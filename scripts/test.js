@@ -6,8 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.js';
 import { ensureRedisServer } from './redis-server.js';
+import { runChaos } from './test-chaos.js';
 import { runPythonTests } from './test-python.js';
 import { checkGolden } from './test-golden.js';
+import { FRAMEWORK_TESTS, runFrameworkTests } from './test-frameworks.js';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -54,6 +56,7 @@ const nodeTap = join(scratch, 'node.tap');
 const nodeFiles = readdirSync('test', { recursive: true })
   .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.browser.test.ts'))
   .map((file) => join('test', file))
+  .filter((file) => !file.startsWith(FRAMEWORK_TESTS))
   .sort();
 run('Node tests', process.execPath, [
   '--import', 'tsx', '--test',
@@ -68,6 +71,10 @@ addCounts('Node tests', Number.isNaN(tapCount('pass')) ? undefined : {
   failed: tapCount('fail') + tapCount('cancelled'),
 });
 
+// The agent frameworks' real packages, each round trip answered in Chromium.
+console.log('\n▶ Agent framework round trips (node --test, Chromium)');
+addCounts('Agent framework round trips', runFrameworkTests({ root, chromium, scratch }));
+
 // Python: the agent_interaction_kit package, its golden cases and its end-to-end tests.
 console.log('\n▶ Python tests (pytest)');
 addCounts('Python tests', runPythonTests({ root, chromium, scratch }));
@@ -79,6 +86,9 @@ run('Browser tests (@web/test-runner, Chromium)', bin('wtr'), ['--config', 'web-
   WTR_COUNTS: wtrCounts,
 });
 addCounts('Browser tests', existsSync(wtrCounts) ? JSON.parse(readFileSync(wtrCounts, 'utf8')) : undefined);
+
+// Many instances through a real Redis, with faults: a short seeded chaos run over the built bundle.
+addCounts('chaos', runChaos(root, chromium));
 
 rmSync(scratch, { recursive: true, force: true });
 for (const problem of problems) console.log(`✗ ${problem}`);

@@ -1,7 +1,8 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { cardProperties } from './card-properties.js';
 import { displayTitle, stringsFor } from '../i18n/strings.js';
+import { statusOf } from '../rules/card-state.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
@@ -10,12 +11,13 @@ import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles } from '../elements/shared/tokens.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
-import { InteractionSession, type SessionEntry, type SessionEvent } from '../session/session.js';
+import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
 import type { Transport, TransportState } from '../transport/transport.js';
 import { WebSocketTransport } from '../transport/websocket-transport.js';
 import { hostStyles } from './interaction-host.styles.js';
+import { SessionController } from './session-controller.js';
 
 /** `detail` of `interaction-request`: a card appeared. */
 export interface InteractionRequestDetail {
@@ -65,8 +67,8 @@ export class InteractionHost extends LitElement {
     storage: { attribute: false },
     clock: { attribute: false },
     backoff: { attribute: false },
-    protocols: { attribute: false },
     adapters: { attribute: false },
+    protocols: { attribute: false },
     protocol: {},
     entries: { attribute: false },
     connection: { attribute: false },
@@ -107,16 +109,16 @@ export class InteractionHost extends LitElement {
   backoff?: BackoffOptions;
 
   /**
-   * WebSocket subprotocols offered with `src` (e.g. `['aik.token.' + token]`): a way to hand the
-   * runtime's `authorize` a token without putting it in the URL. Read when the connection starts.
-   */
-  protocols?: string | string[];
-
-  /**
    * Other protocols accepted on the same connection, e.g. `[mcpElicitation()]` from
    * `agent-interaction-kit/adapters`. Read when the connection starts.
    */
   adapters?: EnvelopeAdapter[];
+
+  /**
+   * WebSocket subprotocols offered with `src` (e.g. `['aik.token.' + token]`): a way to hand the
+   * runtime's `authorize` a token without putting it in the URL. Read when the connection starts.
+   */
+  protocols?: string | string[];
 
   /**
    * `jsonrpc`: speak pure JSON-RPC 2.0 to a peer that speaks nothing else (an MCP host relaying
@@ -132,56 +134,29 @@ export class InteractionHost extends LitElement {
   private announcement = '';
   private sessionLocale: string | undefined;
 
-  private session: InteractionSession | undefined;
-  private activeTransport: Transport | undefined;
+  /** Connected: a session on the transport (or `src`); disconnected: stopped. */
+  private readonly sessions = new SessionController(this, {
+    args: () => [this.src, this.transport, this.adapters, this.protocol, this.protocols],
+    options: () => {
+      const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff, protocols: this.protocols }) : undefined);
+      if (!transport) return undefined;
+      const { storage, clock, adapters, protocol } = this;
+      return { transport, storage, clock, adapters, protocol, ...this.sessionSettings() };
+    },
+    settings: () => this.sessionSettings(),
+    onEvent: (event) => this.onSessionEvent(event),
+    onStop: () => {
+      if (this.entries.length > 0) this.entries = [];
+    },
+  });
 
   /** The live session (for pages that need its state; most need only the events). */
   get interactionSession(): InteractionSession | undefined {
-    return this.session;
+    return this.sessions.session;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.hasUpdated) this.restart();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.teardown();
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('src') || changed.has('transport') || changed.has('adapters') || changed.has('protocol') || changed.has('protocols')) this.restart();
-    if (this.session) {
-      this.session.deliver = this.deliver;
-      this.session.receiptLimit = this.receiptLimit;
-    }
-  }
-
-  private restart(): void {
-    this.teardown();
-    const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff, protocols: this.protocols }) : undefined);
-    if (!transport) return;
-    this.activeTransport = transport;
-    const session = new InteractionSession({
-      transport,
-      storage: this.storage,
-      clock: this.clock,
-      deliver: this.deliver,
-      receiptLimit: this.receiptLimit,
-      adapters: this.adapters,
-      protocol: this.protocol,
-    });
-    this.session = session;
-    session.subscribe((event) => this.onSessionEvent(event));
-    session.start();
-  }
-
-  private teardown(): void {
-    this.session?.stop();
-    this.session = undefined;
-    this.activeTransport = undefined;
-    if (this.entries.length > 0) this.entries = [];
+  private sessionSettings() {
+    return { deliver: this.deliver, receiptLimit: this.receiptLimit };
   }
 
   private emit<T>(type: string, detail: T): void {
@@ -189,13 +164,14 @@ export class InteractionHost extends LitElement {
   }
 
   private onSessionEvent(event: SessionEvent): void {
-    const session = this.session;
+    const session = this.sessions.session;
     if (!session) return;
     switch (event.type) {
       case 'request': {
         this.entries = session.list();
         const strings = stringsFor(this.i18n.resolve());
-        const title = event.entry.request?.title ?? event.entry.artifacts?.title ?? '';
+        const { entry } = event;
+        const title = entry.kind === 'request' ? entry.request.title : entry.kind === 'artifacts' ? entry.title : '';
         this.announcement = strings.host.newRequest(displayTitle(strings, title) || strings.artifacts.list);
         this.emit<InteractionRequestDetail>('interaction-request', { id: event.entry.id, entry: event.entry });
         break;
@@ -227,47 +203,47 @@ export class InteractionHost extends LitElement {
   /** The card answered: the session sends it; the card shows "submitting" until the ack. */
   private onResponse(event: InteractionResponseEvent, entry: SessionEntry): void {
     event.preventDefault();
-    this.session?.answer(entry.id, event.detail);
+    this.sessions.session?.answer(entry.id, event.detail);
   }
 
   private takeBack(): void {
     this.superseded = false;
-    this.activeTransport?.connect();
+    this.sessions.reconnect();
   }
 
   private renderEntry(entry: SessionEntry, locale: string): TemplateResult {
-    if (entry.refused !== undefined) {
+    if (entry.kind === 'refused') {
       return html`<p class="refused" part="refused" role="status" data-id=${entry.id}>
-        ${this.i18n.strings.host.refused} <code>${safeText(entry.refused)}</code>
+        ${this.i18n.strings.host.refused} <code>${safeText(entry.field)}</code>
       </p>`;
     }
-    if (entry.artifacts) {
+    if (entry.kind === 'artifacts') {
       return html`<artifact-list
         data-id=${entry.id}
-        .items=${entry.artifacts.items}
-        .delivery=${entry.artifacts.delivery}
-        .heading=${entry.artifacts.title}
-        ?delivering=${entry.status === 'pending'}
+        .items=${entry.items}
+        .delivery=${entry.delivery}
+        .heading=${entry.title}
+        ?delivering=${entry.phase === 'delivering'}
         preview-origins=${this.previewOrigins}
         locale=${locale}
         theme=${this.theme ?? nothing}
       ></artifact-list>`;
     }
     // Sent and not yet acknowledged: the card shows its answer as submitting until the response.
-    const sending = entry.status === 'answered' && entry.unacked;
+    const sending = entry.response !== undefined && statusOf(entry.response) === 'answered' && entry.unacked;
     const properties = cardProperties({
       clock: this.clock,
       request: entry.request,
-      deadline: entry.status === 'pending' ? entry.deadline : undefined,
+      deadline: entry.deadline,
       response: sending ? undefined : entry.response,
       submitting: sending,
       late: entry.late,
       requester: entry.context.requester,
-      ...(entry.request?.kind === 'approval' ? { linkState: entry.external ?? '' } : {}),
+      ...(entry.request.kind === 'approval' ? { linkState: entry.external ?? '' } : {}),
     });
     const theme = this.theme ?? nothing;
     const onResponse = (event: InteractionResponseEvent) => this.onResponse(event, entry);
-    return entry.request?.kind === 'approval'
+    return entry.request.kind === 'approval'
       ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} theme=${theme} @interaction-response=${onResponse}></approval-dialog>`
       : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} @interaction-response=${onResponse}></questionnaire-form>`;
   }
@@ -288,7 +264,7 @@ export class InteractionHost extends LitElement {
         ${repeat(
           this.entries,
           (entry) => entry.id,
-          (entry) => html`<div role="listitem" class=${entry.request && entry.status !== 'pending' ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
+          (entry) => html`<div role="listitem" class=${entry.kind === 'request' && entry.response ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
         )}
       </div>
       <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>

@@ -1,6 +1,7 @@
 import { isRecord } from '../protocol/constants.js';
 import { parseJson } from '../protocol/json.js';
-import type { ResultMessage } from '../protocol/kit-messages.js';
+import type { ErrorMessage, ResultMessage } from '../protocol/kit-messages.js';
+import { errorMessage } from '../protocol/parse.js';
 import type { KeyValueStorage } from './storage.js';
 
 /** Acked ids kept per session to recognise repeats (DESIGN §3.3). */
@@ -87,6 +88,12 @@ export class Outbox {
 
   isAcked(id: string): boolean {
     return this.ackedSet.has(id);
+  }
+
+  /** What a repeated call for `id` gets (DESIGN §3.3): `duplicate` once acked, else the stored result. */
+  repeatAnswer(id: string): ResultMessage | ErrorMessage | undefined {
+    if (this.ackedSet.has(id)) return errorMessage('duplicate', `The result for "${id}" was already acknowledged.`, id);
+    return this.results.get(id);
   }
 
   /** The ids whose results are still unacknowledged, oldest first. */

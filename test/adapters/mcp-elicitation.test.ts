@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { mcpElicitation } from '../../src/adapters/mcp-elicitation.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import { answerRequest, cancelledResponse, declineResponse, type QuestionChoice } from '../../src/rules/answers.js';
-import { InteractionSession, type SessionEntry } from '../../src/session/session.js';
+import { InteractionSession, type RequestEntry, type SessionEntry } from '../../src/session/session.js';
+import { entryStatus, requestEntry } from '../support/entries.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair } from '../../src/transport/memory-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
@@ -23,9 +24,12 @@ async function mcpPeer(options: Parameters<typeof mcpElicitation>[0] = {}) {
     if (message.jsonrpc === '2.0') replies.push(message);
   });
   const kit = new InteractionSession({ transport: kitEnd, storage: new MemoryStorage(), clock, adapters: [mcpElicitation(options)] });
-  const cards: SessionEntry[] = [];
+  const cards: RequestEntry[] = [];
+  const shown: SessionEntry[] = [];
   kit.subscribe((event) => {
-    if (event.type === 'request') cards.push(event.entry);
+    if (event.type !== 'request') return;
+    shown.push(event.entry);
+    if (event.entry.kind === 'request') cards.push(event.entry);
   });
   serverEnd.connect();
   kit.start();
@@ -34,13 +38,13 @@ async function mcpPeer(options: Parameters<typeof mcpElicitation>[0] = {}) {
     serverEnd.send(message as object);
     await flush();
   };
-  const answer = async (entry: SessionEntry, answers: Record<string, QuestionChoice>) => {
-    const outcome = answerRequest(entry.request!, { answers }, new Date(clock.now()).toISOString());
+  const answer = async (entry: RequestEntry, answers: Record<string, QuestionChoice>) => {
+    const outcome = answerRequest(entry.request, { answers }, new Date(clock.now()).toISOString());
     assert.ok(outcome.ok, JSON.stringify(outcome));
     assert.ok(kit.answer(entry.id, outcome.response));
     await flush();
   };
-  return { kit, clock, kitEnd, serverEnd, replies, cards, send, answer };
+  return { kit, clock, kitEnd, serverEnd, replies, cards, shown, send, answer };
 }
 
 const input = (text: string, values: string[] = []): QuestionChoice => ({ input: { values, text } });
@@ -55,7 +59,7 @@ describe('MCP elicitation: the specification’s examples', () => {
     assert.equal(card?.deadline, undefined, 'an elicitation has no time limit');
     await peer.answer(card!, { name: input('octocat') });
     assert.deepEqual(peer.replies, [{ jsonrpc: '2.0', id: 1, result: { action: 'accept', content: { name: 'octocat' } } }]);
-    assert.equal(peer.kit.list()[0]?.status, 'answered');
+    assert.equal(entryStatus(peer.kit.list()[0]), 'answered');
   });
 
   it('structured data request → accept with the age as a number', async () => {
@@ -79,9 +83,9 @@ describe('MCP elicitation: the specification’s examples', () => {
     peer.kit.answer(card!.id, approve.response);
     await flush();
     assert.deepEqual(peer.replies, [{ jsonrpc: '2.0', id: 3, result: { action: 'accept' } }]);
-    assert.equal(peer.kit.list()[0]?.external, 'waiting');
+    assert.equal(requestEntry(peer.kit.list()[0]).external, 'waiting');
     await peer.send(COMPLETE);
-    assert.equal(peer.kit.list()[0]?.external, 'complete');
+    assert.equal(requestEntry(peer.kit.list()[0]).external, 'complete');
     await peer.send(COMPLETE); // already complete: ignored
     await peer.send({ ...COMPLETE, params: { elicitationId: 'unknown' } });
     assert.equal(peer.replies.length, 1, 'notifications get no response');
@@ -93,15 +97,15 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
     const peer = await mcpPeer();
     await peer.send({ ...SIMPLE_TEXT, id: 'a' });
     await peer.send({ ...SIMPLE_TEXT, id: 'b' });
-    const [a, b] = peer.cards as [SessionEntry, SessionEntry];
-    peer.kit.answer(a.id, declineResponse(a.request!, new Date().toISOString()));
-    peer.kit.answer(b.id, cancelledResponse(b.request!, new Date().toISOString()));
+    const [a, b] = peer.cards as [RequestEntry, RequestEntry];
+    peer.kit.answer(a.id, declineResponse(a.request, new Date().toISOString()));
+    peer.kit.answer(b.id, cancelledResponse(b.request, new Date().toISOString()));
     await flush();
     assert.deepEqual(peer.replies, [
       { jsonrpc: '2.0', id: 'a', result: { action: 'decline' } },
       { jsonrpc: '2.0', id: 'b', result: { action: 'cancel' } },
     ]);
-    assert.deepEqual(peer.kit.list().map((entry) => entry.status), ['answered', 'cancelled']);
+    assert.deepEqual(peer.kit.list().map(entryStatus), ['answered', 'cancelled']);
   });
 
   it('keeps number 7 and string "7" apart, and shows a repeated pending id once', async () => {
@@ -119,10 +123,10 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
     const peer = await mcpPeer();
     await peer.send(SIMPLE_TEXT);
     await peer.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'User requested cancellation' } });
-    const [entry] = peer.kit.list();
-    assert.equal(entry?.status, 'cancelled');
-    assert.equal(entry?.response?.status, 'cancelled');
-    assert.equal(peer.kit.answer(entry!.id, answerRequestOk(entry!.request!)), false, 'a withdrawn card takes no answer');
+    const entry = requestEntry(peer.kit.list()[0]);
+    assert.equal(entryStatus(entry), 'cancelled');
+    assert.equal(entry.response?.status, 'cancelled');
+    assert.equal(peer.kit.answer(entry.id, answerRequestOk(entry.request)), false, 'a withdrawn card takes no answer');
     await flush();
     assert.deepEqual(peer.replies, []);
   });
@@ -134,8 +138,9 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
     await peer.send({ ...SIMPLE_TEXT, id: 12, params: { requestedSchema: SIMPLE_TEXT.params.requestedSchema } });
     await peer.send({ ...SIMPLE_TEXT, id: 13, params: { ...SIMPLE_TEXT.params, mode: 'voice' } });
     // Never a broken form: a receipt naming the field, with no request to answer.
-    assert.deepEqual(peer.cards.map((card) => [card.request, card.status, card.refused]), [
-      [undefined, 'cancelled', 'requestedSchema.properties.address.type'], [undefined, 'cancelled', 'mode'], [undefined, 'cancelled', 'message'], [undefined, 'cancelled', 'mode'],
+    assert.deepEqual(peer.cards, [], 'no request to answer');
+    assert.deepEqual(peer.shown.map((card) => [entryStatus(card), card.kind === 'refused' && card.field]), [
+      ['cancelled', 'requestedSchema.properties.address.type'], ['cancelled', 'mode'], ['cancelled', 'message'], ['cancelled', 'mode'],
     ]);
     assert.deepEqual(
       peer.replies.map((reply) => [reply.id, (reply.error as { code: number }).code, (reply.error as { data: { field: string } }).data.field]),
@@ -148,7 +153,7 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
     const peer = await mcpPeer();
     await peer.send({ ...URL_MODE, id: 20, params: { ...URL_MODE.params, url: 'javascript:alert(1)' } });
     await peer.send({ ...URL_MODE, id: 21, params: { ...URL_MODE.params, elicitationId: undefined } });
-    assert.deepEqual(peer.cards.map((card) => card.refused), ['url', 'elicitationId']);
+    assert.deepEqual(peer.shown.map((card) => card.kind === 'refused' && card.field), ['url', 'elicitationId']);
     assert.deepEqual(peer.replies.map((reply) => (reply.error as { data: { field: string } }).data.field), ['url', 'elicitationId']);
   });
 
@@ -175,7 +180,7 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
     peer.clock.advance(1);
     await flush();
     assert.deepEqual(peer.replies, [{ jsonrpc: '2.0', id: 1, result: { action: 'cancel' } }]);
-    assert.equal(peer.kit.list()[0]?.status, 'expired');
+    assert.equal(entryStatus(peer.kit.list()[0]), 'expired');
   });
 
   it('a pending card dropped by a new session is answered cancel, not left hanging', async () => {

@@ -6,6 +6,7 @@ import type { ToolResult } from '../../src/protocol/results.js';
 import { answerRequest } from '../../src/rules/answers.js';
 import { normalizeToolCall } from '../../src/rules/normalize.js';
 import { toolResultFor } from '../../src/rules/results.js';
+import { requestEntry } from '../support/entries.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { flush, harness } from '../session/harness.js';
 
@@ -60,8 +61,8 @@ describe('agent: re-asking a resolved call_id', () => {
     const h = await harness();
     const first = h.agent.callTool('request_user_approval', { message: 'Deploy?' }, { callId: 're-1' });
     await flush();
-    const entry = h.kit.list()[0]!;
-    const outcome = answerRequest(entry.request!, { approve: true }, new Date(h.clock.now()).toISOString());
+    const entry = requestEntry(h.kit.list()[0]);
+    const outcome = answerRequest(entry.request, { approve: true }, new Date(h.clock.now()).toISOString());
     assert.ok(outcome.ok);
     h.kit.answer('re-1', outcome.response);
     const result = await first;

@@ -6,7 +6,7 @@ import type { ToolResult } from '../../src/protocol/results.js';
 import { answerRequest, type UserAnswer } from '../../src/rules/answers.js';
 import { normalizeToolCall } from '../../src/rules/normalize.js';
 import { toolResultFor } from '../../src/rules/results.js';
-import { InteractionSession, type SessionEvent } from '../../src/session/session.js';
+import { InteractionSession, type RequestEntry, type SessionEvent } from '../../src/session/session.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { WebSocketTransport } from '../../src/transport/websocket-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
@@ -55,10 +55,10 @@ export function kitPage(server: AgentServer, session: string, options: { storage
     transport,
     events,
     shown: () => events.filter((e) => e.type === 'request').map((e) => (e as Extract<SessionEvent, { type: 'request' }>).entry.id),
-    entry: (id: string) => kit.list().find((e) => e.id === id),
+    entry: (id: string) => kit.list().find((e): e is RequestEntry => e.id === id && e.kind === 'request'),
     answer(id: string, given: UserAnswer, at = Date.now()) {
-      const entry = kit.list().find((e) => e.id === id);
-      if (!entry?.request) throw new Error(`no card for ${id}`);
+      const entry = kit.list().find((e): e is RequestEntry => e.id === id && e.kind === 'request');
+      if (!entry) throw new Error(`no card for ${id}`);
       const outcome = answerRequest(entry.request, given, new Date(at).toISOString());
       if (!outcome.ok) throw new Error(`answer refused for ${id}`);
       return kit.answer(id, outcome.response);

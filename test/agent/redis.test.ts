@@ -201,7 +201,7 @@ describe('many instances: cancel and time, as on one instance', () => {
     await waitFor(() => page.entry(id), 'the card');
     controller.abort();
     await assert.rejects(promise, (error: Error) => error.name === 'AbortError');
-    await waitFor(() => page.entry(id)?.status === 'cancelled', 'the cancelled receipt');
+    await waitFor(() => page.entry(id)?.response?.status === 'cancelled', 'the cancelled receipt');
     page.close();
     const raw = await rawPage(c!, s);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -4,13 +4,14 @@ import { KitError } from '../../src/agent/agent-session.js';
 import { answerRequest, type UserAnswer } from '../../src/rules/answers.js';
 import type { DeliverOutcome } from '../../src/rules/artifacts/deliver.js';
 import { golden, withPlaceholders } from '../support/golden.js';
+import { entryStatus, requestEntry } from '../support/entries.js';
 import { flush, harness, requestEvents, type Harness } from './harness.js';
 
 const at = (h: Harness) => new Date(h.clock.now()).toISOString();
 
 function answer(h: Harness, id: string, given: UserAnswer) {
-  const entry = h.kit.list().find((e) => e.id === id)!;
-  const outcome = answerRequest(entry.request!, given, at(h));
+  const entry = requestEntry(h.kit.list().find((e) => e.id === id));
+  const outcome = answerRequest(entry.request, given, at(h));
   assert.ok(outcome.ok);
   assert.equal(h.kit.answer(id, outcome.response), true);
 }
@@ -44,7 +45,7 @@ describe('golden round trips through the session and the agent', () => {
       const promise = h.agent.callTool(c.tool, c.arguments as Record<string, unknown>, { callId: 'CALL-1' });
       await flush();
       const answerForm = c.answer;
-      if (answerForm && 'timeout' in answerForm) h.clock.advance(h.kit.list()[0]!.request!.timeout_seconds * 1000);
+      if (answerForm && 'timeout' in answerForm) h.clock.advance(requestEntry(h.kit.list()[0]).request.timeout_seconds * 1000);
       else if (answerForm) answer(h, 'CALL-1', answerForm as UserAnswer);
       await flush();
       const result = await promise;
@@ -92,7 +93,7 @@ describe('time', () => {
     assert.equal('interaction_response' in result && result.interaction_response.status, 'timeout');
     h.kitEnd.connect();
     await flush();
-    const entry = h.kit.list().find((e) => e.id === 'late-1')!;
+    const entry = requestEntry(h.kit.list().find((e) => e.id === 'late-1'));
     assert.equal(entry.late, true);
     assert.equal(entry.unacked, false);
   });
@@ -101,7 +102,7 @@ describe('time', () => {
     const h = await harness();
     h.runtimeEnd.send({ v: 1, type: 'tool_call', call_id: 'skew', tool: 'request_user_approval', arguments: { message: 'm', timeout_seconds: 10 }, deadline: '2099-01-01T00:00:00Z' });
     await flush();
-    assert.equal(h.kit.list()[0]!.deadline, h.clock.now() + 10_000);
+    assert.equal(requestEntry(h.kit.list()[0]).deadline, h.clock.now() + 10_000);
   });
 });
 
@@ -146,7 +147,7 @@ describe('reload', () => {
     await h.reload();
     const shown = requestEvents(h).map((e) => e.entry.id);
     assert.deepEqual(shown, ['r-pending'], 'the answered one is not asked again');
-    assert.equal(requestEvents(h)[0]!.entry.deadline, Date.parse('2026-11-29T12:00:00.000Z') + 100_000);
+    assert.equal(requestEntry(requestEvents(h)[0]!.entry).deadline, Date.parse('2026-11-29T12:00:00.000Z') + 100_000);
     const resultB = await second;
     assert.equal('interaction_response' in resultB && resultB.interaction_response.text, 'no');
     answer(h, 'r-pending', { approve: true });
@@ -165,8 +166,8 @@ describe('cancel and abort', () => {
     controller.abort();
     await assert.rejects(promise, (error: Error) => error.name === 'AbortError');
     await flush();
-    const entry = h.kit.list()[0]!;
-    assert.equal(entry.status, 'cancelled');
+    const entry = requestEntry(h.kit.list()[0]);
+    assert.equal(entryStatus(entry), 'cancelled');
     assert.equal(entry.response?.status, 'cancelled');
     const before = h.sent.length;
     assert.equal(h.kit.answer('c-1', { ...entry.response!, status: 'completed' }), false);

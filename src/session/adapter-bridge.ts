@@ -1,0 +1,104 @@
+import { isRecord } from '../protocol/constants.js';
+import { NOT_JSON } from '../protocol/json.js';
+import type { InteractionRequest } from '../protocol/request.js';
+import type { InteractionResponse } from '../protocol/response.js';
+import type { Transport } from '../transport/transport.js';
+import { isPending, type SessionEntry } from './entry.js';
+import type { EntryStore } from './entry-store.js';
+import type { EnvelopeAction, EnvelopeAdapter } from './envelope.js';
+
+/** What an adapter's actions do to the session's cards, beyond the store. */
+export interface BridgePorts {
+  open(id: string, request: InteractionRequest, requester: string | undefined): void;
+  /** A request that cannot be shown: a receipt naming `field`. */
+  refuse(id: string, field: string, requester: string | undefined): void;
+  /** The peer withdrew a pending request: a cancelled receipt, nothing sent. */
+  withdraw(entry: SessionEntry): void;
+}
+
+/**
+ * The other protocols' side of a session (DESIGN §3: JSON-RPC 2.0 for MCP elicitation): which
+ * adapter claims a message, which one answers each of its cards, and their replies. These
+ * protocols have no ack, so a reply the transport cannot take yet waits for the next open.
+ */
+export class AdapterBridge {
+  private readonly owners = new Map<string, EnvelopeAdapter>();
+  private waiting: object[] = [];
+
+  constructor(
+    private readonly adapters: readonly EnvelopeAdapter[],
+    private readonly transport: Pick<Transport, 'send'>,
+    /** Pure JSON-RPC: no `"id": null` in a reply (MCP forbids it). */
+    private readonly jsonrpc: boolean,
+    private readonly store: EntryStore,
+    private readonly ports: BridgePorts,
+  ) {}
+
+  /**
+   * Acts on `value` when an adapter claims it (asked before the kit's own parser); false if none
+   * does. In pure JSON-RPC, what no adapter claims is not a v1 message either: it gets an error.
+   */
+  receive(value: unknown): boolean {
+    const adapter = isRecord(value) ? this.adapters.find((candidate) => candidate.claims(value)) : undefined;
+    if (adapter) {
+      for (const action of adapter.receive(value as Record<string, unknown>)) this.act(adapter, action);
+      return true;
+    }
+    if (!this.jsonrpc) return false;
+    const error = value === NOT_JSON ? { code: -32700, message: 'Parse error' } : { code: -32600, message: 'Invalid Request' };
+    this.send({ jsonrpc: '2.0', error });
+    return true;
+  }
+
+  private act(adapter: EnvelopeAdapter, action: EnvelopeAction): void {
+    const entry = 'id' in action ? this.store.get(action.id) : undefined;
+    switch (action.type) {
+      case 'open':
+        if (entry) return;
+        this.owners.set(action.id, adapter);
+        this.ports.open(action.id, action.request, action.requester);
+        break;
+      case 'refused':
+        if (!entry) this.ports.refuse(action.id, action.field, action.requester);
+        break;
+      case 'withdraw':
+        if (entry && isPending(entry)) this.ports.withdraw(entry);
+        break;
+      case 'complete':
+        // The peer reports the out-of-band step of an accepted link request done. Kept while the
+        // card is still pending too (done before the click): once opened, the card shows done
+        // instead of waiting for a notification that already came.
+        if (entry?.kind === 'request' && (!entry.response || entry.external === 'waiting')) this.store.update(entry, { external: 'complete' });
+        break;
+      case 'send':
+        this.send(action.message);
+        break;
+    }
+  }
+
+  release(id: string): void {
+    this.owners.delete(id);
+  }
+
+  /** Sends the reply for the settled card `id`, once; false when no adapter answers it. */
+  reply(id: string, request: InteractionRequest, response: InteractionResponse): boolean {
+    const adapter = this.owners.get(id);
+    if (!adapter) return false;
+    this.owners.delete(id);
+    this.send(adapter.reply(id, request, response));
+    return true;
+  }
+
+  send(message: object): void {
+    if (this.jsonrpc && (message as { id?: unknown }).id === null) {
+      const { id: _null, ...rest } = message as { id?: unknown };
+      message = rest;
+    }
+    if (!this.transport.send(message)) this.waiting.push(message);
+  }
+
+  /** The transport opened: what waited goes now. */
+  flush(): void {
+    for (const message of this.waiting.splice(0)) this.send(message);
+  }
+}

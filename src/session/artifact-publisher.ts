@@ -1,0 +1,55 @@
+import { PROTOCOL_VERSION } from '../protocol/constants.js';
+import type { InteractionContext } from '../protocol/context.js';
+import type { ResultMessage } from '../protocol/kit-messages.js';
+import type { ArtifactsResult, ErrorResult } from '../protocol/results.js';
+import { deliverArtifacts, DELIVERY_REASONS, fileParts, undeliveredParts, type DeliverFunction } from '../rules/artifacts/deliver.js';
+import { prepareArtifacts } from '../rules/artifacts/prepare.js';
+import type { ArtifactsEntry } from './entry.js';
+import type { EntryStore } from './entry-store.js';
+
+/** What the publisher needs from its session. */
+export interface PublisherPorts {
+  store: EntryStore;
+  /** The page's `deliver`, read when a call arrives. */
+  deliver(): DeliverFunction | undefined;
+  /** Sends a result through the outbox; `entry` is what the card shows meanwhile, if any. */
+  dispatch(entry: ArtifactsEntry | undefined, message: ResultMessage): void;
+}
+
+function resultMessage(id: string, result: ArtifactsResult | ErrorResult): ResultMessage {
+  return { v: PROTOCOL_VERSION, type: 'tool_result', call_id: id, tool: 'publish_artifacts', result };
+}
+
+/**
+ * `publish_artifacts` (DESIGN §4): applies the rules, shows the files while the page's
+ * `deliver` runs (asynchronously, one item after another), then answers with the tool result.
+ */
+export class ArtifactPublisher {
+  constructor(private readonly ports: PublisherPorts) {}
+
+  async publish(id: string, args: Record<string, unknown>, context: InteractionContext): Promise<void> {
+    const { store, dispatch } = this.ports;
+    const prepared = prepareArtifacts(args, context);
+    const base = { id, tool: 'publish_artifacts', source: 'tool_call', context, unacked: false } as const;
+    if (!prepared.ok) {
+      // A refused call shows nothing, except on a channel without delivery: the files are listed.
+      const listed =
+        prepared.items.length > 0
+          ? store.put<ArtifactsEntry>({
+              ...base, kind: 'artifacts', phase: 'delivered', title: prepared.title,
+              items: undeliveredParts(prepared.items, 'auto', DELIVERY_REASONS.notAvailable),
+            })
+          : undefined;
+      dispatch(listed, resultMessage(id, { error: prepared.error }));
+      return;
+    }
+    // While delivering, the items have no state yet (the card says "sending").
+    const shown = store.put<ArtifactsEntry>({
+      ...base, kind: 'artifacts', phase: 'delivering', title: prepared.title,
+      items: undeliveredParts(prepared.items, prepared.audience, ''),
+    });
+    const delivered = await deliverArtifacts(prepared, this.ports.deliver());
+    if (store.get(id) !== shown) return; // cancelled, replaced or removed meanwhile
+    dispatch({ ...shown, phase: 'delivered', items: fileParts(delivered), delivery: delivered.delivery_result }, resultMessage(id, delivered));
+  }
+}

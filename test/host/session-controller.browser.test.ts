@@ -1,0 +1,69 @@
+import { expect, fixture, waitUntil } from '@open-wc/testing';
+import '../../src/interaction-host.js';
+import type { InteractionHost } from '../../src/host/interaction-host.js';
+import { MemoryStorage } from '../../src/session/storage.js';
+import { createMemoryTransportPair, type MemoryTransport } from '../../src/transport/memory-transport.js';
+import { FakeClock } from '../support/fake-clock.js';
+
+/** A host on one end of a memory pair, and what it sent on the other. */
+async function hostOnMemory() {
+  const [kitEnd, runtimeEnd] = createMemoryTransportPair();
+  const sent: Record<string, unknown>[] = [];
+  runtimeEnd.onMessage((data) => sent.push(JSON.parse(String(data)) as Record<string, unknown>));
+  runtimeEnd.connect();
+  const host = (await fixture('<interaction-host></interaction-host>')) as InteractionHost;
+  host.clock = new FakeClock();
+  host.storage = new MemoryStorage();
+  host.transport = kitEnd;
+  await host.updateComplete;
+  return { host, kitEnd, runtimeEnd, sent };
+}
+
+const hello = (end: MemoryTransport) => end.send({ v: 1, type: 'hello', session_id: 'controller' });
+
+describe('<interaction-host> drives its session through a controller', () => {
+  it('connects when given a transport, stops when removed from the page, starts again when put back', async () => {
+    const { host, kitEnd, runtimeEnd, sent } = await hostOnMemory();
+    await waitUntil(() => sent.some((m) => m.type === 'connect'), 'no connect on start');
+    hello(runtimeEnd);
+    runtimeEnd.send({ v: 1, type: 'tool_call', call_id: 'k-1', tool: 'request_user_approval', arguments: { message: 'Go?' } });
+    await waitUntil(() => host.shadowRoot!.querySelector('[data-id="k-1"]'), 'no card');
+    const first = host.interactionSession;
+    expect(first).to.not.equal(undefined);
+
+    const parent = host.parentElement!;
+    host.remove();
+    expect(kitEnd.state).to.equal('closed', 'the session closed its transport');
+    expect(host.interactionSession).to.equal(undefined);
+    await host.updateComplete;
+    expect(host.shadowRoot!.querySelector('[data-id]')).to.equal(null, 'no card from a stopped session');
+
+    sent.length = 0;
+    runtimeEnd.connect();
+    parent.append(host);
+    await host.updateComplete;
+    expect(host.interactionSession).to.not.equal(undefined);
+    expect(host.interactionSession).to.not.equal(first, 'a new session');
+    await waitUntil(() => sent.some((m) => m.type === 'connect'), 'no connect after coming back');
+  });
+
+  it('passes a deliver set later into the running session, without a restart', async () => {
+    const { host, runtimeEnd, sent } = await hostOnMemory();
+    hello(runtimeEnd);
+    await waitUntil(() => sent.some((m) => m.type === 'ready'));
+    const session = host.interactionSession;
+    const delivered: string[] = [];
+    host.deliver = async (item) => {
+      delivered.push(item.name);
+      return { delivered: true };
+    };
+    await host.updateComplete;
+    expect(host.interactionSession).to.equal(session, 'the same session');
+    runtimeEnd.send({
+      v: 1, type: 'tool_call', call_id: 'k-2', tool: 'publish_artifacts',
+      arguments: { items: [{ url: 'https://x.example/a.pdf' }] }, context: { channel: 'feishu' },
+    });
+    await waitUntil(() => sent.some((m) => m.type === 'tool_result' && m.call_id === 'k-2'), 'no result');
+    expect(delivered).to.deep.equal(['a.pdf']);
+  });
+});
