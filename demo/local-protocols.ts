@@ -21,12 +21,37 @@ export interface LocalOptions {
 function showCard(request: InteractionRequest, options: LocalOptions, onResponse: (response: InteractionResponse) => void): InteractionCard {
   const el = document.createElement(request.kind === 'approval' ? 'approval-dialog' : 'questionnaire-form') as InteractionCard;
   el.request = request;
-  el.locale = options.locale;
+  el.locale = options.locale as InteractionCard['locale']; // the demo's select offers zh-CN and en
   el.setAttribute('theme', options.theme);
   el.addEventListener('interaction-response', (event) => onResponse(event.detail));
   options.stage.append(el);
+  el.scrollIntoView({ block: 'nearest' });
   return el;
 }
+
+const ASK_INPUT_EN = {
+  questions: [
+    {
+      question: 'Which database should this service use?',
+      header: 'Database',
+      multiSelect: false,
+      options: [
+        { label: 'PostgreSQL (Recommended)', description: 'Relational, already in the stack' },
+        { label: 'SQLite', description: 'One file, no server' },
+      ],
+    },
+    {
+      question: 'Which features ship first?',
+      header: 'Features',
+      multiSelect: true,
+      options: [
+        { label: 'Search', description: 'Full-text search' },
+        { label: 'Export', description: 'CSV and JSON' },
+        { label: 'Share', description: 'Share links' },
+      ],
+    },
+  ],
+};
 
 const ASK_INPUT = {
   questions: [
@@ -54,9 +79,11 @@ const ASK_INPUT = {
 
 /** An `AskUserQuestion` call as a card; the tool's output goes to the log. */
 export function askUserQuestion(options: LocalOptions): void {
-  const outcome = askUserQuestionRequest(ASK_INPUT, { request_id: `toolu_${crypto.randomUUID().slice(0, 8)}` });
+  // What the agent asks is in the page's language at the time, as a model would write it.
+  const input = options.locale === 'en' ? ASK_INPUT_EN : ASK_INPUT;
+  const outcome = askUserQuestionRequest(input, { request_id: `toolu_${crypto.randomUUID().slice(0, 8)}` });
   if (!outcome.ok) throw new Error(`${outcome.field} ${outcome.message}`);
-  options.log('AskUserQuestion input', ASK_INPUT);
+  options.log('AskUserQuestion input', input);
   showCard(outcome.request, options, (response) => {
     options.log('AskUserQuestion output', askUserQuestionAnswers(outcome.request, outcome.input, response) ?? { error: 'The user declined to answer.' });
   });
@@ -65,19 +92,20 @@ export function askUserQuestion(options: LocalOptions): void {
 /** An AG-UI run that ended with three interrupts; once all are settled, the resume goes to the log. */
 export function agUiInterrupts(options: LocalOptions): void {
   const now = Date.now();
+  const en = options.locale === 'en';
   const interrupts: AgUiInterrupt[] = [
-    { id: 'int-deploy', reason: 'tool_approval', message: '执行 deploy_service(region="cn-north")？', toolCallId: 'call_deploy_1', expiresAt: new Date(now + 120_000).toISOString() },
+    { id: 'int-deploy', reason: 'tool_approval', message: en ? 'Run deploy_service(region="cn-north")?' : '执行 deploy_service(region="cn-north")？', toolCallId: 'call_deploy_1', expiresAt: new Date(now + 120_000).toISOString() },
     {
       id: 'int-export',
       reason: 'input_required',
-      message: '导出格式怎么定？',
+      message: en ? 'Which export format?' : '导出格式怎么定？',
       responseSchema: {
         type: 'object',
-        properties: { format: { type: 'string', title: '格式', enum: ['csv', 'json'] }, rows: { type: 'integer', title: '行数', minimum: 1, maximum: 10000, default: 500 } },
+        properties: { format: { type: 'string', title: en ? 'Format' : '格式', enum: ['csv', 'json'] }, rows: { type: 'integer', title: en ? 'Rows' : '行数', minimum: 1, maximum: 10000, default: 500 } },
         required: ['format'],
       },
     },
-    { id: 'int-hold', reason: 'policy_hold', message: '20 秒内不处理，这个中断将过期，只能取消。', expiresAt: new Date(now + 20_000).toISOString() },
+    { id: 'int-hold', reason: 'policy_hold', message: en ? 'Left for 20 seconds, this interrupt expires and can only be cancelled.' : '20 秒内不处理，这个中断将过期，只能取消。', expiresAt: new Date(now + 20_000).toISOString() },
   ];
   const outcome = agUiInterruptCards(interrupts, now);
   if (!outcome.ok) throw new Error(`${outcome.field} ${outcome.message}`);

@@ -14,6 +14,8 @@ const TEXT = {
   'zh-CN': {
     channel: '渠道', runMode: '运行模式', language: '语言', theme: '主题', light: '浅色', dark: '深色', chat: '对话',
     intro: '你好！我是演示代理。在右侧选择一个场景，我会向你发起请求：批准操作、回答问题或接收文件。',
+    introBelow: '你好！我是演示代理。在下方选择一个场景，我会向你发起请求：批准操作、回答问题或接收文件。',
+    settings: '设置',
     scenarios: '场景', wire: '线路消息', clear: '清空', runtime: '运行时', connect: '连接',
     inspecting: '正在检查你的运行时：由它发起请求。每条消息都按协议的 JSON Schema 校验，不符合的会标出字段。', problems: '处不符合协议',
     groups: { approval: '审批', input: '提问', artifacts: '文件', runtime: '运行时', mcp: 'MCP 征询', local: '其他协议（页面内）' },
@@ -27,6 +29,8 @@ const TEXT = {
   en: {
     channel: 'Channel', runMode: 'Run mode', language: 'Language', theme: 'Theme', light: 'Light', dark: 'Dark', chat: 'Chat',
     intro: "Hi! I'm the demo agent. Pick a scenario on the right and I'll ask you something: approve an action, answer a question or receive files.",
+    introBelow: "Hi! I'm the demo agent. Pick a scenario below and I'll ask you something: approve an action, answer a question or receive files.",
+    settings: 'Settings',
     scenarios: 'Scenarios', wire: 'Wire messages', clear: 'Clear', runtime: 'Runtime', connect: 'Connect',
     inspecting: 'Inspecting your runtime: it makes the requests. Every message is checked against the protocol\'s JSON Schemas; one that breaks them is marked with the field.', problems: 'problem(s) with the protocol',
     groups: { approval: 'Approval', input: 'Questions', artifacts: 'Files', runtime: 'Runtime', mcp: 'MCP elicitation', local: 'Other protocols (in the page)' },
@@ -124,6 +128,9 @@ host.transport = tapTransport(new WebSocketTransport(url), logWire);
 
 const transcript = document.querySelector<HTMLElement>('.transcript')!;
 
+/** The cards the page shows itself (AskUserQuestion, AG-UI), outside the host. */
+const localCards = () => transcript.querySelectorAll<HTMLElement>(':scope > approval-dialog, :scope > questionnaire-form');
+
 async function runScenario(name: string): Promise<void> {
   if (name === 'ask-user-question' || name === 'ag-ui') {
     const options = { stage: transcript, locale: setting('locale'), theme: setting('theme'), log: (label: string, message: unknown) => logWire('local', { type: label, ...(Array.isArray(message) ? { items: message } : (message as object)) }) };
@@ -141,12 +148,17 @@ async function runScenario(name: string): Promise<void> {
 
 function applySettings(): void {
   const locale = setting('locale') as keyof typeof TEXT;
-  const theme = setting('theme');
+  const theme = setting('theme') as 'light' | 'dark'; // the select offers just these
   const text = TEXT[locale];
   document.documentElement.lang = locale;
   document.documentElement.dataset.theme = theme;
   host.locale = locale;
   host.theme = theme;
+  // The page's own cards follow the switches as the host's do.
+  for (const card of localCards()) {
+    card.setAttribute('locale', locale);
+    card.setAttribute('theme', theme);
+  }
   for (const el of document.querySelectorAll<HTMLElement>('[data-i18n]')) {
     const key = el.dataset.i18n as keyof typeof text;
     if (typeof text[key] === 'string') el.textContent = text[key] as string;
@@ -182,4 +194,34 @@ for (const [name, value] of Object.entries(saved)) {
 if (!saved.theme && matchMedia('(prefers-color-scheme: dark)').matches) (switches.elements.namedItem('theme') as HTMLSelectElement).value = 'dark';
 switches.addEventListener('change', applySettings);
 document.querySelector('#clear-wire')!.addEventListener('click', () => wire.replaceChildren());
+
+// On a phone the settings open under the one-row bar on demand; Escape closes them.
+const settingsToggle = document.querySelector<HTMLButtonElement>('#settings-toggle')!;
+function openSettings(open: boolean): void {
+  settingsToggle.setAttribute('aria-expanded', String(open));
+  switches.classList.toggle('open', open);
+}
+settingsToggle.addEventListener('click', () => openSettings(settingsToggle.getAttribute('aria-expanded') !== 'true'));
+switches.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape' || !switches.classList.contains('open')) return;
+  openSettings(false);
+  settingsToggle.focus();
+});
+
+// The wire panel folds away (remembered); on a narrow screen it starts folded.
+const wireToggle = document.querySelector<HTMLButtonElement>('#toggle-wire')!;
+const wireBody = document.querySelector<HTMLElement>('#wire-body')!;
+const clearWire = document.querySelector<HTMLButtonElement>('#clear-wire')!;
+function showWire(open: boolean): void {
+  wireToggle.setAttribute('aria-expanded', String(open));
+  wireBody.hidden = !open;
+  clearWire.hidden = !open;
+}
+const savedWire = localStorage.getItem('aik-demo-wire');
+showWire(savedWire ? savedWire === 'open' : !matchMedia('(max-width: 900px)').matches);
+wireToggle.addEventListener('click', () => {
+  const open = wireToggle.getAttribute('aria-expanded') !== 'true';
+  showWire(open);
+  localStorage.setItem('aik-demo-wire', open ? 'open' : 'closed');
+});
 applySettings();

@@ -5,7 +5,7 @@
 // - dist/types/: .d.ts; custom-elements.json; schema/*.json.
 // esbuild bundles (fast, and it reads tsconfig's experimentalDecorators); Vite serves the demo.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build, type BuildOptions } from 'esbuild';
 // @ts-expect-error a plain JS plugin shared with the size check
 import { minifyLitCss } from './minify-lit-css.js';
@@ -47,6 +47,7 @@ await Promise.all([
       'adapters/mcp-sdk': 'src/adapters/mcp-sdk.ts',
       'adapters/ai-sdk': 'src/adapters/ai-sdk.ts',
       'react/ai-sdk': 'src/react/ai-sdk.ts',
+      'frame-bridge': 'src/agent/frame.ts',
     },
     outdir: 'dist',
     splitting: true,
@@ -74,6 +75,18 @@ await Promise.all([
   }),
 ]);
 
+// React Server Components: the React entry must start with "use client" (esbuild drops directives
+// when it bundles). Its source map gains one empty line in front, so its mappings stay true.
+function prependUseClient(file: string): void {
+  if (/^["']use client["']/.test(readFileSync(file, 'utf8'))) return; // esbuild kept the entry's own
+  writeFileSync(file, `"use client";\n${readFileSync(file, 'utf8')}`);
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { mappings: string };
+  map.mappings = `;${map.mappings}`;
+  writeFileSync(`${file}.map`, JSON.stringify(map));
+}
+prependUseClient('dist/react/index.js');
+prependUseClient('dist/react/ai-sdk.js');
+
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -81,4 +94,5 @@ function run(command: string, args: string[]): void {
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
 run(process.execPath, ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--quiet']);
 run(process.execPath, ['--import', 'tsx', 'scripts/write-schemas.ts']);
+run(process.execPath, ['scripts/write-integrations.js']);
 console.log('dist/, custom-elements.json and schema/ written');

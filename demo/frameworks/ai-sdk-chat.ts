@@ -10,7 +10,7 @@ import { AiSdkToolCard } from '../../src/react/ai-sdk.js';
 
 const kitOptions = (locale: string): AiSdkOptions => ({ context: { channel: 'feishu', locale }, severity: { deploy: 'high' }, title: (name) => (name === 'deploy' ? (locale === 'en' ? 'Deploy to production' : '部署到生产环境') : undefined) });
 
-function Chat({ api, locale }: { api: string; locale: string }) {
+function Chat({ api, locale }: { api: string; locale: 'zh-CN' | 'en' }) {
   const kit = useMemo(() => kitOptions(locale), [locale]);
   const chat = useChat({
     transport: new DefaultChatTransport({ api }),
@@ -45,6 +45,6 @@ function Chat({ api, locale }: { api: string; locale: string }) {
 }
 
 /** Mounts the chat in `element`, streaming from the agent route `api`. */
-export function mountAiSdkChat(element: Element, api: string, locale = 'en'): void {
+export function mountAiSdkChat(element: Element, api: string, locale: 'zh-CN' | 'en' = 'en'): void {
   createRoot(element).render(h(Chat, { api, locale }));
 }

@@ -28,7 +28,10 @@ README = (REPO / "README.md").read_text("utf-8")
 
 
 def readme_block(heading: str, language: str) -> str:
-    section = README.split(f"## {heading}\n", 1)[1]
+    """The first fenced block under `## heading`, which must be in `language`: never one of a later section."""
+    section = README.split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
+    opening = section.split("```", 1)[1].split("\n", 1)[0]
+    assert opening == language, f"the block under {heading!r} is fenced as {opening!r}, expected {language!r}"
     return section.split(f"```{language}\n", 1)[1].split("```", 1)[0]
 
 
@@ -100,10 +103,12 @@ async def test_the_readme_runtime_answered_in_the_inspector(page: Page, language
     runtime_url = f"ws://127.0.0.1:{port}/agent/sessions/abc"
     demo = await start_demo(runtime_url, demo_port)
     # The README's code as it is, with a free port and the demo page as the allowed origin.
-    heading, fence = ("A Python runtime in ten lines", "python") if language == "python" else ("A Node runtime in ten lines", "js")
+    heading, fence = ("A Python runtime in ten lines", "python") if language == "python" else ("A Node runtime in ten lines", "ts")
     code = readme_block(heading, fence).replace("8787", str(port)).replace("https://chat.example.com", demo.origin)
     assert demo.origin in code, "the README's runtime lists its pages' origins"
-    command = [sys.executable, "-c", code] if language == "python" else ["node", "--input-type=module", "-e", code]
+    # The Node block is TypeScript, so it runs as a TypeScript user runs it: through tsx.
+    tsx = str(REPO / "node_modules" / ".bin" / "tsx")
+    command = [sys.executable, "-c", code] if language == "python" else [tsx, "--input-type=module", "-e", code]
     runtime = subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         await asyncio.sleep(1.0)  # the runtime binds its port; the page retries anyway

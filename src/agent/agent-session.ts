@@ -2,7 +2,7 @@ import { isRecord, PROTOCOL_VERSION, SUPERSEDED_CLOSE_CODE, type ErrorCode, type
 import type { WireContext } from '../protocol/context.js';
 import { messageValue } from '../protocol/json.js';
 import { errorMessageSchema, kitToolResultSchema, type ArgumentIssue } from '../protocol/kit-messages.js';
-import type { ToolResult } from '../protocol/results.js';
+import { toolResultSchemas, type ToolResult, type ToolResults } from '../protocol/results.js';
 import { timeoutResponse } from '../rules/answers.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import { toTimeoutSeconds } from '../rules/coerce.js';
@@ -157,8 +157,11 @@ export class AgentSession {
         this.onReady();
         break;
       case 'tool_result': {
+        // A valid result is one its own tool may give (an approval never answers `{error}`).
         const parsed = kitToolResultSchema.safeParse(message);
-        if (parsed.success) this.onResult(parsed.data.call_id, parsed.data.tool, parsed.data.result as ToolResult);
+        if (parsed.success && toolResultSchemas[parsed.data.tool].safeParse(parsed.data.result).success) {
+          this.onResult(parsed.data.call_id, parsed.data.tool, parsed.data.result as ToolResult);
+        }
         break;
       }
       case 'error': {
@@ -171,6 +174,11 @@ export class AgentSession {
     }
   }
 
+  /**
+   * Sends a tool call and resolves with its typed result: an approval's or an input's own result,
+   * and for publish_artifacts its result or the `{error}` a rule refused the call with.
+   */
+  callTool<T extends ToolName>(tool: T, args: Record<string, unknown>, options?: CallToolOptions): Promise<ToolResults[T]>;
   callTool(tool: ToolName, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolResult> {
     const id = options.callId ?? globalThis.crypto.randomUUID();
     const signal = options.signal;
@@ -188,7 +196,10 @@ export class AgentSession {
       }
       const seconds = toTimeoutSeconds(options.timeoutSeconds ?? args.timeout_seconds);
       const deadline = new Date(this.clock.now() + seconds * 1000).toISOString();
-      const call: PendingCall = { tool, args, context: options.context, deadline, timer: undefined, waiters: [waiter] };
+      // The kit bounds its timer by the arguments' timeout_seconds (120 when absent), so a limit the
+      // caller sets travels in the arguments too, or the page would time out first.
+      const sent = options.timeoutSeconds === undefined ? args : { ...args, timeout_seconds: seconds };
+      const call: PendingCall = { tool, args: sent, context: options.context, deadline, timer: undefined, waiters: [waiter] };
       const bytes = new TextEncoder().encode(JSON.stringify({ v: PROTOCOL_VERSION, ...callFrame(id, call) })).length;
       if (bytes > this.maxCallBytes) {
         waiter.cleanup();

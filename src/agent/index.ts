@@ -1,8 +1,14 @@
 // The Node entry (`agent-interaction-kit/agent`): the runtime's side of the protocol.
-export { AgentSession, KitError, type AgentConnection, type AgentSessionOptions, type CallToolOptions } from './agent-session.js';
+export { AgentSession, KitError, type CallToolOptions } from './agent-session.js';
 export { createAgentServer, type AgentServer, type AgentServerOptions } from './ws-server.js';
-export { bindAgentToTransport } from './memory-binding.js';
-export type { ToolResult, ApprovalResult, InputResult, ArtifactsResult, ErrorResult } from '../protocol/results.js';
+// What a runtime needs to tell the model about a call it aborted: the rules' request and results.
+export { normalizeToolCall } from '../rules/normalize.js';
+export { resolveContext } from '../rules/context.js';
+export { cancelledResponse } from '../rules/responses.js';
+export { toolResultFor } from '../rules/results.js';
+export type { ToolResult, ToolResults, ApprovalResult, InputResult, ArtifactsResult, ErrorResult } from '../protocol/results.js';
+export type { InteractionRequest } from '../protocol/request.js';
+export type { InteractionResponse } from '../protocol/response.js';
 export type { WireContext } from '../protocol/context.js';
 export {
   toolDefinitions,

@@ -1,5 +1,5 @@
 import { noChange, nothing } from 'lit';
-import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
+import { Directive, directive, PartType, type DirectiveResult, type ElementPart, type PartInfo } from 'lit/directive.js';
 
 /**
  * Sets properties on the element it is bound to, each only when it differs from the element's
@@ -27,4 +27,4 @@ class CardProperties extends Directive {
   }
 }
 
-export const cardProperties = directive(CardProperties);
+export const cardProperties: (properties: Record<string, unknown>) => DirectiveResult<typeof CardProperties> = directive(CardProperties);

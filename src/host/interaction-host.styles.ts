@@ -54,6 +54,22 @@ export const hostStyles = css`
     display: grid;
     gap: var(--_space-3);
   }
+  /* Stays at the bottom of the view while the host's list runs past it, as a chat's "new
+     messages" pill does. */
+  .new-request {
+    position: sticky;
+    bottom: var(--_space-3);
+    z-index: 1;
+    justify-self: center;
+    border-color: transparent;
+    border-radius: 999px;
+    background: var(--_accent);
+    color: var(--_on-accent);
+    box-shadow: var(--_shadow);
+  }
+  .new-request:hover {
+    background: var(--_accent-hover);
+  }
   /* A settled card is a flat receipt: off screen, the browser skips its layout and paint, which a
      long session's receipts would otherwise cost with every new card. Pending cards are left
      alone: paint containment would clip their shadow. */

@@ -1,6 +1,9 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { CARD_EXPORTPARTS } from './card-parts.js';
+import { ArrivalController } from './arrival.js';
 import { cardProperties } from './card-properties.js';
+import type { Locale } from '../i18n/locales.js';
 import { displayTitle, stringsFor } from '../i18n/strings.js';
 import { statusOf } from '../rules/card-state.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
@@ -8,7 +11,7 @@ import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import { LocaleController } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
-import { baseStyles } from '../elements/shared/tokens.js';
+import { baseStyles, type Theme } from '../elements/shared/tokens.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
 import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
@@ -53,6 +56,8 @@ declare global {
  * @csspart superseded - The notice shown when the session is open elsewhere.
  * @csspart take-back-button - Continue here.
  * @csspart cards - The list of cards.
+ * @csspart refused - The notice in place of a call the kit refused to show (its id).
+ * @csspart new-request-button - 新请求 / New request: shown when a card arrived out of sight.
  */
 export class InteractionHost extends LitElement {
   static override styles = [baseStyles, hostStyles];
@@ -94,10 +99,10 @@ export class InteractionHost extends LitElement {
   receiptLimit = 50;
 
   /** `zh-CN` or `en`; else the session's `context.locale`, else the nearest `lang`. */
-  locale?: string;
+  locale?: Locale;
 
   /** `light` or `dark` for every card; else `prefers-color-scheme`. */
-  theme?: string;
+  theme?: Theme;
 
   /** Where unacknowledged results wait (default `sessionStorage`). */
   storage?: KeyValueStorage;
@@ -150,6 +155,21 @@ export class InteractionHost extends LitElement {
     },
   });
 
+  /** New cards are followed into view, or announced by one "New request" button (DESIGN §6.1). */
+  private readonly arrival = new ArrivalController(this, {
+    list: () => this.renderRoot.querySelector<HTMLElement>('.cards'),
+    itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`[data-item="${CSS.escape(id)}"]`),
+    pendingIds: () => this.entries.filter((entry) => entry.kind === 'request' && !entry.response).map((entry) => entry.id),
+  });
+
+  /**
+   * Brings the oldest pending card into view and focuses its first safe control (never approve
+   * on a high-risk approval). Returns false when no card is pending.
+   */
+  focusPending(): boolean {
+    return this.arrival.focusPending();
+  }
+
   /** The live session (for pages that need its state; most need only the events). */
   get interactionSession(): InteractionSession | undefined {
     return this.sessions.session;
@@ -168,6 +188,7 @@ export class InteractionHost extends LitElement {
     if (!session) return;
     switch (event.type) {
       case 'request': {
+        this.arrival.arrived(event.entry.id);
         this.entries = session.list();
         const strings = stringsFor(this.i18n.resolve());
         const { entry } = event;
@@ -227,6 +248,7 @@ export class InteractionHost extends LitElement {
         preview-origins=${this.previewOrigins}
         locale=${locale}
         theme=${this.theme ?? nothing}
+        exportparts=${CARD_EXPORTPARTS}
       ></artifact-list>`;
     }
     // Sent and not yet acknowledged: the card shows its answer as submitting until the response.
@@ -244,8 +266,8 @@ export class InteractionHost extends LitElement {
     const theme = this.theme ?? nothing;
     const onResponse = (event: InteractionResponseEvent) => this.onResponse(event, entry);
     return entry.request.kind === 'approval'
-      ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} theme=${theme} @interaction-response=${onResponse}></approval-dialog>`
-      : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} @interaction-response=${onResponse}></questionnaire-form>`;
+      ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} theme=${theme} exportparts=${CARD_EXPORTPARTS} @interaction-response=${onResponse}></approval-dialog>`
+      : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} exportparts=${CARD_EXPORTPARTS} @interaction-response=${onResponse}></questionnaire-form>`;
   }
 
   protected override render(): TemplateResult {
@@ -264,9 +286,13 @@ export class InteractionHost extends LitElement {
         ${repeat(
           this.entries,
           (entry) => entry.id,
-          (entry) => html`<div role="listitem" class=${entry.kind === 'request' && entry.response ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
+          (entry) =>
+            html`<div role="listitem" data-item=${entry.id} class=${entry.kind === 'request' && entry.response ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
         )}
       </div>
+      ${this.arrival.waiting
+        ? html`<button class="new-request" part="new-request-button" @click=${() => this.focusPending()}>${strings.host.newRequestButton}</button>`
+        : nothing}
       <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>
     </div>`;
   }

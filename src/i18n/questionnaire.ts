@@ -4,6 +4,8 @@ import type { Locale } from './locales.js';
 const zhCN = {
   submit: '提交',
   useAllRecommended: '全部采用推荐',
+  filled: (n: number) => `已填写 ${n} 题`,
+  atMost: (max: number) => `已选满 ${max} 项：取消一项才能再选。`,
   recommended: '推荐',
   custom: '自定义',
   customText: '自定义内容',
@@ -64,6 +66,8 @@ export type QuestionnaireStrings = typeof zhCN;
 const en: QuestionnaireStrings = {
   submit: 'Submit',
   useAllRecommended: 'Use all recommended',
+  filled: (n: number) => (n === 1 ? 'Filled 1 question' : `Filled ${n} questions`),
+  atMost: (max: number) => `You chose the most allowed (${max}): clear one to pick another.`,
   recommended: 'Recommended',
   custom: 'Custom',
   customText: 'Your answer',

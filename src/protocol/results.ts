@@ -113,3 +113,15 @@ export const toolResultSchema = z.union([
   artifactsResultSchema,
   errorResultSchema,
 ]);
+
+/** The result each tool may answer with: only publish_artifacts has a rule that refuses a call. */
+export interface ToolResults {
+  request_user_approval: ApprovalResult;
+  request_user_input: InputResult;
+  publish_artifacts: ArtifactsResult | ErrorResult;
+}
+export const toolResultSchemas = {
+  request_user_approval: approvalResultSchema,
+  request_user_input: inputResultSchema,
+  publish_artifacts: z.union([artifactsResultSchema, errorResultSchema]),
+} as const;

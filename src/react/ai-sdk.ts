@@ -13,7 +13,10 @@ import {
 } from '../adapters/ai-sdk.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import type { DeliveryResult } from '../protocol/results.js';
-import { ApprovalDialog, ArtifactList, QuestionnaireForm } from './index.js';
+import { defineHostElements } from '../host/define-elements.js';
+import { ApprovalDialog, ArtifactList, QuestionnaireForm } from './components.js';
+
+defineHostElements();
 
 /** What the helper needs of `useChat()`'s return value. */
 export interface AiSdkChat {
@@ -26,7 +29,7 @@ export interface AiSdkToolCardProps {
   chat: AiSdkChat;
   options?: AiSdkOptions;
   /** `zh-CN` or `en` (else the nearest `lang`). */
-  locale?: string;
+  locale?: 'zh-CN' | 'en';
 }
 
 /** Artifact calls already handed to delivery, so a re-render (or React's strict mode) never delivers twice. */

@@ -1,50 +1,6 @@
-// React wrappers (`agent-interaction-kit/react`), with typed event props, from @lit/react.
-import { createComponent, type EventName } from '@lit/react';
-import * as React from 'react';
-import '../interaction-host.js';
-import { ApprovalDialog as ApprovalDialogElement } from '../elements/approval-dialog/approval-dialog.js';
-import { ArtifactList as ArtifactListElement } from '../elements/artifact-list/artifact-list.js';
-import { QuestionnaireForm as QuestionnaireFormElement } from '../elements/questionnaire-form/questionnaire-form.js';
-import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
-import {
-  InteractionHost as InteractionHostElement,
-  type ConnectionChangeDetail,
-  type InteractionRequestDetail,
-} from '../host/interaction-host.js';
-import type { ResultMessage } from '../protocol/kit-messages.js';
+// React wrappers (`agent-interaction-kit/react`), with typed event props, from @lit/react. The
+// entry registers the tags itself, so that its registration is never moved into a shared chunk.
+import { defineHostElements } from '../host/define-elements.js';
 
-const responseEvents = {
-  onInteractionResponse: 'interaction-response' as EventName<InteractionResponseEvent>,
-};
-
-export const ApprovalDialog = createComponent({
-  tagName: 'approval-dialog',
-  elementClass: ApprovalDialogElement,
-  react: React,
-  events: responseEvents,
-});
-
-export const QuestionnaireForm = createComponent({
-  tagName: 'questionnaire-form',
-  elementClass: QuestionnaireFormElement,
-  react: React,
-  events: responseEvents,
-});
-
-export const ArtifactList = createComponent({
-  tagName: 'artifact-list',
-  elementClass: ArtifactListElement,
-  react: React,
-});
-
-export const InteractionHost = createComponent({
-  tagName: 'interaction-host',
-  elementClass: InteractionHostElement,
-  react: React,
-  events: {
-    ...responseEvents,
-    onInteractionRequest: 'interaction-request' as EventName<CustomEvent<InteractionRequestDetail>>,
-    onToolResult: 'tool-result' as EventName<CustomEvent<ResultMessage>>,
-    onConnectionChange: 'connection-change' as EventName<CustomEvent<ConnectionChangeDetail>>,
-  },
-});
+export { ApprovalDialog, ArtifactList, InteractionHost, QuestionnaireForm } from './components.js';
+defineHostElements();

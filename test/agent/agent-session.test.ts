@@ -100,3 +100,20 @@ describe('agent: re-asking a resolved call_id', () => {
     assert.deepEqual(w.calls().slice(before), ['m-0'], 'm-0 was forgotten, so it is sent again');
   });
 });
+
+describe('agent: the time limit the caller sets', () => {
+  it('writes timeoutSeconds into the arguments it sends, so the kit’s own timer follows it', () => {
+    const w = agentOnWire();
+    void w.agent.callTool('request_user_approval', { message: 'Deploy?' }, { callId: 't-1', timeoutSeconds: 300 });
+    const frame = w.frames.find((f) => f.type === 'tool_call' && f.call_id === 't-1');
+    assert.equal((frame?.arguments as Record<string, unknown>).timeout_seconds, 300);
+    assert.equal(Date.parse(String(frame?.deadline)) - w.clock.now(), 300_000);
+  });
+
+  it('leaves the arguments as the model wrote them when the caller sets no limit', () => {
+    const w = agentOnWire();
+    void w.agent.callTool('request_user_approval', { message: 'Deploy?', timeout_seconds: '45' }, { callId: 't-2' });
+    const frame = w.frames.find((f) => f.type === 'tool_call' && f.call_id === 't-2');
+    assert.equal((frame?.arguments as Record<string, unknown>).timeout_seconds, '45');
+  });
+});

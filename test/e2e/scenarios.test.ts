@@ -273,12 +273,12 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
     const { page, session } = await open();
     const run = await runtime.run('mcp-form', session);
     await page.getByText('来自 demo-mcp').waitFor();
-    assert.equal(await page.getByRole('textbox', { name: '2. 邮箱' }).inputValue(), 'ops@example.com');
-    await page.getByRole('textbox', { name: '1. 姓名' }).fill('李雷');
-    await page.getByRole('textbox', { name: '3. 重试次数 （可选）' }).fill('2');
+    assert.equal(await page.getByRole('textbox', { name: '邮箱' }).inputValue(), 'ops@example.com');
+    await page.getByRole('textbox', { name: '姓名' }).fill('李雷');
+    await page.getByRole('textbox', { name: '重试次数 （可选）' }).fill('2');
     await page.getByRole('radio', { name: '邮件', exact: true }).check();
     await page.getByRole('checkbox', { name: '发布', exact: true }).check();
-    await page.getByRole('checkbox', { name: '6. 紧急时电话通知' }).check();
+    await page.getByRole('checkbox', { name: '紧急时电话通知' }).check();
     await page.getByRole('button', { name: '提交' }).click();
     const done = await settled(run);
     assert.deepEqual(done.result, {

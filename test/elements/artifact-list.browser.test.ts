@@ -27,14 +27,16 @@ describe('<artifact-list>', () => {
       const delivery = c.result!.delivery_result as DeliveryResult;
       const { rows, root } = await mount(items, delivery);
       expect(rows).to.have.length(items.length);
+      const summary = Object.values(delivery)[0]!;
+      // The result's own summary says which items failed and which were skipped, by name.
+      const failed = summary.failed.map((f) => f.name);
       items.forEach((item, i) => {
         const badge = rows[i]!.querySelector('[part~="delivery"]')!;
         expect(rows[i]!.querySelector('[part~="name"]')!.textContent).to.equal(item.name);
-        if (item.delivered) expect(badge.textContent!.trim()).to.equal('已发送');
-        else expect(badge.textContent!.trim()).to.be.oneOf(['未发送', '发送失败']);
+        const expected = item.delivered ? '已发送' : failed.includes(item.name) ? '发送失败' : '未发送';
+        expect(badge.textContent!.trim(), item.name).to.equal(expected);
         if (!item.delivered) expect(rows[i]!.querySelector('.reason')!.textContent).to.not.equal('');
       });
-      const summary = Object.values(delivery)[0]!;
       expect(root.querySelector('[part~="summary"]')!.textContent).to.contain(`已发送 ${summary.success.length}`);
       expect(root.querySelectorAll('.badge.delivered')).to.have.length(summary.success.length);
       expect(root.querySelectorAll('.badge.failed')).to.have.length(summary.failed.length);

@@ -1,11 +1,14 @@
 // Every golden case a user answers, completed with the keyboard alone (real key presses): the
 // element's `interaction-response` detail must equal the fixture's `interaction_response`.
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/approval-dialog.js';
 import '../../src/questionnaire-form.js';
+import '../../src/interaction-host.js';
+import type { InteractionHost } from '../../src/host/interaction-host.js';
+import { MemoryStorage } from '../../src/session/storage.js';
+import { createMemoryTransportPair } from '../../src/transport/memory-transport.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
-import { cancelledResponse } from '../../src/rules/answers.js';
 import { resolveContext } from '../../src/rules/context.js';
 import { normalizeToolCall } from '../../src/rules/normalize.js';
 import { FakeClock } from '../support/fake-clock.js';
@@ -38,14 +41,31 @@ describe('golden cases answered with the keyboard alone', () => {
   for (const c of answeredCases) {
     const answer = c.answer!;
     if ('cancel' in answer) {
-      it(`${c.name}: a cancelled request shows the cancelled receipt and fires nothing`, async () => {
-        const { el, clock, events, request } = await mount(c);
-        el.response = cancelledResponse(request, new Date(clock.now()).toISOString());
+      // No key cancels: the runtime does. Its `cancel` goes through a host, as in a page.
+      it(`${c.name}: the runtime's cancel shows the cancelled receipt; nothing fires, nothing is sent`, async () => {
+        const clock = new FakeClock();
+        const [kitEnd, runtimeEnd] = createMemoryTransportPair();
+        const sent: { type?: string }[] = [];
+        runtimeEnd.onMessage((data) => sent.push(JSON.parse(String(data)) as { type?: string }));
+        runtimeEnd.connect();
+        const host = (await fixture('<interaction-host></interaction-host>')) as InteractionHost;
+        host.clock = clock;
+        host.storage = new MemoryStorage();
+        host.transport = kitEnd;
+        await host.updateComplete;
+        const events: Event[] = [];
+        host.addEventListener('interaction-response', (event) => events.push(event));
+        runtimeEnd.send({ v: 1, type: 'hello', session_id: 's-1' });
+        runtimeEnd.send({ v: 1, type: 'tool_call', call_id: CALL_ID, tool: c.tool, arguments: c.arguments, context: c.context });
+        await waitUntil(() => host.shadowRoot!.querySelector(`[data-id="${CALL_ID}"]`), 'no card');
+        const el = host.shadowRoot!.querySelector<InteractionCard>(`[data-id="${CALL_ID}"]`)!;
+        runtimeEnd.send({ v: 1, type: 'cancel', id: CALL_ID });
+        await waitUntil(() => el.state === 'cancelled', 'never cancelled');
         await el.updateComplete;
-        expect(el.state).to.equal('cancelled');
         expect(events).to.have.length(0);
         expect(el.response).to.deep.equal(withPlaceholders(c.result!.interaction_response, CALL_ID, new Date(clock.now()).toISOString()));
         expect(el.shadowRoot!.querySelector('form, button')).to.equal(null);
+        expect(sent.filter((m) => m.type === 'tool_result' || m.type === 'interaction_response')).to.deep.equal([]);
       });
       continue;
     }

@@ -89,9 +89,33 @@ describe('questionnaire draft', () => {
   });
 
   it('use all recommended: each plain question takes its first option, keeping typed text', () => {
-    const draft = new Draft(four).with('compat', { text: 'kept' }).withRecommended();
+    const { draft, filled } = new Draft(four).with('compat', { text: 'kept' }).withRecommended();
     assert.deepEqual(draft.entry('compat'), { values: ['彻底重做'], text: 'kept' });
     assert.deepEqual(draft.collect(), { answers: { compat: { value: '彻底重做' }, region: { value: 'cn-north' }, window: { value: '今晚' }, notify: { value: '是' } } });
+    assert.equal(filled, 4);
+  });
+
+  it('use all recommended fills only the questions not yet answered, and lifts only their refusals', () => {
+    const refused = new Draft(four).pick('region', CUSTOM_VALUE, false).with('region', { text: '深圳' }).pick('window', '周六', false).submit(AT);
+    assert.ok(!refused.ok);
+    assert.deepEqual(refused.draft.problems.map((problem) => problem.question), ['compat', 'notify']);
+    const { draft, filled } = refused.draft.withRecommended();
+    assert.equal(filled, 2);
+    assert.deepEqual(draft.problems, []);
+    assert.deepEqual(draft.collect(), { answers: { compat: { value: '彻底重做' }, region: { custom: '深圳' }, window: { value: '周六' }, notify: { value: '是' } } });
+    assert.equal(draft.withRecommended().filled, 0);
+  });
+
+  it('a maxItems multi-select takes no more once full; clearing one makes room again', () => {
+    const form = formRequest({ id: 'f-2', message: 'Colours', timeoutSeconds: 0, metadata: {} }, [
+      { id: 'colors', question: 'Colours', header: '', options: ['Red', 'Green', 'Blue'].map((v) => ({ label: v, value: v, description: '' })), field: { type: 'choice', required: false, multiple: true, other: false, max_items: 2 } },
+    ]);
+    const full = new Draft(form).pick('colors', 'Red', true).pick('colors', 'Green', true);
+    assert.equal(full.atMost('colors'), 2);
+    assert.equal(full.pick('colors', 'Blue', true), full);
+    const cleared = full.pick('colors', 'Red', true);
+    assert.equal(cleared.atMost('colors'), undefined);
+    assert.deepEqual(cleared.pick('colors', 'Blue', true).entry('colors').values, ['Green', 'Blue']);
   });
 
   it('a typed field starts from its default, and collects as input', () => {

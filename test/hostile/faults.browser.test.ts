@@ -6,6 +6,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import { AgentLab } from '../support/agent.js';
+import { type } from '../support/keyboard.js';
 import { card, mountHost, trackedWebSocket, uniqueSession, waitForCard } from '../host/support.js';
 
 function seeded(seed: number) {
@@ -21,9 +22,9 @@ async function answer(el: InteractionCard, text: string): Promise<void> {
     part(el, 'approve-button').click();
     return;
   }
-  const field = part(el, 'text-field') as HTMLTextAreaElement;
-  field.value = text;
-  field.dispatchEvent(new Event('input'));
+  // Typed with the keyboard, as a user does.
+  part(el, 'text-field').focus();
+  await type(text);
   await el.updateComplete;
   part(el, 'submit-button').click();
 }

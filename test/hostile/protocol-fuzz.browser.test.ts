@@ -176,7 +176,8 @@ describe('protocol fuzzing through the real session and host', () => {
     window.removeEventListener('error', onError);
     window.removeEventListener('unhandledrejection', onRejection);
     expect(errors).to.deep.equal([]);
-    expect(generated.length).to.equal(10_000);
     expect(cards).to.be.greaterThan(500);
+    // However many receipts the fuzz made, the host keeps only its receipt-limit of them.
+    expect(host.shadowRoot!.querySelectorAll('[role="listitem"].settled').length).to.be.within(1, 3);
   });
 });

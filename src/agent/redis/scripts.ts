@@ -28,7 +28,8 @@ end
  * A call asked (or re-asked) by an instance. KEYS: call, result, pending, owner. ARGV: id,
  * session, tool, frame, deadline (epoch ms), caller instance, now (epoch ms). Returns
  * `{'result', outcome}` when the call already resolved, else `{'call', frame}` with the frame
- * first stored for the id (its original deadline), after telling the owner to send it.
+ * first stored for the id (its original deadline), after telling the owner to send it (or with
+ * `'here'` when the owner is the asking instance, which then sends it itself).
  */
 export const ASK = `${HELPERS}
 local stored = redis.call('GET', KEYS[2])
@@ -46,6 +47,8 @@ keep(KEYS[3], ${DAY_MS})
 redis.call('PEXPIREAT', KEYS[3], deadline + ${DAY_MS}, 'GT')
 local owner = redis.call('GET', KEYS[4])
 if owner then keep(KEYS[4], ${DAY_MS}) end
+-- The live connection on the asking instance itself: it sends the frame without a publish.
+if owner and string.match(owner, '^(%S+)') == ARGV[6] then return {'call', frame, 'here'} end
 tell(owner, {op = 'frame', session = ARGV[2], frame = frame})
 return {'call', frame}
 `;

@@ -67,6 +67,7 @@ export class RedisAgentSession extends AgentSession {
         call.context = frame.context as PendingCall['context'];
         call.deadline = String(frame.deadline);
         this.arm(id, call);
+        if (reply.here) this.deliverFrame(frame);
       },
       // A call asked again keeps waiting: its timer still runs, and Redis may come back first.
       () => (again ? undefined : this.reject(id, unavailable(id))),
@@ -98,6 +99,8 @@ export class RedisAgentSession extends AgentSession {
     this.store.settle(this.sessionId, id, tool, { how: 'answered', result }).then(
       (reply) => {
         if (reply.kind === 'mismatch') return;
+        // Stored first, and awaited here: resolved at once (the published copy finds it resolved).
+        if (reply.kind === 'won') this.deliver(id, { how: 'answered', result });
         const late = reply.kind === 'taken' && reply.outcome.how === 'expired';
         connection.send(late ? { v: 1, type: 'cancel', id, reason: 'expired' } : { v: 1, type: 'ack', id });
       },

@@ -4,6 +4,7 @@
 // The client is node-redis (`redis`): the client Redis itself maintains, written in TypeScript,
 // and with `disableOfflineQueue` a command fails at once while Redis is unreachable instead of
 // waiting in a queue, which is what lets callTool fail fast with `unavailable`.
+import { createHash } from 'node:crypto';
 import { createClient, type RedisClientOptions } from 'redis';
 import type { ToolName } from '../../protocol/constants.js';
 import type { ToolResult } from '../../protocol/results.js';
@@ -35,6 +36,8 @@ export interface FleetHandlers {
 export type SettleReply = { kind: 'won' } | { kind: 'taken'; outcome: StoredOutcome } | { kind: 'unknown' } | { kind: 'mismatch' };
 
 type Client = ReturnType<typeof createClient>;
+
+const shas = new Map<string, string>();
 
 export class RedisStore {
   /** This instance's id, as owner and caller values and its channel name carry it. */
@@ -89,8 +92,17 @@ export class RedisStore {
     return `${this.instance} ${this.connections}`;
   }
 
-  private run(script: string, keyList: string[], args: string[]): Promise<unknown> {
-    return this.client.sendCommand(['EVAL', script, String(keyList.length), ...keyList, ...args]);
+  /** Runs a script by its SHA1 (EVALSHA), sending its text only when Redis does not have it yet. */
+  private async run(script: string, keyList: string[], args: string[]): Promise<unknown> {
+    let sha = shas.get(script);
+    if (!sha) shas.set(script, (sha = createHash('sha1').update(script).digest('hex')));
+    const rest = [String(keyList.length), ...keyList, ...args];
+    try {
+      return await this.client.sendCommand(['EVALSHA', sha, ...rest]);
+    } catch (error) {
+      if (!String((error as Error).message).startsWith('NOSCRIPT')) throw error;
+      return this.client.sendCommand(['EVAL', script, ...rest]);
+    }
   }
 
   /** Stores the call (or finds it) and has its frame sent; a stored result comes back instead. */
@@ -100,13 +112,13 @@ export class RedisStore {
     tool: ToolName,
     frame: Record<string, unknown>,
     deadlineMs: number,
-  ): Promise<{ kind: 'result'; outcome: StoredOutcome } | { kind: 'call'; frame: Record<string, unknown> }> {
+  ): Promise<{ kind: 'result'; outcome: StoredOutcome } | { kind: 'call'; frame: Record<string, unknown>; here: boolean }> {
     const reply = (await this.run(ASK, [keys.call(id), keys.result(id), keys.pending(session), keys.owner(session)], [
       id, session, tool, JSON.stringify(frame), String(deadlineMs), this.instance, String(Date.now()),
-    ])) as [string, string];
+    ])) as [string, string, string?];
     return reply[0] === 'result'
       ? { kind: 'result', outcome: JSON.parse(reply[1]) as StoredOutcome }
-      : { kind: 'call', frame: JSON.parse(reply[1]) as Record<string, unknown> };
+      : { kind: 'call', frame: JSON.parse(reply[1]) as Record<string, unknown>, here: reply[2] === 'here' };
   }
 
   async settle(session: string, id: string, tool: ToolName, outcome: StoredOutcome): Promise<SettleReply> {

@@ -37,6 +37,7 @@ export const CONFIRM_DELAY_MS = 1000;
  * @csspart message - The message.
  * @csspart details - The collapsible details.
  * @csspart note - The rejection note field.
+ * @csspart add-reason-button - Reveals the rejection note (Add a reason).
  * @csspart add-reason-button - Add a reason: reveals the rejection note.
  * @csspart actions - The button row.
  * @csspart approve-button - Approve.
@@ -48,6 +49,8 @@ export const CONFIRM_DELAY_MS = 1000;
  * @csspart link - The full URL a link request asks to open (MCP URL-mode elicitation).
  * @csspart link-host - The URL's host, set apart.
  * @csspart link-warnings - Why the URL deserves a second look.
+ * @csspart link-status - What the server said after the link was opened.
+ * @csspart invisible-char - The visible mark of an invisible or bidi character in model text.
  * @csspart dismiss-button - Cancel (requests that offer it).
  * @cssprop --aik-color-accent - Accent (approve) colour; see the README for every token.
  */

@@ -3,6 +3,7 @@ import { artifactStrings, reasonText, type ArtifactStrings, type ReasonText } fr
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
 import { DELIVERY_REASONS } from '../../rules/artifacts/deliver.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
+import type { Locale } from '../../i18n/locales.js';
 import { LocaleController } from '../shared/locale.js';
 import { revealMarks, safeText } from '../shared/safe-text.js';
 import { baseStyles } from '../shared/tokens.js';
@@ -54,6 +55,7 @@ function originOf(url: string): string {
  * @csspart delivery - The delivery state badge.
  * @csspart reason-code - A delivery code the kit has no sentence for, shown as a detail.
  * @csspart preview - An image preview, or the button that loads it.
+ * @csspart invisible-char - The visible mark of an invisible or bidi character in model text.
  */
 export class ArtifactList extends LitElement {
   static override styles = [baseStyles, artifactListStyles];
@@ -83,7 +85,7 @@ export class ArtifactList extends LitElement {
   heading?: string;
 
   /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
-  locale?: string;
+  locale?: Locale;
 
   /**
    * Origins whose images preview by themselves, besides the page's own and `blob:` (space- or

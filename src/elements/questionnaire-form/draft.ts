@@ -54,11 +54,23 @@ export class Draft {
     return new Draft(this.request, entries, this.problems.filter((problem) => problem.question !== key), this.questions);
   }
 
-  /** An option picked: the only value of a radio list; toggled in a checkbox list. */
+  /**
+   * An option picked: the only value of a radio list; toggled in a checkbox list. A checkbox
+   * list at its maximum takes no more (the same draft comes back): its other boxes are disabled.
+   */
   pick(key: AnswerKey, value: string, multiple: boolean): Draft {
     const values = this.entry(key).values;
     if (!multiple) return this.with(key, { values: [value] });
-    return this.with(key, { values: values.includes(value) ? values.filter((v) => v !== value) : [...values, value] });
+    if (values.includes(value)) return this.with(key, { values: values.filter((v) => v !== value) });
+    return this.atMost(key) === undefined ? this.with(key, { values: [...values, value] }) : this;
+  }
+
+  /** A multi-select's `max_items` once that many are ticked (further boxes are disabled), else undefined. */
+  atMost(key: AnswerKey): number | undefined {
+    const field = this.question(key)?.field;
+    const max = field?.type === 'choice' && field.multiple ? field.max_items : undefined;
+    // A list that takes none (maxItems 0) stays reachable: the rules refuse it at submit.
+    return max !== undefined && max > 0 && this.entry(key).values.length >= max ? max : undefined;
   }
 
   /** A checkbox set or cleared (not toggled: the input says which). */
@@ -67,14 +79,21 @@ export class Draft {
     return this.with(key, { values: checked ? [...others, value] : others });
   }
 
-  /** Every plain question takes its recommended (first) option; typed fields keep theirs. */
-  withRecommended(): Draft {
+  /**
+   * Every plain question not yet answered takes its recommended (first) option; what the user
+   * chose or typed stays, typed fields keep theirs. With the number of questions it filled.
+   */
+  withRecommended(): { draft: Draft; filled: number } {
     const entries = new Map(this.entries);
+    const filled = new Set<string>();
     for (const { id, options, field } of this.request.questions) {
       const [recommended] = options;
-      if (recommended && !field) entries.set(id, { values: [recommended.value], text: this.entry(id).text });
+      if (!recommended || field || this.entry(id).values.length > 0) continue;
+      entries.set(id, { values: [recommended.value], text: this.entry(id).text });
+      filled.add(id);
     }
-    return new Draft(this.request, entries, [], this.questions);
+    const problems = this.problems.filter((problem) => problem.question === undefined || !filled.has(problem.question));
+    return { draft: new Draft(this.request, entries, problems, this.questions), filled: filled.size };
   }
 
   /** The refusal of answer `key`, if the last submit refused it. */

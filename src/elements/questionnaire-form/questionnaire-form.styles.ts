@@ -173,4 +173,11 @@ export const questionnaireStyles = css`
   .typed-field:has([aria-invalid='true']) {
     border-color: var(--_danger);
   }
+  /* A text answer is one line that grows with what is typed (Shift+Enter adds a line). */
+  textarea.line {
+    min-height: 0;
+    resize: none;
+    field-sizing: content;
+    max-height: 12lh;
+  }
 `;

@@ -16,6 +16,12 @@ import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 import { renderField, renderHeading } from './typed-fields.js';
 
+/**
+ * A question proper, numbered: a plain one, or a choice with its "Other" typed in place
+ * (AskUserQuestion's shape). An MCP form's typed fields are form fields: a contact form has no numbers.
+ */
+const isQuestion = (question: InteractionQuestion): boolean => !question.field || (question.field.type === 'choice' && question.field.other);
+
 /** The request's own answer (text, choice, multi-choice) in the DOM's `data-key`. */
 const SINGLE_KEY = '';
 const keyOf = (element: Element | null | undefined): AnswerKey | null => {
@@ -39,12 +45,15 @@ const keyOf = (element: Element | null | undefined): AnswerKey | null => {
  * @csspart question - One question's fieldset.
  * @csspart option - One option.
  * @csspart recommended - The recommended mark of a question's first option.
- * @csspart filter - The filter box of a long list of options.
+ * @csspart filter - The filter box of a long option list.
  * @csspart custom-field - The text field of the custom answer.
  * @csspart text-field - The answer field of a text request.
  * @csspart error - The reason an answer is refused.
+ * @csspart invisible-char - The visible mark of an invisible or bidi character in model text.
  * @csspart actions - The button row.
  * @csspart recommended-button - Use all recommended.
+ * @csspart filled - How many questions Use all recommended filled.
+ * @csspart limit - The limit of a choice list (at most N choices).
  * @csspart submit-button - Submit.
  * @csspart decline-button - Decline (adapters' requests that offer it).
  * @csspart dismiss-button - Cancel (adapters' requests that offer it).
@@ -54,12 +63,14 @@ const keyOf = (element: Element | null | undefined): AnswerKey | null => {
 export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, questionnaireStyles];
   // A static table, as the card base has (the size policy): private state is `state: true`.
-  static override properties = { draft: { state: true } };
+  static override properties = { draft: { state: true }, filled: { state: true } };
 
   protected readonly ownStrings = questionnaireStrings;
 
   /** The answers being edited, and why the last submit was refused. */
   private draft: Draft | undefined;
+  /** How many questions "use all recommended" filled last, said in a status line until the next request. */
+  private filled: number | undefined;
 
   private readonly lists = new OptionListController(this, (key, value, multiple) => this.edit(this.current.pick(key || undefined, value, multiple)));
 
@@ -71,6 +82,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   protected override resetForm(): void {
     this.draft = undefined;
+    this.filled = undefined;
     this.lists.reset();
   }
 
@@ -81,6 +93,26 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   private edit(draft: Draft): void {
     this.draft = draft;
+  }
+
+  /**
+   * Every plain question not yet answered takes its recommended (first) option; what the user
+   * chose or typed stays, and the status line says how many were filled.
+   */
+  private useAllRecommended(): void {
+    const { draft, filled } = this.current.withRecommended();
+    this.draft = draft;
+    this.filled = filled;
+  }
+
+  /**
+   * A text answer is one line that grows: Enter sends, Shift+Enter adds a line, and nothing
+   * happens while an input method is composing (its Enter confirms the characters).
+   */
+  private onLineKeydown(event: KeyboardEvent): void {
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.ctrlKey || event.altKey || event.metaKey) return;
+    event.preventDefault();
+    this.renderRoot.querySelector('form')?.requestSubmit();
   }
 
   /**
@@ -140,8 +172,12 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const customLabel = this.request?.kind === 'questionnaire' ? (question?.field ? strings.form.other : strings.custom) : undefined;
     // A chosen custom option reveals its text field; among checkboxes only a typed field has one.
     const custom = type === 'radio' ? draft.entry(key).values[0] === CUSTOM_VALUE : question?.field !== undefined && checked.has(CUSTOM_VALUE);
+    // A maxItems multi-select at its maximum: further boxes are disabled, and the reason says why.
+    const max = draft.atMost(key);
+    const limitId = max === undefined ? undefined : `limit-${n}`;
     return html`${this.lists.renderControls(listKey, options.length, `filter-${n}`, strings)}
-      <div class="options">${renderOptions({ n, type, shown: this.lists.shown(listKey, options, checked), checked, recommends, customLabel, recommended: strings.recommended })}</div>
+      <div class="options">${renderOptions({ n, type, shown: this.lists.shown(listKey, options, checked), checked, recommends, customLabel, recommended: strings.recommended, limitId })}</div>
+      ${max === undefined ? nothing : html`<p class="hint limit" id=${`limit-${n}`} part="limit">${strings.atMost(max)}</p>`}
       ${custom ? this.renderCustomField(key, n) : nothing}`;
   }
 
@@ -152,18 +188,20 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const problem = draft.problem(key);
     return html`<div class="field custom-field">
       <label class="field-label" for=${id}>${draft.question(key)?.field ? this.strings.form.otherText : this.strings.customText}</label>
-      <input
-        type="text"
+      <textarea
         id=${id}
+        class="line"
         part="custom-field"
+        rows="1"
         maxlength=${MAX_TYPED_LENGTH}
         required
         dir="auto"
         .value=${draft.entry(key).text}
         aria-invalid=${problem?.code === 'custom_text_required' ? 'true' : 'false'}
         aria-describedby=${problem ? `error-${n}` : nothing}
-        @input=${(event: Event) => this.edit(this.current.with(key, { text: (event.target as HTMLInputElement).value }))}
-      />
+        @keydown=${this.onLineKeydown}
+        @input=${(event: Event) => this.edit(this.current.with(key, { text: (event.target as HTMLTextAreaElement).value }))}
+      ></textarea>
     </div>`;
   }
 
@@ -208,14 +246,16 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         <label class="field-label" for="answer">${strings.answer}</label>
         <textarea
           id="answer"
+          class="line"
           part="text-field"
           maxlength=${MAX_TYPED_LENGTH}
-          rows="3"
+          rows="1"
           dir="auto"
           required
           .value=${entry.text}
           aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${invalid ? 'error-0' : nothing}
+          @keydown=${this.onLineKeydown}
           @input=${onText}
         ></textarea>
         ${this.renderError(undefined, 'error-0')}
@@ -264,15 +304,15 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const questionnaire = request.kind === 'questionnaire';
     const questions = request.questions;
     const recommends = questionnaire && questions.some((question) => !question.field);
-    const numbered = questions.length > 1;
+    // Questions are numbered in a list of two or more; an MCP form's typed fields are form fields.
+    const numbered = questions.length > 1 && questions.every(isQuestion);
     return html`<form novalidate @submit=${this.submit} @change=${this.onChoiceChange}>
       ${questionnaire ? questions.map((question, index) => this.renderQuestion(question, index, numbered)) : this.renderSingle(request)}
       ${questionnaire && request.metadata.auto_select_first_on_timeout ? html`<p class="hint">${strings.autoSelectHint}</p>` : nothing}
       <div class="actions" part="actions">
         ${recommends
-          ? html`<button type="button" class="quiet" part="recommended-button" @click=${() => this.edit(this.current.withRecommended())}>
-                ${strings.useAllRecommended}
-              </button>
+          ? html`<button type="button" class="quiet" part="recommended-button" @click=${this.useAllRecommended}>${strings.useAllRecommended}</button>
+              <span class="filled hint" part="filled" role="status">${this.filled === undefined ? '' : strings.filled(this.filled)}</span>
               <span class="spacer"></span>`
           : nothing}
         ${this.renderRefusals(request)}

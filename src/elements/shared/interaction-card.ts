@@ -76,7 +76,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   deadline?: number | string;
 
   /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
-  locale?: string;
+  locale?: Locale;
 
   /** Who asks (the session's `context.requester`), shown on the card. */
   requester?: string;

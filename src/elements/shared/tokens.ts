@@ -1,5 +1,8 @@
 import { css } from 'lit';
 
+/** The schemes `theme` forces; without it `prefers-color-scheme` decides. */
+export type Theme = 'light' | 'dark';
+
 // The design tokens. Public tokens are `--aik-*` custom properties a host page sets anywhere
 // above the element; each element reads them through private `--_*` properties, so the defaults
 // below apply only where the host set nothing. Each default is a `light-dark()` pair: the used

@@ -1,0 +1,136 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/** How close to the end still counts as "at the end" (a pixel rounding, a half-scrolled line). */
+const SLACK_PX = 32;
+
+/** The nearest ancestor that scrolls vertically, across shadow roots; undefined: the document. */
+function scrollingAncestor(el: Element): HTMLElement | undefined {
+  let node: Element | null = el.parentElement ?? ((el.getRootNode() as ShadowRoot).host ?? null);
+  while (node && node !== document.documentElement && node !== document.body) {
+    const { overflowY } = getComputedStyle(node);
+    if ((overflowY === 'auto' || overflowY === 'scroll' || overflowY === 'overlay') && node.scrollHeight > node.clientHeight) return node as HTMLElement;
+    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null);
+  }
+  return undefined;
+}
+
+/** The controls a card's user can reach, in tab order. */
+const CONTROLS = 'button, input, textarea, select, summary, a[href], [tabindex]';
+
+/**
+ * The first control of a card that is safe to land on: never approve or confirm on a high-risk
+ * approval, where an Enter must not be one keystroke from approving.
+ */
+export function firstSafeControl(card: Element): HTMLElement | undefined {
+  const high = card.tagName === 'APPROVAL-DIALOG' && (card as { request?: { metadata?: { severity?: string } } }).request?.metadata?.severity === 'high';
+  const controls = [...(card.shadowRoot?.querySelectorAll<HTMLElement>(CONTROLS) ?? [])];
+  return controls.find((control) => {
+    if (control.tabIndex < 0 || control.matches(':disabled') || control.closest('[hidden], [inert]')) return false;
+    if (!control.checkVisibility()) return false;
+    return !(high && control.matches('[part~="approve-button"], [part~="confirm-button"]'));
+  });
+}
+
+export interface ArrivalOptions {
+  /** The list of cards. */
+  list(): HTMLElement | null | undefined;
+  /** The list item of a card, by id (it carries the id as `data-item`). */
+  itemOf(id: string): HTMLElement | null | undefined;
+  /** Ids of the cards waiting for an answer, oldest first. */
+  pendingIds(): string[];
+}
+
+/**
+ * DESIGN §6.1 "New requests are not missed". When a card arrives while the list was scrolled to
+ * its end (its nearest scrolling ancestor, else the document), it is scrolled into view, as a
+ * chat log follows new messages; otherwise the host shows one "New request" button until the
+ * card has been seen, and `focusPending()` brings the oldest pending card into view and focuses
+ * its first safe control. Whether the view was at the end is measured on arrival, before the new
+ * card renders and moves the end.
+ */
+export class ArrivalController implements ReactiveController {
+  private readonly follow = new Set<string>();
+  private readonly unseen = new Set<string>();
+  private observer: IntersectionObserver | undefined;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly options: ArrivalOptions,
+  ) {
+    host.addController(this);
+  }
+
+  /** A card arrived (or will render in this update). */
+  arrived(id: string): void {
+    if (this.atEnd()) this.follow.add(id);
+    else this.unseen.add(id);
+    this.host.requestUpdate();
+  }
+
+  /** Whether the "New request" button shows: a pending card arrived out of sight, not yet seen. */
+  get waiting(): boolean {
+    const pending = new Set(this.options.pendingIds());
+    return [...this.unseen].some((id) => pending.has(id));
+  }
+
+  /** Brings the oldest pending card into view and focuses its first safe control. */
+  focusPending(): boolean {
+    const [oldest] = this.options.pendingIds();
+    const item = oldest === undefined ? null : this.options.itemOf(oldest);
+    if (!item) return false;
+    this.unseen.clear();
+    this.host.requestUpdate();
+    item.scrollIntoView({ block: 'nearest' });
+    const card = item.firstElementChild;
+    const control = card ? firstSafeControl(card) : undefined;
+    (control ?? (card as HTMLElement | null))?.focus({ preventScroll: true });
+    return true;
+  }
+
+  hostUpdated(): void {
+    for (const id of this.follow) {
+      const item = this.options.itemOf(id);
+      // Once the card has rendered its content: an empty list item would be scrolled to instead.
+      const card = item?.firstElementChild as { updateComplete?: Promise<unknown> } | null | undefined;
+      void Promise.resolve(card?.updateComplete).then(() => item?.scrollIntoView({ block: 'nearest' }));
+    }
+    this.follow.clear();
+    if (this.unseen.size === 0) return;
+    this.observer ??= new IntersectionObserver((entries) => this.onSeen(entries), { threshold: [0, 0.25, 0.5] });
+    for (const id of this.unseen) {
+      const item = this.options.itemOf(id);
+      if (item) this.observer.observe(item);
+    }
+  }
+
+  hostDisconnected(): void {
+    this.observer?.disconnect();
+    this.observer = undefined;
+  }
+
+  private onSeen(entries: IntersectionObserverEntry[]): void {
+    let changed = false;
+    for (const entry of entries) {
+      // Seen: a quarter of it, or enough of a tall card to read its title.
+      const seen = entry.isIntersecting && (entry.intersectionRatio >= 0.25 || entry.intersectionRect.height >= 160);
+      const id = (entry.target as HTMLElement).dataset.item;
+      if (!seen || id === undefined) continue;
+      this.observer?.unobserve(entry.target);
+      changed = this.unseen.delete(id) || changed;
+    }
+    if (changed) this.host.requestUpdate();
+  }
+
+  /** Whether the user was looking at the end of the list: the scroller at its end, or the list's end in view. */
+  private atEnd(): boolean {
+    const list = this.options.list();
+    if (!list) return true;
+    const scroller = scrollingAncestor(this.host);
+    const view = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+    const remaining = scroller
+      ? scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight
+      : document.documentElement.scrollHeight - window.scrollY - window.innerHeight;
+    const bottom = list.getBoundingClientRect().bottom;
+    return remaining <= SLACK_PX || (bottom >= view.top && bottom <= view.bottom + SLACK_PX);
+  }
+}

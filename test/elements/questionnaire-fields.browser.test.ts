@@ -1,0 +1,71 @@
+// DESIGN §6.1 "Questionnaires fit": questions are numbered, form fields are not; maxItems, through real keys.
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/questionnaire-form.js';
+import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
+import type { InteractionRequest } from '../../src/protocol/request.js';
+import type { InteractionResponse } from '../../src/protocol/response.js';
+import { schemaToQuestions } from '../../src/adapters/json-schema-form.js';
+import { formRequest } from '../../src/adapters/requests.js';
+import { press } from '../support/keyboard.js';
+
+async function mount(request: InteractionRequest, attrs: { layout?: string; theme?: string; locale?: string } = {}) {
+  const el = await fixture<QuestionnaireForm>(
+    html`<div style="width: 720px"><questionnaire-form locale=${attrs.locale ?? 'en'} theme=${attrs.theme ?? 'light'} layout=${attrs.layout ?? 'auto'} .request=${request}></questionnaire-form></div>`,
+  ).then((wrap) => wrap.firstElementChild as QuestionnaireForm);
+  await el.updateComplete;
+  const events: InteractionResponse[] = [];
+  el.addEventListener('interaction-response', (e) => events.push(e.detail));
+  const root = el.shadowRoot!;
+  const part = (name: string) => root.querySelector<HTMLElement>(`[part~="${name}"]`);
+  const shown = () => [...root.querySelectorAll('[data-key]')].map((q) => q.getAttribute('data-key'));
+  const radios = () => [...root.querySelectorAll<HTMLInputElement>('[data-key] input[type="radio"]')];
+  return { el, events, root, part, shown, radios };
+}
+
+const settle = async (el: QuestionnaireForm) => {
+  for (let i = 0; i < 3; i += 1) await el.updateComplete;
+};
+
+describe('form fields are not questions', () => {
+  const contact = () => {
+    const schema = schemaToQuestions(
+      {
+        type: 'object',
+        properties: {
+          name: { type: 'string', title: 'Name' },
+          email: { type: 'string', format: 'email', title: 'Email' },
+          colors: { type: 'array', title: 'Colours', maxItems: 2, items: { enum: ['Red', 'Green', 'Blue'] } },
+        },
+      },
+      'requestedSchema',
+    );
+    if (!schema.ok) throw new Error(schema.message);
+    return formRequest({ id: 'f-contact', message: 'Contact', timeoutSeconds: 0, metadata: {} }, schema.questions);
+  };
+
+  it('an MCP contact form is one list without numbers', async () => {
+    const { root, part } = await mount(contact());
+    expect(part('progress')).to.equal(null);
+    expect(root.querySelector('.question-number')).to.equal(null);
+  });
+
+  it('maxItems: further boxes are disabled at the maximum, and it says why', async () => {
+    const { el, root } = await mount(contact());
+    const boxes = () => [...root.querySelectorAll<HTMLInputElement>('[data-key="colors"] input[type="checkbox"]')];
+    boxes()[0]!.focus();
+    await press('1');
+    await settle(el);
+    await press('2');
+    await settle(el);
+    expect(boxes().map((box) => box.disabled)).to.deep.equal([false, false, true]);
+    const reason = root.getElementById(boxes()[2]!.getAttribute('aria-describedby')!.split(' ').at(-1)!)!;
+    expect(reason.textContent).to.equal('You chose the most allowed (2): clear one to pick another.');
+    await press('3');
+    await settle(el);
+    expect(boxes().map((box) => box.checked)).to.deep.equal([true, true, false]);
+    await expect(el).to.be.accessible();
+    await press('1');
+    await settle(el);
+    expect(boxes().map((box) => box.disabled)).to.deep.equal([false, false, false]);
+  });
+});

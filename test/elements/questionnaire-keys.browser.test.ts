@@ -1,0 +1,132 @@
+// DESIGN §6.1 "Keys" and "Questionnaires fit" (the recommended answers): through real key presses.
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/questionnaire-form.js';
+import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
+import type { InteractionRequest } from '../../src/protocol/request.js';
+import type { InteractionResponse } from '../../src/protocol/response.js';
+import { schemaToQuestions } from '../../src/adapters/json-schema-form.js';
+import { formRequest } from '../../src/adapters/requests.js';
+import { deepActiveElement, press, type } from '../support/keyboard.js';
+import { catalogue } from '../support/requests-catalogue.js';
+
+async function mount(request: InteractionRequest, locale = 'en') {
+  const el = await fixture<QuestionnaireForm>(html`<questionnaire-form locale=${locale} layout="list" .request=${request}></questionnaire-form>`);
+  await el.updateComplete;
+  const events: InteractionResponse[] = [];
+  el.addEventListener('interaction-response', (e) => events.push(e.detail));
+  const root = el.shadowRoot!;
+  return { el, events, root, part: (name: string) => root.querySelector<HTMLElement>(`[part~="${name}"]`) };
+}
+
+const settle = async (el: QuestionnaireForm) => {
+  await el.updateComplete;
+  await el.updateComplete;
+};
+
+describe('keys: digits pick in every option list', () => {
+  it('the single multi-choice question: 1 and 3 tick the first and third boxes', async () => {
+    const { el, root } = await mount(catalogue['multi-choice with free text']!.request);
+    const boxes = () => [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    boxes()[0]!.focus();
+    await press('1');
+    await settle(el);
+    await press('3');
+    await settle(el);
+    expect(boxes().map((box) => box.checked)).to.deep.equal([true, false, true]);
+  });
+
+  it('a typed multi-select (an MCP form): 2 ticks the second box', async () => {
+    const schema = schemaToQuestions(
+      { type: 'object', properties: { colors: { type: 'array', title: 'Colours', items: { enum: ['Red', 'Green', 'Blue'] } } } },
+      'requestedSchema',
+    );
+    if (!schema.ok) throw new Error(schema.message);
+    const { el, root } = await mount(formRequest({ id: 'f-keys', message: 'Pick', timeoutSeconds: 0, metadata: {} }, schema.questions));
+    const boxes = () => [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    boxes()[0]!.focus();
+    await press('2');
+    await settle(el);
+    expect(boxes().map((box) => box.checked)).to.deep.equal([false, true, false]);
+  });
+});
+
+describe('keys: a text answer is a single line that grows', () => {
+  it('Enter sends; Shift+Enter adds a line first', async () => {
+    const { el, events, part } = await mount(catalogue.text!.request);
+    const field = part('text-field') as HTMLTextAreaElement;
+    expect(field.rows, 'one line to start with').to.equal(1);
+    field.focus();
+    await type('a');
+    await press('Shift+Enter');
+    await type('b');
+    await settle(el);
+    expect(field.value).to.equal('a\nb');
+    expect(field.scrollHeight, 'it grew to show both lines').to.be.at.most(field.clientHeight + 2);
+    await press('Enter');
+    await settle(el);
+    expect(events).to.have.length(1);
+    expect(events[0]!.text).to.equal('a\nb');
+  });
+
+  it('Enter never acts while an input method is composing', async () => {
+    const { el, events, part } = await mount(catalogue.text!.request);
+    const field = part('text-field') as HTMLTextAreaElement;
+    field.focus();
+    await type('ni');
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true, composed: true, cancelable: true }));
+    await settle(el);
+    expect(events).to.have.length(0);
+  });
+
+  it('a custom answer: Shift+Enter adds a line, Enter sends', async () => {
+    const { el, events, root } = await mount(catalogue['grilling checkpoint']!.request);
+    const radios = [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+    radios.at(-1)!.focus();
+    await press(String(radios.length));
+    await settle(el);
+    const field = root.querySelector<HTMLTextAreaElement>('[part~="custom-field"]')!;
+    field.focus();
+    await type('x');
+    await press('Shift+Enter');
+    await type('y');
+    await press('Enter');
+    await settle(el);
+    expect(events).to.have.length(1);
+    expect(events[0]!.answers['grill_next_action']!.text).to.equal('x\ny');
+  });
+});
+
+describe('Use all recommended fills only what is unanswered', () => {
+  it('keeps a typed custom answer and a chosen option, and says how many it filled', async () => {
+    const { el, root, part } = await mount(catalogue['questionnaire of four']!.request);
+    const radios = (id: string) => [...root.querySelectorAll<HTMLInputElement>(`[data-key="${id}"] input[type="radio"]`)];
+    radios('region').at(-1)!.focus();
+    await press('3');
+    await settle(el);
+    root.querySelector<HTMLElement>('[data-key="region"] [part~="custom-field"]')!.focus();
+    await type('ap-southeast');
+    radios('window')[1]!.focus();
+    await press('2');
+    await settle(el);
+    part('recommended-button')!.focus();
+    await press('Enter');
+    await settle(el);
+    expect(radios('compat')[0]!.checked).to.equal(true);
+    expect(radios('region').at(-1)!.checked, 'the custom answer stays chosen').to.equal(true);
+    expect(root.querySelector<HTMLTextAreaElement>('[data-key="region"] [part~="custom-field"]')!.value).to.equal('ap-southeast');
+    expect(radios('window')[1]!.checked, 'the chosen option stays').to.equal(true);
+    expect(radios('notify')[0]!.checked).to.equal(true);
+    const status = root.querySelector('[part~="filled"]')!;
+    expect(status.textContent!.trim()).to.equal('Filled 2 questions');
+    expect(status.closest('[aria-live]') ?? status.getAttribute('role')).to.not.equal(null);
+    expect(deepActiveElement(), 'focus stays on the button').to.equal(part('recommended-button'));
+    await expect(el).to.be.accessible();
+  });
+
+  it('says 已填写 N 题 in Chinese', async () => {
+    const { el, part } = await mount(catalogue['questionnaire of four']!.request, 'zh-CN');
+    part('recommended-button')!.click();
+    await settle(el);
+    expect(part('filled')!.textContent!.trim()).to.equal('已填写 4 题');
+  });
+});

@@ -1,0 +1,149 @@
+// New requests are not missed (DESIGN §6.1), against a real runtime in Chromium: a card that
+// arrives while the list is at its end is scrolled into view; one that arrives out of sight
+// brings one 新请求 / New request button, which (from the keyboard) brings the oldest pending card
+// into view and focuses its first safe control, never approve on a high-risk approval.
+import { expect, waitUntil } from '@open-wc/testing';
+import '../../src/interaction-host.js';
+import type { InteractionHost } from '../../src/host/interaction-host.js';
+import { MemoryStorage } from '../../src/session/storage.js';
+import { AgentLab } from '../support/agent.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { byPart, deepActiveElement, press } from '../support/keyboard.js';
+import { uniqueSession, waitForCard } from './support.js';
+
+let lab: AgentLab;
+before(async () => {
+  lab = await AgentLab.start({ context: { channel: 'feishu' } });
+});
+after(() => lab.close());
+
+/** A host in `container` (default: the document), connected to its own session. */
+async function hostIn(container: HTMLElement = document.body): Promise<{ host: InteractionHost; session: string }> {
+  const session = uniqueSession('arrival');
+  const host = document.createElement('interaction-host') as InteractionHost;
+  host.clock = new FakeClock();
+  host.storage = new MemoryStorage();
+  host.src = lab.url(session);
+  container.append(host);
+  await waitUntil(() => host.shadowRoot?.querySelector('[part~="connection"]')?.classList.contains('state-open'), 'never connected');
+  return { host, session };
+}
+
+const button = (host: InteractionHost) => host.shadowRoot!.querySelector<HTMLButtonElement>('[part~="new-request-button"]');
+
+/** Where an element sits against a view (the window, or a scroller's box). */
+function inView(el: Element, view?: Element): boolean {
+  const r = el.getBoundingClientRect();
+  const v = view ? view.getBoundingClientRect() : { top: 0, bottom: innerHeight };
+  return r.top >= v.top - 1 && r.bottom <= v.bottom + 1;
+}
+
+async function ask(host: InteractionHost, session: string, id: string, args: Record<string, unknown> = {}): Promise<Element> {
+  await lab.call(session, 'request_user_approval', { message: `Step ${id}?`, severity: 'low', ...args }, id);
+  const el = await waitForCard(host, id);
+  await host.updateComplete;
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  return el;
+}
+
+describe('interaction-host: new requests are not missed', () => {
+  let cleanup: (() => void)[] = [];
+  afterEach(() => {
+    for (const fn of cleanup) fn();
+    cleanup = [];
+    window.scrollTo(0, 0);
+  });
+
+  it('follows each new card into view while the page is at its end, without a button; the live region still announces it', async () => {
+    const { host, session } = await hostIn();
+    cleanup.push(() => host.remove());
+    for (const id of ['f-1', 'f-2', 'f-3', 'f-4', 'f-5']) {
+      const el = await ask(host, session, id);
+      expect(inView(el), `${id} is in view`).to.equal(true);
+      expect(button(host), `no button after ${id}`).to.equal(null);
+    }
+    expect(document.documentElement.scrollHeight).to.be.greaterThan(innerHeight, 'the cards did run past the window');
+    expect(host.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent).to.contain('新请求：');
+  });
+
+  it('scrolled up: one 新请求 button; Tab and Enter bring the oldest pending card into view and focus its first safe control, never approve on high', async () => {
+    const { host, session } = await hostIn();
+    cleanup.push(() => host.remove());
+    await ask(host, session, 'h-1', { severity: 'high', message: 'Drop the production database?' });
+    for (const id of ['h-2', 'h-3', 'h-4', 'h-5']) await ask(host, session, id);
+    // Up from the end, past the point where the list's end shows, with the oldest card out of sight too.
+    window.scrollTo(0, document.documentElement.scrollHeight - innerHeight - 200);
+    const oldest = host.shadowRoot!.querySelector('[data-item="h-1"]')!;
+    expect(inView(oldest)).to.equal(false);
+    const el6 = await ask(host, session, 'h-6');
+    const el7 = await ask(host, session, 'h-7');
+    expect(inView(el6)).to.equal(false, 'not scrolled: the user was reading');
+    expect(inView(el7)).to.equal(false);
+    expect(host.shadowRoot!.querySelectorAll('[part~="new-request-button"]')).to.have.length(1);
+    expect(button(host)!.textContent!.trim()).to.equal('新请求');
+    expect(inView(button(host)!), 'the button sits in view at the bottom').to.equal(true);
+    await expect(host).to.be.accessible();
+
+    // From the page's next control, one Shift+Tab: the button is the host's last stop.
+    const next = document.createElement('button');
+    next.textContent = 'next';
+    host.after(next);
+    cleanup.push(() => next.remove());
+    next.focus({ preventScroll: true });
+    await press('Shift+Tab');
+    expect(byPart('new-request-button')(deepActiveElement()!)).to.equal(true, 'Shift+Tab reaches 新请求');
+    await press('Enter');
+    await host.updateComplete;
+    expect(inView(oldest), 'the oldest pending card is in view').to.equal(true);
+    const focused = deepActiveElement()!;
+    const h1 = host.shadowRoot!.querySelector('[data-id="h-1"]')!;
+    expect(h1.shadowRoot!.contains(focused), `focus in h-1 (on ${focused.outerHTML.slice(0, 80)})`).to.equal(true);
+    expect(focused.matches('[part~="approve-button"], [part~="confirm-button"]')).to.equal(false, `never approve on high (focused: ${focused.getAttribute('part')} ${focused.textContent?.trim()})`);
+    expect(button(host)).to.equal(null, 'the button went with it');
+    await press('Enter'); // whatever the safe control does, it is not an approval
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const sent = (await lab.received(session)).filter((m) => m.type === 'tool_result' && m.call_id === 'h-1');
+    expect(sent).to.deep.equal([], 'nothing was answered for h-1');
+    expect(h1.getAttribute('state') ?? 'pending').to.equal('pending');
+  });
+
+  it('in a scrolling column: follows at its end; scrolled up, the button shows inside the column, goes once the card is seen, and focusPending() does what it does', async () => {
+    const column = document.createElement('div');
+    column.style.cssText = 'height: 360px; overflow: auto; border: 1px solid #888';
+    document.body.prepend(column);
+    cleanup.push(() => column.remove());
+    const { host, session } = await hostIn(column);
+    for (const id of ['n-1', 'n-2', 'n-3']) {
+      const el = await ask(host, session, id);
+      expect(inView(el, column), `${id} in the column's view`).to.equal(true);
+    }
+    expect(column.scrollTop).to.be.greaterThan(0, 'the column itself scrolled, not the page');
+    column.scrollTop = 0;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const el4 = await ask(host, session, 'n-4');
+    expect(inView(el4, column)).to.equal(false);
+    await waitUntil(() => button(host), 'no New request button');
+    expect(inView(button(host)!, column), 'the button shows at the bottom of the column').to.equal(true);
+    await expect(host).to.be.accessible();
+
+    // The user scrolls down and sees the card: the button goes by itself.
+    column.scrollTop = column.scrollHeight;
+    await waitUntil(() => button(host) === null, 'the button stayed after the card was seen');
+
+    host.locale = 'en';
+    column.scrollTop = 0;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await ask(host, session, 'n-5');
+    await waitUntil(() => button(host)?.textContent?.trim() === 'New request', 'en: New request');
+    column.scrollTop = 0;
+    expect(host.focusPending()).to.equal(true);
+    const first = host.shadowRoot!.querySelector('[data-item="n-1"]')!;
+    expect(inView(first, column)).to.equal(true);
+    expect(host.shadowRoot!.querySelector('[data-id="n-1"]')!.shadowRoot!.contains(deepActiveElement())).to.equal(true);
+    host.remove();
+    const empty = document.createElement('interaction-host') as InteractionHost;
+    document.body.append(empty);
+    cleanup.push(() => empty.remove());
+    expect(empty.focusPending()).to.equal(false, 'nothing pending: false, focus stays');
+  });
+});

@@ -1,0 +1,135 @@
+// The packed package as bundlers see it (issue 14 §1, §2, §7): every module that registers a tag
+// is a declared side effect and nothing else is; "use client" heads the React entry; every
+// sourceMappingURL names a map that ships.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { build } from 'esbuild';
+import { chromium, type Browser } from 'playwright-core';
+import ts from 'typescript';
+// @ts-expect-error a plain JS helper shared with the test runner
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.js';
+import { packPackage, type Packed } from './packed.js';
+
+const TAGS = ['approval-dialog', 'questionnaire-form', 'artifact-list', 'interaction-host'];
+
+let packed: Packed;
+let browser: Browser;
+
+interface Bundled {
+  code: string;
+  /** esbuild's warnings that an import was dropped because the package declared it pure. */
+  dropped: string[];
+}
+
+/**
+ * esbuild, for production, of a bare import (`agent-interaction-kit/…`, or a file of the unpacked
+ * package by path, for chunks the exports map hides); `ignoreSideEffects` bundles what the module
+ * really does, whatever package.json declares.
+ */
+async function bundle(specifier: string, ignoreSideEffects = false): Promise<Bundled> {
+  const result = await build({
+    stdin: { contents: `import ${JSON.stringify(specifier)};`, resolveDir: packed.dir, loader: 'js' },
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    ignoreAnnotations: ignoreSideEffects,
+    logLevel: 'silent',
+  });
+  return {
+    code: result.outputFiles[0]!.text,
+    dropped: result.warnings.filter((warning) => warning.id === 'ignored-bare-import').map((warning) => warning.text),
+  };
+}
+
+/** The tags a script registers on a fresh page. */
+async function tagsRegisteredBy(code: string): Promise<string[]> {
+  const page = await browser.newPage();
+  try {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.setContent('<!doctype html><html><body></body></html>');
+    await page.addScriptTag({ type: 'module', content: `${code}\nwindow.bundleRan = true;` });
+    await page.waitForFunction(() => (window as { bundleRan?: boolean }).bundleRan === true);
+    const tags = await page.evaluate((names) => names.filter((name) => customElements.get(name) !== undefined), TAGS);
+    assert.deepEqual(errors, [], 'the bundle threw');
+    return tags;
+  } finally {
+    await page.close();
+  }
+}
+
+describe('the packed package under a bundler', () => {
+  before(async () => {
+    packed = packPackage();
+    browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+  });
+  after(async () => {
+    await browser?.close();
+    packed?.remove();
+  });
+
+  it('a production esbuild bundle of agent-interaction-kit/approval-dialog.js registers <approval-dialog>', async () => {
+    const { code, dropped } = await bundle('agent-interaction-kit/approval-dialog.js');
+    assert.deepEqual(dropped, []);
+    assert.ok(code.length > 10_000, `the bundle is ${code.length} bytes`);
+    assert.deepEqual(await tagsRegisteredBy(code), ['approval-dialog']);
+  });
+
+  it('every module that registers a tag is a declared side effect, and nothing else is', async () => {
+    const modules = packed.files.filter((file) => file.startsWith('dist/') && file.endsWith('.js') && !file.startsWith('dist/agent/'));
+    assert.ok(modules.some((file) => file.startsWith('dist/chunks/')), 'the build has shared chunks');
+    const registering: string[] = [];
+    const declared: string[] = [];
+    for (const file of modules) {
+      const path = join(packed.pkg, file);
+      const real = await tagsRegisteredBy((await bundle(path, true)).code);
+      const asBundled = await bundle(path);
+      if (real.length > 0) registering.push(file);
+      if (asBundled.dropped.length === 0) declared.push(file);
+      // What a bundler keeps registers exactly what the module registers.
+      assert.deepEqual(await tagsRegisteredBy(asBundled.code), real, `${file} under a bundler`);
+    }
+    assert.deepEqual(declared, registering);
+    assert.deepEqual(registering, [
+      'dist/agent-interaction-kit.js',
+      'dist/approval-dialog.js',
+      'dist/artifact-list.js',
+      'dist/index.js',
+      'dist/interaction-host.js',
+      'dist/questionnaire-form.js',
+      'dist/react/ai-sdk.js',
+      'dist/react/index.js',
+    ]);
+  });
+
+  it('"use client" is the first statement of each React entry (dist/react/index.js, dist/react/ai-sdk.js)', () => {
+    const entries = packed.files.filter((file) => /^dist\/react\/[^/]+\.js$/.test(file));
+    assert.deepEqual(entries, ['dist/react/ai-sdk.js', 'dist/react/index.js']);
+    for (const file of entries) {
+      const source = ts.createSourceFile(file, readFileSync(join(packed.pkg, file), 'utf8'), ts.ScriptTarget.ES2022);
+      const first = source.statements[0];
+      assert.ok(first && ts.isExpressionStatement(first) && ts.isStringLiteral(first.expression), `${file}: the first statement is not a directive`);
+      assert.equal(first.expression.text, 'use client', file);
+    }
+  });
+
+  it('every sourceMappingURL names a source map that ships, with the sources inside it', () => {
+    const scripts = packed.files.filter((file) => file.endsWith('.js'));
+    let withMaps = 0;
+    for (const file of scripts) {
+      const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(join(packed.pkg, file), 'utf8'))?.[1];
+      if (url === undefined) continue;
+      withMaps += 1;
+      const map = join(file, '..', url);
+      assert.ok(packed.files.includes(map), `${file} names ${url}, which does not ship`);
+      const parsed = JSON.parse(readFileSync(join(packed.pkg, map), 'utf8')) as { sources: string[]; sourcesContent?: unknown[] };
+      assert.equal(parsed.sourcesContent?.length, parsed.sources.length, `${map} lacks the text of its sources`);
+    }
+    assert.ok(withMaps > 0);
+  });
+});

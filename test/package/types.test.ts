@@ -1,0 +1,107 @@
+// The packed package's types, as a TypeScript user meets them (issue 14 §4, §5): every name an
+// entry exports is listed in the README's API section and nothing else is; every TypeScript and
+// TSX block of the README type-checks under --strict against the packed package.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import ts from 'typescript';
+import { packageJson, packPackage, root, type Packed } from './packed.js';
+
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+let packed: Packed;
+
+const options: ts.CompilerOptions = {
+  strict: true,
+  noEmit: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  jsx: ts.JsxEmit.ReactJSX,
+  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+  types: ['node'],
+  skipLibCheck: false,
+};
+
+function diagnostics(program: ts.Program): string[] {
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file && d.start !== undefined ? `${d.file.fileName.replace(packed.dir, '')}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : '';
+    return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+}
+
+/** The names each entry of the README's API section lists: `### \`specifier\`` headings, then `- \`name\`, … — what`. */
+function readmeApi(): Map<string, string[]> {
+  const section = readme.split(/^## API: what each entry exports$/m)[1]?.split(/^## /m)[0];
+  assert.ok(section, 'the README has no "API: what each entry exports" section');
+  const api = new Map<string, string[]>();
+  for (const block of section.split(/^### /m).slice(1)) {
+    const specifier = /^`([^`]+)`/.exec(block)![1]!;
+    const bullets = block.split(/^- /m).slice(1).map((bullet) => bullet.split(' — ')[0]!);
+    api.set(specifier, bullets.flatMap((names) => [...names.matchAll(/`(\w+)`/g)].map((m) => m[1]!)).sort());
+  }
+  return api;
+}
+
+describe('the packed package for TypeScript', () => {
+  before(() => {
+    packed = packPackage();
+  });
+  after(() => packed?.remove());
+
+  it('every entry exports exactly the names the README lists for it', () => {
+    const exports = packageJson(packed.pkg).exports as Record<string, string | { types?: string; default?: string }>;
+    const api = readmeApi();
+    // Entries with code; the types-only ./jsx and ./vue are the generated integrations (manifest.test.ts).
+    const typed = Object.entries(exports).filter(([, target]) => typeof target === 'object' && target.types && 'default' in target);
+    const files = typed.map(([, target]) => join(packed.pkg, (target as { types: string }).types));
+    const program = ts.createProgram(files, options);
+    const checker = program.getTypeChecker();
+    const listed = new Set<string>();
+    for (const [subpath, target] of typed) {
+      const file = program.getSourceFile(join(packed.pkg, (target as { types: string }).types));
+      assert.ok(file, `${subpath}: ${(target as { types: string }).types} does not ship`);
+      const names = checker.getExportsOfModule(checker.getSymbolAtLocation(file)!).map((symbol) => symbol.name).sort();
+      const specifier = subpath === '.' ? 'agent-interaction-kit' : `agent-interaction-kit/${subpath.slice(2)}`;
+      // The standalone bundle is built from the browser entry and typed by it.
+      const readmeName = subpath === './agent-interaction-kit.js' ? 'agent-interaction-kit' : specifier;
+      assert.deepEqual(names, api.get(readmeName), `${specifier} exports ${names.join(', ')}; the README lists ${api.get(readmeName)?.join(', ')}`);
+      listed.add(readmeName);
+    }
+    assert.deepEqual([...api.keys()].filter((name) => !listed.has(name)), [], 'the README lists entries the package does not have');
+    // Every JavaScript entry has types, the standalone bundle included.
+    const untyped = Object.entries(exports).filter(([, target]) => typeof target === 'string' && target.endsWith('.js')).map(([subpath]) => subpath);
+    assert.deepEqual(untyped, []);
+  });
+
+  it('the types import only what the package depends on, with its types (the agent entry needs no @types/ws of its user)', () => {
+    const manifest = packageJson(packed.pkg) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+    const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
+    const missing = new Set<string>();
+    for (const file of packed.files.filter((name) => name.endsWith('.d.ts'))) {
+      const text = readFileSync(join(packed.pkg, file), 'utf8');
+      for (const specifier of ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName).filter((name) => !name.startsWith('.'))) {
+        if (specifier!.startsWith('node:') || specifier === 'agent-interaction-kit' || specifier!.startsWith('agent-interaction-kit/')) continue;
+        const name = specifier!.startsWith('@') ? specifier!.split('/').slice(0, 2).join('/') : specifier!.split('/')[0]!;
+        if (!declared.has(name)) missing.add(`${file}: ${name}`);
+        const own = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { types?: string; typings?: string; exports?: unknown };
+        const typed = own.types ?? own.typings ?? (JSON.stringify(own.exports ?? '').includes('"types"') ? 'exports' : undefined);
+        if (!typed && !declared.has(`@types/${name}`)) missing.add(`${file}: @types/${name} (for ${name})`);
+      }
+    }
+    assert.deepEqual([...missing], []);
+  });
+
+  it('every TypeScript and TSX block of the README type-checks under --strict against the packed package', () => {
+    const blocks = [...readme.matchAll(/^```(ts|tsx)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1]!, code: m[2]! }));
+    assert.ok(blocks.length >= 5, `${blocks.length} blocks`);
+    const files = blocks.map((block, i) => {
+      const file = join(packed.dir, `readme-${i + 1}.${block.lang}`);
+      // Each block is its own module (top-level await included).
+      writeFileSync(file, `${block.code}\nexport {};\n`);
+      return file;
+    });
+    const problems = diagnostics(ts.createProgram(files, options));
+    assert.deepEqual(problems, []);
+  });
+});
