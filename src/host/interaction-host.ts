@@ -4,12 +4,12 @@ import { CARD_EXPORTPARTS } from './card-parts.js';
 import { ArrivalController } from './arrival.js';
 import { cardProperties } from './card-properties.js';
 import type { Locale } from '../i18n/locales.js';
-import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
+import { displayTitle, stringsFor } from '../i18n/strings.js';
 import { statusOf } from '../rules/card-state.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
-import { resolveLocale } from '../elements/shared/locale.js';
+import { LocaleController } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles, type Theme } from '../elements/shared/tokens.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
@@ -190,7 +190,7 @@ export class InteractionHost extends LitElement {
       case 'request': {
         this.arrival.arrived(event.entry.id);
         this.entries = session.list();
-        const strings = stringsFor(this.currentLocale());
+        const strings = stringsFor(this.i18n.resolve());
         const { entry } = event;
         const title = entry.kind === 'request' ? entry.request.title : entry.kind === 'artifacts' ? entry.title : '';
         this.announcement = strings.host.newRequest(displayTitle(strings, title) || strings.artifacts.list);
@@ -218,9 +218,8 @@ export class InteractionHost extends LitElement {
     }
   }
 
-  private currentLocale() {
-    return toLocale(this.locale) ?? toLocale(this.sessionLocale) ?? resolveLocale(this, undefined);
-  }
+  /** Its language: `locale`, else the session's `context.locale`, else the nearest `lang`. */
+  private readonly i18n = new LocaleController(this, stringsFor, () => [this.locale, this.sessionLocale]);
 
   /** The card answered: the session sends it; the card shows "submitting" until the ack. */
   private onResponse(event: InteractionResponseEvent, entry: SessionEntry): void {
@@ -236,7 +235,7 @@ export class InteractionHost extends LitElement {
   private renderEntry(entry: SessionEntry, locale: string): TemplateResult {
     if (entry.kind === 'refused') {
       return html`<p class="refused" part="refused" role="status" data-id=${entry.id}>
-        ${stringsFor(this.currentLocale()).host.refused} <code>${safeText(entry.field)}</code>
+        ${this.i18n.strings.host.refused} <code>${safeText(entry.field)}</code>
       </p>`;
     }
     if (entry.kind === 'artifacts') {
@@ -272,8 +271,7 @@ export class InteractionHost extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const locale = this.currentLocale();
-    const strings = stringsFor(locale);
+    const { locale, strings } = this.i18n;
     const shown = this.unreachable && this.connection !== 'open' ? 'unreachable' : this.connection;
     return html`<div class="stack">
       ${this.superseded

@@ -44,6 +44,7 @@ export const CONFIRM_DELAY_MS = 1000;
  * @csspart confirm-button - Confirm approval (high severity, second step).
  * @csspart reject-button - Reject.
  * @csspart receipt - The read-only outcome.
+ * @csspart receipt-heading - The outcome line: the receipt's heading, which takes focus when the form goes.
  * @csspart dialog - The native dialog, in modal mode.
  * @csspart link - The full URL a link request asks to open (MCP URL-mode elicitation).
  * @csspart link-host - The URL's host, set apart.
@@ -55,13 +56,14 @@ export const CONFIRM_DELAY_MS = 1000;
  */
 export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, approvalStyles];
+  // A static table, as the card base has (the size policy); private state is `state: true`.
   static override properties = {
     modal: { type: Boolean, reflect: true },
     linkState: { attribute: 'link-state' },
-    confirming: { attribute: false },
-    armed: { attribute: false },
-    note: { attribute: false },
-    noteOpen: { attribute: false },
+    confirming: { state: true },
+    armed: { state: true },
+    noteOpen: { state: true },
+    note: { state: true },
   };
 
   protected readonly ownStrings = approvalStrings;
@@ -85,8 +87,6 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   private note = '';
   /** The rejection note is shown (behind 添加理由, so that the decision comes first). */
   private noteOpen = false;
-
-  private returnFocus: HTMLElement | null = null;
 
   private get severity() {
     return this.request?.metadata.severity ?? 'medium';
@@ -132,11 +132,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     }, CONFIRM_DELAY_MS);
   }
 
-  protected override cardClass(): string {
-    return `severity-${this.severity}`;
-  }
-
-  protected override renderBadges(): TemplateResult {
+  private renderBadges(): TemplateResult {
     const severity = this.severity;
     return html`<span class="badge severity-${severity}" part="severity">
       ${SEVERITY_ICONS[severity]}${this.strings.severity[severity]}
@@ -165,7 +161,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     </div>`;
   }
 
-  protected override renderContext(): TemplateResult | typeof nothing {
+  private renderContext(): TemplateResult | typeof nothing {
     const url = this.request?.metadata.url;
     if (url !== undefined) return this.renderLink(url, this.link);
     const details = this.request?.metadata.details;
@@ -217,18 +213,17 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   /** A rejection's note, when there is one. */
-  protected override renderAnswer(_request: InteractionRequest, response: InteractionResponse): TemplateResult | typeof nothing {
-    return response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${safeText(response.text)}</dd></dl>` : nothing;
-  }
+  private readonly renderNote = (response: InteractionResponse): TemplateResult | typeof nothing =>
+    response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${safeText(response.text)}</dd></dl>` : nothing;
 
-  protected override renderReceipt(): TemplateResult {
+  /** The outcome; a link card says what happened (opened, or declined), and what the server said since. */
+  private renderOutcome(request: InteractionRequest): TemplateResult {
     const link = this.link;
-    if (this.request?.metadata.url === undefined) return super.renderReceipt();
-    // A link card says what happened: opened, or declined (not approved or rejected).
+    if (request.metadata.url === undefined) return this.renderReceipt(request, this.renderNote);
     const response = this.response;
     const settled = response?.status === 'completed' && this.state !== 'cancelled' && !this.late;
     const opened = settled && response.approved;
-    const receipt = super.renderReceipt(settled ? (opened ? this.strings.link.opened : this.strings.receipt.declined) : undefined);
+    const receipt = this.renderReceipt(request, this.renderNote, settled ? (opened ? this.strings.link.opened : this.strings.receipt.declined) : undefined);
     if (!opened || !link || !this.linkState) return receipt;
     return html`${receipt}
       <div class="link-status" part="link-status">
@@ -241,7 +236,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     this.renderRoot.querySelector<HTMLElement>(`[part~="${part}"]`)?.focus();
   }
 
-  protected override renderForm(request: InteractionRequest): TemplateResult {
+  private renderForm(request: InteractionRequest): TemplateResult {
     const high = this.severity === 'high';
     const metadata = request.metadata;
     if (metadata.url !== undefined) {
@@ -317,9 +312,16 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   protected override render() {
-    if (!this.request) return nothing;
-    if (!this.modal || this.settled) return this.renderCard(this.request);
-    return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${this.renderCard(this.request)}</dialog>`;
+    const request = this.request;
+    if (!request) return nothing;
+    const card = this.renderCard(request, {
+      cardClass: `severity-${this.severity}`,
+      badges: this.renderBadges(),
+      context: this.renderContext(),
+      body: this.settled ? this.renderOutcome(request) : this.renderForm(request),
+    });
+    if (!this.modal || this.settled) return card;
+    return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${card}</dialog>`;
   }
 
   /**
@@ -336,15 +338,9 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     super.updated(changed);
     const dialog = this.renderRoot.querySelector('dialog');
     if (dialog && !dialog.open && this.isConnected) {
-      this.returnFocus = document.activeElement as HTMLElement | null;
+      // A modal that closes with the answer gives focus back to where it was.
+      this.focusReturn.remember();
       dialog.showModal();
     }
-  }
-
-  /** A modal that closes with the answer gives focus back to where it was. */
-  protected override focusAfterAnswer(): void {
-    if (!this.returnFocus?.isConnected) return super.focusAfterAnswer();
-    this.returnFocus.focus();
-    this.returnFocus = null;
   }
 }
