@@ -84,7 +84,7 @@ add('approval-dialog', 'approval-danger', (el) => {
     const el = document.createElement('approval-dialog');
     el.setAttribute('theme', theme);
     el.clock = stillClock;
-    el.request = normalizeApproval({ message: asks[index], severity: 'medium', timeout_seconds: seconds }, ids(`tone-${seconds}`));
+    el.request = normalizeApproval({ message: asks[index], severity: 'low', timeout_seconds: seconds }, ids(`tone-${seconds}`));
     tones.append(el);
   }
   stage.append(tones);
@@ -97,11 +97,13 @@ add('questionnaire-form', 'questionnaire', (el) => {
 
 // The steps layout further on: the second question (Back appears), and the review with Change.
 add('questionnaire-form', 'questionnaire-step', (el) => {
+  el.requester = 'planner';
   el.request = normalizeInput(migrationQuestionnaire(en), ids('q-4-step'), context);
   void el.updateComplete.then(() => el.shadowRoot!.querySelector<HTMLInputElement>('[data-key="compat"] input')!.click());
 });
 
 add('questionnaire-form', 'questionnaire-review', (el) => {
+  el.requester = 'planner';
   el.request = normalizeInput(migrationQuestionnaire(en), ids('q-4-review'), context);
   void el.updateComplete.then(async () => {
     // The user chose cn-east, then took the recommended answers for the rest.
@@ -110,6 +112,8 @@ add('questionnaire-form', 'questionnaire-review', (el) => {
     el.shadowRoot!.querySelector<HTMLInputElement>('[data-key="region"] input[value="cn-east"]')!.click();
     await el.updateComplete;
     el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="recommended-button"]')!.click();
+    // As a pointer user sees it: no keyboard focus ring on the review's heading.
+    requestAnimationFrame(() => (el.shadowRoot!.activeElement as HTMLElement | null)?.blur());
   });
 });
 

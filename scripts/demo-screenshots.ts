@@ -63,7 +63,7 @@ try {
   await phone.locator('button[data-scenario="questionnaire"]').click();
   const form = phone.locator('questionnaire-form');
   await form.getByRole('radio').first().waitFor();
-  await form.getByRole('radio').first().click();
+  await form.getByRole('radio').first().tap();
   await form.getByText('第 2 题，共 4 题').waitFor();
   await form.evaluate((el) => el.scrollIntoView({ block: 'end' }));
   await phone.waitForTimeout(300);

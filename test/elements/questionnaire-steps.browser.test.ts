@@ -97,6 +97,7 @@ describe('<questionnaire-form> steps', () => {
     expect(part('progress')).to.equal(progress);
     expect(progress.textContent!.trim()).to.equal('Question 2 of 4');
     expect(deepActiveElement(), 'focus in the next question').to.equal(radios()[0]);
+    expect(radios().map((r) => r.checked), 'nothing checked in the next question').to.deep.equal([false, false, false]);
     await expect(el).to.be.accessible();
   });
 

@@ -185,9 +185,15 @@ export const questionnaireStyles = css`
     margin: 0;
     font-size: var(--_text-sm);
     color: var(--_text-muted);
+    /* Room for the focus ring, the text kept in line. */
+    padding-inline: var(--_space-1);
+    margin-inline: calc(-1 * var(--_space-1));
+    border-radius: var(--_radius-control);
   }
-  .progress:focus {
-    outline: none;
+  /* On the review it is the review's heading, where focus lands. */
+  .progress[tabindex] {
+    color: var(--_text);
+    font-weight: 600;
   }
   .review {
     grid-template-columns: minmax(0, max-content) minmax(0, 1fr) auto;

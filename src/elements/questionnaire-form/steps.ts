@@ -2,6 +2,7 @@
 // time with its place, ↑/↓ among the options without picking, a single-choice pick moving on,
 // Back and Next, and a review of every answer with Change before Submit.
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import type { CardStrings } from '../../i18n/card.js';
 import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
@@ -159,14 +160,17 @@ export class StepsController implements ReactiveController {
     inputs[Math.min(Math.max(inputs.indexOf(input) + step, 0), inputs.length - 1)]?.focus();
   };
 
-  /** The place of the question shown (a polite live region: its changes are heard), then the question or the review. */
+  /**
+   * The place of the question shown (a polite live region: its changes are heard), then the
+   * question, in DOM of its own (a reused radio would keep the last question's check), or the review.
+   */
   renderBody(request: InteractionRequest, strings: Strings, renderQuestion: (question: InteractionQuestion, index: number) => TemplateResult): TemplateResult {
     const question = request.questions[this.step];
     const outcome = question ? undefined : this.access.draft().submit(this.access.now());
     return html`<p class="progress" part="progress" id="progress" aria-live="polite" tabindex=${question ? nothing : '-1'}>
         ${question ? strings.step(this.step + 1, request.questions.length) : strings.review}
       </p>
-      ${question ? renderQuestion(question, this.step) : outcome?.ok ? this.renderReview(request, outcome.response, strings) : nothing}`;
+      ${question ? keyed(question.id, renderQuestion(question, this.step)) : outcome?.ok ? this.renderReview(request, outcome.response, strings) : nothing}`;
   }
 
   /** After the last question: every answer, each with Change (修改) to go back to its question. */
