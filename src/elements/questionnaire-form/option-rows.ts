@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { InteractionOption } from '../../protocol/request.js';
 import { isCustomOption } from '../../rules/options.js';
-import type { ShownOption } from '../shared/option-list.js';
+import type { ShownOption } from './option-list.js';
 import { safeText, safeTextContent } from '../shared/safe-text.js';
 import { starIcon } from './icons.js';
 

@@ -4,7 +4,7 @@ import type { InteractionOption, InteractionQuestion, InteractionRequest } from 
 import { declineResponse, type AnswerProblem } from '../../rules/answers.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { InteractionCard } from '../shared/interaction-card.js';
-import { OptionListController } from '../shared/option-list.js';
+import { OptionListController } from './option-list.js';
 import { receiptStyles } from '../shared/receipt.js';
 import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
