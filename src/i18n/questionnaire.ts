@@ -4,6 +4,7 @@ import type { Locale } from './locales.js';
 const zhCN = {
   submit: '提交',
   useAllRecommended: '全部采用推荐',
+  needsAdapters: '这个问题要由适配器模块显示（agent-interaction-kit/adapters）。',
   filled: (n: number) => `已填写 ${n} 题`,
   atMost: (max: number) => `已选满 ${max} 项：取消一项才能再选。`,
   step: (n: number, total: number) => `第 ${n} 题，共 ${total} 题`,
@@ -71,6 +72,7 @@ export type QuestionnaireStrings = typeof zhCN;
 const en: QuestionnaireStrings = {
   submit: 'Submit',
   useAllRecommended: 'Use all recommended',
+  needsAdapters: 'This question is shown by the adapters entry (agent-interaction-kit/adapters).',
   filled: (n: number) => (n === 1 ? 'Filled 1 question' : `Filled ${n} questions`),
   atMost: (max: number) => `You chose the most allowed (${max}): clear one to pick another.`,
   step: (n, total) => `Question ${n} of ${total}`,

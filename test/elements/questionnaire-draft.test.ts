@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { formRequest } from '../../src/adapters/requests.js';
 import { Draft } from '../../src/elements/questionnaire-form/draft.js';
 import { answerRequest } from '../../src/rules/answers.js';
+import { answerField, initialInput } from '../../src/rules/fields.js';
 import { CUSTOM_VALUE } from '../../src/rules/options.js';
 import { catalogue } from '../support/requests-catalogue.js';
 
@@ -13,6 +14,8 @@ const four = catalogue['questionnaire of four']!.request;
 const choice = catalogue['choice with free text']!.request;
 const multi = catalogue['multi-choice with free text']!.request;
 const text = catalogue.text!.request;
+/** The typed fields' rules, as the adapters' entries register them. */
+const fields = { initialInput, answerField };
 
 describe('questionnaire draft', () => {
   it('starts empty: nothing checked, no text, no refusal', () => {
@@ -110,7 +113,7 @@ describe('questionnaire draft', () => {
     const form = formRequest({ id: 'f-2', message: 'Colours', timeoutSeconds: 0, metadata: {} }, [
       { id: 'colors', question: 'Colours', header: '', options: ['Red', 'Green', 'Blue'].map((v) => ({ label: v, value: v, description: '' })), field: { type: 'choice', required: false, multiple: true, other: false, max_items: 2 } },
     ]);
-    const full = new Draft(form).pick('colors', 'Red', true).pick('colors', 'Green', true);
+    const full = new Draft(form, fields).pick('colors', 'Red', true).pick('colors', 'Green', true);
     assert.equal(full.atMost('colors'), 2);
     assert.equal(full.pick('colors', 'Blue', true), full);
     const cleared = full.pick('colors', 'Red', true);
@@ -123,9 +126,24 @@ describe('questionnaire draft', () => {
       { id: 'name', question: 'Name', header: '', options: [], field: { type: 'text', required: true, default: 'Ada' } },
       { id: 'news', question: 'News?', header: '', options: [], field: { type: 'boolean', required: false, default: true } },
     ]);
-    const draft = new Draft(form);
+    const draft = new Draft(form, fields);
     assert.deepEqual(draft.entry('name'), { values: [], text: 'Ada' });
     assert.deepEqual(draft.collect(), { answers: { name: { input: { values: [], text: 'Ada' } }, news: { input: { values: ['true'], text: '' } } } });
     assert.deepEqual(draft.with('name', { text: 'Grace' }).entry('name').text, 'Grace');
+    const sent = draft.submit(AT);
+    assert.ok(sent.ok);
+    assert.equal(sent.response.answers?.name?.raw_value, 'Ada');
+    assert.deepEqual(sent, answerRequest(form, draft.collect(), AT));
+  });
+
+  it('without the typed fields\' rules (the core bundle alone) a typed field starts empty and takes no answer', () => {
+    const form = formRequest({ id: 'f-3', message: 'Contact', timeoutSeconds: 0, metadata: {} }, [
+      { id: 'name', question: 'Name', header: '', options: [], field: { type: 'text', required: true, default: 'Ada' } },
+    ]);
+    const draft = new Draft(form);
+    assert.deepEqual(draft.entry('name'), { values: [], text: '' });
+    const refused = draft.with('name', { text: 'Grace' }).submit(AT);
+    assert.ok(!refused.ok);
+    assert.deepEqual(refused.draft.problems, [{ code: 'unanswered', question: 'name' }]);
   });
 });

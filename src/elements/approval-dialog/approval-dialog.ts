@@ -3,8 +3,8 @@ import { approvalStrings, type ApprovalStrings } from '../../i18n/approval.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { answerApproval } from '../../rules/responses.js';
-import { inspectLink, type InspectedLink } from '../../rules/link.js';
 import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
+import { adapterParts } from '../shared/adapter-parts.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { safeText } from '../shared/safe-text.js';
 import { receiptStyles } from '../shared/receipt.js';
@@ -37,7 +37,6 @@ export const CONFIRM_DELAY_MS = 1000;
  * @csspart message - The message.
  * @csspart details - The collapsible details.
  * @csspart note - The rejection note field.
- * @csspart add-reason-button - Reveals the rejection note (Add a reason).
  * @csspart add-reason-button - Add a reason: reveals the rejection note.
  * @csspart actions - The button row.
  * @csspart approve-button - Approve.
@@ -139,31 +138,18 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     </span>`;
   }
 
-  private get link(): InspectedLink | undefined {
+  /**
+   * What a link request (MCP URL mode) opens on consent. Link consent comes with the adapters'
+   * entries; without it a link card shows the URL as text and offers only Decline.
+   */
+  private get link(): string | undefined {
     const url = this.request?.metadata.url;
-    return url === undefined ? undefined : inspectLink(url);
-  }
-
-  /** The whole URL, its host set apart, and any warnings: shown before and after consent. */
-  private renderLink(raw: string, link: InspectedLink | undefined): TemplateResult {
-    return html`<div class="link-block">
-      <p class="hint">${this.strings.link.opensInNewTab}</p>
-      <p class="link" part="link" dir="ltr">
-        ${link
-          ? html`<span>${safeText(link.before)}</span><strong class="link-host" part="link-host">${safeText(link.host)}</strong><span>${safeText(link.after)}</span>`
-          : safeText(raw)}
-      </p>
-      ${link?.warnings.length
-        ? html`<ul class="link-warnings" part="link-warnings">
-            ${link.warnings.map((warning) => html`<li>${triangleIcon}${this.strings.link.warnings[warning]}</li>`)}
-          </ul>`
-        : nothing}
-    </div>`;
+    return url === undefined ? undefined : adapterParts()?.href(url);
   }
 
   private renderContext(): TemplateResult | typeof nothing {
     const url = this.request?.metadata.url;
-    if (url !== undefined) return this.renderLink(url, this.link);
+    if (url !== undefined) return adapterParts()?.link(url, this.strings) ?? html`<p class="link" part="link" dir="ltr">${safeText(url)}</p>`;
     const details = this.request?.metadata.details;
     if (!details) return nothing;
     return html`<details part="details">
@@ -208,8 +194,8 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     this.respond(answerApproval(this.request, approve, this.note, this.now()));
   }
 
-  private openLink(link: InspectedLink): void {
-    window.open(link.href, '_blank', 'noopener,noreferrer');
+  private openLink(href: string): void {
+    window.open(href, '_blank', 'noopener,noreferrer');
   }
 
   /** A rejection's note, when there is one. */

@@ -3,8 +3,8 @@
 // returns a new draft, so the element keeps it as one piece of reactive state.
 import type { InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
-import { answerRequest, type AnswerProblem, type QuestionChoice, type UserAnswer } from '../../rules/answers.js';
-import { initialInput } from '../../rules/fields.js';
+import type { QuestionField } from '../../protocol/fields.js';
+import { answerRequestWith, type AnswerProblem, type FieldCheck, type QuestionChoice, type UserAnswer } from '../../rules/answers.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 
 /**
@@ -23,12 +23,23 @@ export interface Entry {
 
 const EMPTY: Entry = Object.freeze({ values: [], text: '' });
 
+/**
+ * The rules of typed fields (rules/fields.ts: `initialInput`, `answerField`), which the adapters'
+ * entries register (elements/shared/adapter-parts.ts): without them the core bundle carries none,
+ * and a typed field starts empty and takes no answer.
+ */
+export interface FieldRules {
+  initialInput(field: QuestionField): Entry;
+  answerField: FieldCheck;
+}
+
 export class Draft {
   /** Question id → question, built once per request: lookups per option stay O(1). */
   private readonly questions: ReadonlyMap<string, InteractionQuestion>;
 
   constructor(
     readonly request: InteractionRequest,
+    private readonly fields: FieldRules | undefined = undefined,
     private readonly entries: ReadonlyMap<AnswerKey, Entry> = new Map(),
     /** Why the last submit was refused; a question's go once the user changes its answer. */
     readonly problems: readonly AnswerProblem[] = [],
@@ -45,13 +56,13 @@ export class Draft {
   /** What the answer holds now: as edited, else a typed field's default, else nothing. */
   entry(key: AnswerKey): Entry {
     const field = this.question(key)?.field;
-    return this.entries.get(key) ?? (field ? initialInput(field) : EMPTY);
+    return this.entries.get(key) ?? ((field && this.fields?.initialInput(field)) || EMPTY);
   }
 
   /** The answer changed: a new draft, without the refusal that was about the old answer. */
   with(key: AnswerKey, change: Partial<Entry>): Draft {
     const entries = new Map(this.entries).set(key, { ...this.entry(key), ...change });
-    return new Draft(this.request, entries, this.problems.filter((problem) => problem.question !== key), this.questions);
+    return new Draft(this.request, this.fields, entries, this.problems.filter((problem) => problem.question !== key), this.questions);
   }
 
   /**
@@ -93,7 +104,7 @@ export class Draft {
       filled.add(id);
     }
     const problems = this.problems.filter((problem) => problem.question === undefined || !filled.has(problem.question));
-    return { draft: new Draft(this.request, entries, problems, this.questions), filled: filled.size };
+    return { draft: new Draft(this.request, this.fields, entries, problems, this.questions), filled: filled.size };
   }
 
   /** The refusal of answer `key`, if the last submit refused it. */
@@ -128,12 +139,12 @@ export class Draft {
 
   /** The rules' verdict on the answer: the response to send, or the draft with its refusals. */
   submit(resolvedAt: string): { ok: true; response: InteractionResponse } | { ok: false; draft: Draft } {
-    const outcome = answerRequest(this.request, this.collect(), resolvedAt);
+    const outcome = answerRequestWith(this.fields?.answerField, this.request, this.collect(), resolvedAt);
     return outcome.ok ? outcome : { ok: false, draft: this.refusing(outcome.problems) };
   }
 
   /** The same answers, showing `problems` as the refusals (the steps layout refuses one question at a time). */
   refusing(problems: readonly AnswerProblem[]): Draft {
-    return new Draft(this.request, this.entries, problems, this.questions);
+    return new Draft(this.request, this.fields, this.entries, problems, this.questions);
   }
 }

@@ -14,7 +14,8 @@ import { flagIcon } from './icons.js';
 import { renderOptions } from './option-rows.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
-import { renderField, renderHeading } from './typed-fields.js';
+import { adapterParts } from '../shared/adapter-parts.js';
+import { renderHeading } from './heading.js';
 import { isQuestion, StepsController, type Layout } from './steps.js';
 
 /** The request's own answer (text, choice, multi-choice) in the DOM's `data-key`. */
@@ -97,7 +98,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (this.request && this.draft?.request !== this.request) this.draft = new Draft(this.request);
+    if (this.request && this.draft?.request !== this.request) this.draft = new Draft(this.request, adapterParts()?.fields);
   }
 
   private edit(draft: Draft): void {
@@ -223,7 +224,15 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const key = question.id;
     const n = index + 1;
     if (question.field) {
-      return renderField(question, question.field, index, {
+      const parts = adapterParts();
+      // Typed fields come with the adapters' entries; without them the question says what is missing.
+      if (!parts) {
+        return html`<div class="question" part="question" data-key=${key}>
+          <p class="question-label">${renderHeading(question, index, numbered)}</p>
+          <p class="error" part="error">${this.strings.needsAdapters}</p>
+        </div>`;
+      }
+      return parts.field(question, question.field, index, {
         strings: this.strings,
         entry: this.current.entry(key),
         problem: this.current.problem(key),
@@ -244,7 +253,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       aria-describedby=${invalid ? errorId : nothing}
       @keydown=${(event: KeyboardEvent) => this.lists.onKeydown(event, key, question.options, false)}
     >
-      <legend>${renderHeading(question, index, numbered, this.strings)}</legend>
+      <legend>${renderHeading(question, index, numbered)}</legend>
       ${this.renderList(key, n, question.options, 'radio', true)}
       ${this.renderError(key, errorId)}
     </fieldset>`;

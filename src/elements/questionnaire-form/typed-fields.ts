@@ -10,6 +10,7 @@ import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { safeText } from '../shared/safe-text.js';
 import type { Entry } from './draft.js';
+import { renderHeading } from './heading.js';
 
 type Strings = CardStrings & QuestionnaireStrings;
 
@@ -30,13 +31,6 @@ export interface FieldContext {
   onKeydown(event: KeyboardEvent, options: readonly InteractionOption[], multiple: boolean): void;
 }
 
-/** The question's number, header and text, as a legend or a label shows them. */
-export function renderHeading(question: InteractionQuestion, index: number, numbered: boolean, strings: Strings, field?: QuestionField): TemplateResult {
-  return html`${numbered ? html`<span class="question-number">${index + 1}.</span>` : nothing}
-    ${question.header ? html`<span class="question-header">${safeText(question.header)}</span>` : nothing}
-    ${safeText(question.question)}
-    ${field && !field.required && field.type !== 'boolean' ? html`<span class="optional">${strings.form.optional}</span>` : nothing}`;
-}
 
 /** What a field expects, said once under it: its format, range, length or number of choices. */
 function hintOf(field: QuestionField, strings: Strings): string {
@@ -76,7 +70,8 @@ export function renderField(question: InteractionQuestion, field: QuestionField,
   const errorId = `error-${n}`;
   const { help, ids } = renderHelp(field, n, strings);
   const describedBy = [...ids, problem ? errorId : ''].filter(Boolean).join(' ') || nothing;
-  const headingPart = renderHeading(question, index, context.numbered, strings, field);
+  const headingPart = html`${renderHeading(question, index, context.numbered)}
+    ${!field.required && field.type !== 'boolean' ? html`<span class="optional">${strings.form.optional}</span>` : nothing}`;
   if (field.type === 'choice') {
     const options = field.other ? [...question.options, { label: strings.form.other, value: CUSTOM_VALUE, description: '' }] : question.options;
     return html`<fieldset
