@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { state } from 'lit/decorators.js';
 import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
 import { declineResponse, type AnswerProblem } from '../../rules/answers.js';
@@ -63,14 +64,14 @@ const keyOf = (element: Element | null | undefined): AnswerKey | null => {
  */
 export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, questionnaireStyles];
-  // A static table, as the card base has (the size policy): private state is `state: true`.
-  static override properties = { draft: { state: true }, filled: { state: true } };
 
   protected readonly ownStrings = questionnaireStrings;
 
   /** The answers being edited, and why the last submit was refused. */
+  @state()
   private draft: Draft | undefined;
   /** How many questions "use all recommended" filled last, said in a status line until the next request. */
+  @state()
   private filled: number | undefined;
 
   private readonly lists = new OptionListController(this, (key, value, multiple) => this.edit(this.current.pick(key || undefined, value, multiple)));
@@ -220,6 +221,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       }
       return parts.field(question, question.field, index, {
         strings: this.strings,
+        locale: this.language,
         entry: this.current.entry(key),
         problem: this.current.problem(key),
         numbered,
