@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { approvalStrings, type ApprovalStrings } from '../../i18n/approval.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
@@ -55,36 +56,33 @@ export const CONFIRM_DELAY_MS = 1000;
  */
 export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, approvalStyles];
-  // A static table, as the card base has (the size policy); private state is `state: true`.
-  static override properties = {
-    modal: { type: Boolean, reflect: true },
-    linkState: { attribute: 'link-state' },
-    confirming: { state: true },
-    armed: { state: true },
-    noteOpen: { state: true },
-    note: { state: true },
-  };
 
   protected readonly ownStrings = approvalStrings;
 
   /** Shows the card in a native modal `<dialog>`: focus stays inside, Escape rejects. */
+  @property({ type: Boolean, reflect: true })
   modal = false;
 
   /**
    * For a link request, what the server said after the user opened it: `waiting` until it
    * reports the step `complete` (MCP `notifications/elicitation/complete`).
    */
+  @property({ attribute: 'link-state' })
   linkState: '' | 'waiting' | 'complete' = '';
 
+  @state()
   private confirming = false;
   /** The confirm button acts (CONFIRM_DELAY_MS after it appeared, on the card's clock). */
+  @state()
   private armed = false;
   private armTimer: unknown;
   /** When the press that ends in the next click began: a press begun while arming never confirms. */
   private pressedAt: number | undefined;
   private armedAt = Number.POSITIVE_INFINITY;
+  @state()
   private note = '';
   /** The rejection note is shown (behind 添加理由, so that the decision comes first). */
+  @state()
   private noteOpen = false;
 
   private get severity() {

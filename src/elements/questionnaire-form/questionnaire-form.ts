@@ -1,7 +1,8 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
-import { declineResponse, type AnswerProblem } from '../../rules/answers.js';
+import { declineResponse } from '../../rules/answers.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { OptionListController } from './option-list.js';
@@ -16,6 +17,7 @@ import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 import { adapterParts } from '../shared/adapter-parts.js';
 import { renderHeading } from './heading.js';
+import { focusRefusal } from './refusal-focus.js';
 import { isQuestion, StepsController, type Layout } from './steps.js';
 
 /** The request's own answer (text, choice, multi-choice) in the DOM's `data-key`. */
@@ -63,17 +65,18 @@ const keyOf = (element: Element | null | undefined): AnswerKey | null => {
  */
 export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, questionnaireStyles];
-  // A static table, as the card base has (the size policy): private state is `state: true`.
-  static override properties = { draft: { state: true }, filled: { state: true }, layout: { reflect: true } };
 
   protected readonly ownStrings = questionnaireStrings;
 
   /** `auto` (default: one question at a time for three questions or more, else all at once), `list` or `steps`. */
+  @property({ reflect: true })
   layout: Layout = 'auto';
 
   /** The answers being edited, and why the last submit was refused. */
+  @state()
   private draft: Draft | undefined;
   /** How many questions "use all recommended" filled last, said in a status line until the next request. */
+  @state()
   private filled: number | undefined;
 
   private readonly lists = new OptionListController(this, (key, value, multiple) => {
@@ -81,7 +84,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     return this.steps.picked(value, multiple);
   });
 
-  private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), refuse: (problems) => this.edit(this.current.refusing(problems)), focusProblem: (problem) => this.focusProblem(problem) });
+  private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
 
   /** The draft of this request: set in willUpdate, before any render or user input. */
   private get current(): Draft {
@@ -153,20 +156,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     if (this.steps.active) return this.steps.goTo(Infinity);
     this.edit(outcome.draft);
     const [first] = outcome.draft.problems;
-    if (first) void this.updateComplete.then(() => this.focusProblem(first));
-  }
-
-  /** Moves focus to where the first refusal is: the custom field, or the question's first control. */
-  private focusProblem(problem: AnswerProblem): void {
-    const scope = this.renderRoot.querySelector(`[data-key="${CSS.escape(problem.question ?? SINGLE_KEY)}"]`);
-    // The field to type in (a custom answer, a text, a typed field), else the question's choices;
-    // never a long list's filter box.
-    const field = scope?.querySelector<HTMLElement>('[part~="custom-field"], [part~="text-field"]');
-    const target =
-      field && (problem.code === 'custom_text_required' || problem.code === 'text_required' || !scope?.querySelector('.options'))
-        ? field
-        : (scope?.querySelector<HTMLElement>('input:checked') ?? scope?.querySelector<HTMLElement>('.options input'));
-    target?.focus();
+    if (first) void this.updateComplete.then(() => focusRefusal(this.renderRoot, first));
   }
 
   private renderError(key: AnswerKey, id: string): TemplateResult | typeof nothing {
@@ -234,6 +224,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       }
       return parts.field(question, question.field, index, {
         strings: this.strings,
+        locale: this.language,
         entry: this.current.entry(key),
         problem: this.current.problem(key),
         numbered,

@@ -12,6 +12,7 @@ import { CUSTOM_VALUE } from '../../rules/options.js';
 import { safeText } from '../shared/safe-text.js';
 import { answerShown } from './answer-rows.js';
 import type { Draft } from './draft.js';
+import { focusRefusal } from './refusal-focus.js';
 
 /** `auto` (the default: steps for three questions or more, else a list), `list` or `steps`. */
 export type Layout = 'auto' | 'list' | 'steps';
@@ -43,8 +44,6 @@ export interface StepsAccess {
   now(): string;
   /** Shows these refusals, and only these. */
   refuse(problems: readonly AnswerProblem[]): void;
-  /** Moves focus to where a refusal is. */
-  focusProblem(problem: AnswerProblem): void;
 }
 
 export class StepsController implements ReactiveController {
@@ -97,7 +96,7 @@ export class StepsController implements ReactiveController {
     this.form.requestUpdate();
     void this.form.updateComplete.then(() => {
       const root = this.form.renderRoot;
-      if (first) this.access.focusProblem(first);
+      if (first) focusRefusal(root, first);
       else if (this.reviewing) root.querySelector<HTMLElement>('[part~="progress"]')?.focus();
       else {
         // The question shown: its chosen option, else its first control.
@@ -117,7 +116,7 @@ export class StepsController implements ReactiveController {
       return;
     }
     this.access.refuse([problem]);
-    void this.form.updateComplete.then(() => this.access.focusProblem(problem));
+    void this.form.updateComplete.then(() => focusRefusal(this.form.renderRoot, problem));
   }
 
   /** After a pick: the next unanswered question (after this one, then before it), else the review. */

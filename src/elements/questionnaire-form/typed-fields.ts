@@ -2,6 +2,8 @@
 // text, number, boolean and choice questions, with their descriptions and hints.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CardStrings } from '../../i18n/card.js';
+import { fieldStrings, type FieldStrings } from '../../i18n/fields.js';
+import type { Locale } from '../../i18n/locales.js';
 import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionOption, InteractionQuestion } from '../../protocol/request.js';
@@ -17,6 +19,8 @@ type Strings = CardStrings & QuestionnaireStrings;
 /** What a typed field needs from its form. */
 export interface FieldContext {
   strings: Strings;
+  /** The form's language, for the fields' own strings (their hints). */
+  locale: Locale;
   entry: Entry;
   problem: AnswerProblem | undefined;
   /** The form numbers its questions (more than one). */
@@ -33,8 +37,7 @@ export interface FieldContext {
 
 
 /** What a field expects, said once under it: its format, range, length or number of choices. */
-function hintOf(field: QuestionField, strings: Strings): string {
-  const form = strings.form;
+function hintOf(field: QuestionField, form: FieldStrings): string {
   switch (field.type) {
     case 'text': {
       const parts = [field.format ? form.formats[field.format] : '', field.min_length !== undefined || field.max_length !== undefined ? form.length(field.min_length, field.max_length) : ''];
@@ -52,8 +55,8 @@ function hintOf(field: QuestionField, strings: Strings): string {
 }
 
 /** Description and hint under a field, with their ids for `aria-describedby`. */
-function renderHelp(field: QuestionField, n: number, strings: Strings): { help: TemplateResult; ids: string[] } {
-  const hint = hintOf(field, strings);
+function renderHelp(field: QuestionField, n: number, form: FieldStrings): { help: TemplateResult; ids: string[] } {
+  const hint = hintOf(field, form);
   const ids = [field.description ? `desc-${n}` : '', hint ? `hint-${n}` : ''].filter(Boolean);
   return {
     ids,
@@ -65,13 +68,14 @@ function renderHelp(field: QuestionField, n: number, strings: Strings): { help: 
 /** A question with a typed field (from the adapters): text, number, boolean or choice. */
 export function renderField(question: InteractionQuestion, field: QuestionField, index: number, context: FieldContext): TemplateResult {
   const { strings, entry, problem } = context;
+  const form = fieldStrings[context.locale];
   const key = question.id;
   const n = index + 1;
   const errorId = `error-${n}`;
-  const { help, ids } = renderHelp(field, n, strings);
+  const { help, ids } = renderHelp(field, n, form);
   const describedBy = [...ids, problem ? errorId : ''].filter(Boolean).join(' ') || nothing;
   const headingPart = html`${renderHeading(question, index, context.numbered)}
-    ${!field.required && field.type !== 'boolean' ? html`<span class="optional">${strings.form.optional}</span>` : nothing}`;
+    ${!field.required && field.type !== 'boolean' ? html`<span class="optional">${form.optional}</span>` : nothing}`;
   if (field.type === 'choice') {
     const options = field.other ? [...question.options, { label: strings.form.other, value: CUSTOM_VALUE, description: '' }] : question.options;
     return html`<fieldset

@@ -1,4 +1,5 @@
-import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
 import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
@@ -49,23 +50,8 @@ export interface CardParts {
  * behaviour around it lives in controllers: language, countdown, focus on settling.
  */
 export abstract class InteractionCard<S extends object = object> extends LitElement {
-  // Declared in a static table rather than with decorators: the same options (private state is
-  // `state: true`), and the decorator helper with a call per property does not fit the element
-  // entries' size policy (DESIGN §7) beside everything else the cards do.
-  static override properties: PropertyDeclarations = {
-    request: { attribute: false },
-    deadline: { attribute: false },
-    locale: { reflect: true },
-    requester: {},
-    clock: { attribute: false },
-    response: { attribute: false },
-    submitting: { type: Boolean },
-    late: { type: Boolean, reflect: true },
-    sending: { state: true },
-    expanded: { state: true },
-  };
-
   /** The normalised request (DESIGN §3.6) to show. */
+  @property({ attribute: false })
   request?: InteractionRequest;
 
   /**
@@ -73,21 +59,26 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
    * countdown and the host's session applies the timeout; without it the card times itself
    * from `request.timeout_seconds` and applies the timeout policy of DESIGN §4 on its own.
    */
+  @property({ attribute: false })
   deadline?: number | string;
 
   /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
+  @property({ reflect: true })
   locale?: Locale;
 
   /** Who asks (the session's `context.requester`), shown on the card. */
+  @property()
   requester?: string;
 
   /** The clock, injected for tests. */
+  @property({ attribute: false })
   clock: Clock = systemClock;
 
   /**
    * The response the receipt shows. Setting it from code turns the card into that receipt and
    * fires no event (a host uses it for timeouts, cancels and answers restored after a reload).
    */
+  @property({ attribute: false })
   response?: InteractionResponse;
 
   /**
@@ -95,15 +86,19 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
    * fires an answer whose delivery a listener took over (`preventDefault()`); that listener sets
    * `response` once the answer arrived, or `submitting` back to false when sending failed.
    */
+  @property({ type: Boolean })
   submitting = false;
 
   /** Set by a host when the runtime had already timed the call out: the answer came too late. */
+  @property({ type: Boolean, reflect: true })
   late = false;
 
   /** The answer this card fired and is submitting: what its receipt shows until `response`. */
+  @state()
   private sending: InteractionResponse | undefined;
 
   /** Long texts the user expanded (the message, an approval's details). */
+  @state()
   private expanded: ReadonlySet<string> = new Set();
 
   /**
@@ -124,6 +119,11 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   /** The strings of this update's language. */
   protected get strings(): CardStrings & S {
     return this.i18n.strings;
+  }
+
+  /** The language of this update (the `locale` attribute, else the nearest `lang`, else zh-CN). */
+  protected get language(): Locale {
+    return this.i18n.locale;
   }
 
   protected get settled(): boolean {
