@@ -77,8 +77,9 @@ for (const [name, style] of Object.entries(APPS) as [AppName, (typeof APPS)[AppN
     it('its production build registers every tag and connects to its runtime', async () => {
       const scripts = builtScripts(dir);
       assert.ok(scripts.length > 0 && scripts.every((script) => script.size > 0), `built scripts: ${JSON.stringify(scripts)}`);
+      const registered = await page.evaluate((tags) => tags.filter((tag) => customElements.get(tag) !== undefined), TAGS);
+      assert.deepEqual(registered, TAGS, 'the tags the built app registered');
       await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
-      assert.deepEqual(await page.evaluate((tags) => tags.filter((tag) => customElements.get(tag) !== undefined), TAGS), TAGS);
     });
 
     it('an approval shows, styled by the app through the host, and Approve reaches the runtime as an ApprovalResult', async () => {
