@@ -89,6 +89,7 @@ function questionnaireBody(request: InteractionRequest): Node[] {
   if (request.metadata.auto_select_first_on_timeout) form.append(el('p', { class: 'hint' }, strings.autoSelectHint));
   form.append(el('div', { class: 'actions', part: 'actions' },
     el('button', { type: 'button', class: 'quiet', part: 'recommended-button' }, strings.useAllRecommended),
+    el('span', { class: 'filled hint', part: 'filled', role: 'status' }),
     el('span', { class: 'spacer' }),
     el('button', { type: 'submit', class: 'primary', part: 'submit-button' }, strings.submit)));
   return [
