@@ -210,7 +210,7 @@ describe('<questionnaire-form> steps', () => {
   }
 
   it('Use all recommended fills only the unanswered questions, keeps a typed answer, and goes to the review', async () => {
-    const { el, part, root, radios } = await mount(four);
+    const { el, part, root, radios, shown } = await mount(four);
     radios()[0]!.focus();
     await press('2');
     await settle(el);
@@ -225,6 +225,10 @@ describe('<questionnaire-form> steps', () => {
     expect(rows).to.deep.equal(['保留', 'Custom eu-west', '今晚', '是']);
     expect(part('countdown')).to.not.equal(null);
     await expect(el).to.be.accessible();
+    part('back-button')!.focus();
+    await press('Enter');
+    await settle(el);
+    expect(shown(), 'Back from the review: the last question').to.deep.equal(['notify']);
   });
 
   for (const [name, request] of [

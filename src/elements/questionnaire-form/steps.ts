@@ -91,7 +91,7 @@ export class StepsController implements ReactiveController {
    */
   goTo(step: number): void {
     const [first] = step >= this.questions.length ? this.unanswered() : [];
-    this.step = first ? Math.max(0, this.questions.findIndex((question) => question.id === first.question)) : step;
+    this.step = first ? Math.max(0, this.questions.findIndex((question) => question.id === first.question)) : Math.min(step, this.questions.length);
     this.access.refuse(first ? [first] : []);
     this.form.requestUpdate();
     void this.form.updateComplete.then(() => {
