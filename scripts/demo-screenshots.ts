@@ -51,6 +51,9 @@ try {
       await other.locator(`button[data-scenario="${name}"]`).click();
       await other.waitForTimeout(400);
     }
+    // From the top: new cards scrolled the page, and a full-page shot would draw the sticky bar where it was.
+    await other.evaluate(() => window.scrollTo(0, 0));
+    await other.waitForTimeout(200);
     await other.evaluate(() => document.fonts.ready);
     await other.screenshot({ path: `${out}demo-protocols-${theme}.png`, animations: 'disabled', fullPage: true });
     await other.close();
