@@ -29,6 +29,8 @@ describe('LangGraph: HumanInterrupts answered in the kit’s cards, the graph re
     lab = await openPage(ENTRY, {}, `?ws=${encodeURIComponent(`ws://127.0.0.1:${server.port}/agent/sessions/${session}`)}`);
     page = lab.page;
     await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
+    // These tests answer every field of an edit form at once.
+    await page.locator('interaction-host').evaluate((host) => host.setAttribute('layout', 'list'));
   });
   after(async () => {
     await lab.close();
