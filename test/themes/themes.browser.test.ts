@@ -2,7 +2,12 @@
 // variables its design system already defines. Set those variables to known values and the cards
 // show exactly them; with the design system's realistic values axe (contrast included) stays clean
 // in light and dark; without the design system, every card looks as it does without the preset.
-import { expect } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
+import '../../src/interaction-host.js';
+import type { InteractionHost } from '../../src/host/interaction-host.js';
+import { MemoryStorage } from '../../src/session/storage.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { ScriptedTransport } from '../support/scripted-transport.js';
 import {
   applyMcpHostContext,
   declarations,
@@ -293,5 +298,32 @@ describe('a preset and the kit\'s own switches', () => {
     useStyle('approval-dialog { --aik-radius: 3px; }');
     const cards = await renderCards();
     expect(getComputedStyle(part(cards.low, 'card')).borderTopLeftRadius).to.equal('3px');
+  });
+});
+
+describe('a preset and <interaction-host>', () => {
+  it('cards inside the host take the preset, in the host\'s scheme, and pass axe', async () => {
+    await realistic('web-awesome', 'dark');
+    await preset('web-awesome');
+    const transport = new ScriptedTransport();
+    const host = await fixture<InteractionHost>('<interaction-host locale="en"></interaction-host>');
+    host.clock = new FakeClock();
+    host.storage = new MemoryStorage();
+    host.transport = transport;
+    await host.updateComplete;
+    transport.deliver(JSON.stringify({ v: 1, type: 'hello', session_id: 'themes' }));
+    transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id: 'a', tool: 'request_user_approval', arguments: { message: 'Deploy?', severity: 'low' } }));
+    const card = await new Promise<Element>((resolve) => {
+      const look = () => {
+        const found = host.shadowRoot!.querySelector('approval-dialog');
+        if (found?.shadowRoot?.querySelector('[part~="approve-button"]')) resolve(found);
+        else requestAnimationFrame(look);
+      };
+      look();
+    });
+    expect(getComputedStyle(card).colorScheme).to.equal('dark');
+    expect(getComputedStyle(part(card, 'approve-button')).backgroundColor).to.equal(computed('var(--wa-color-brand-fill-loud)', 'dark'));
+    expect(getComputedStyle(part(card, 'card')).backgroundColor).to.equal(computed('var(--wa-color-surface-default)', 'dark'));
+    await expect(host).to.be.accessible();
   });
 });
