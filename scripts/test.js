@@ -10,6 +10,7 @@ import { runChaos } from './test-chaos.js';
 import { runPythonTests } from './test-python.js';
 import { checkGolden } from './test-golden.js';
 import { FRAMEWORK_TESTS, runFrameworkTests } from './test-frameworks.js';
+import { CONSUMER_TESTS, runConsumerTests } from './test-consumers.js';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -56,7 +57,7 @@ const nodeTap = join(scratch, 'node.tap');
 const nodeFiles = readdirSync('test', { recursive: true })
   .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.browser.test.ts'))
   .map((file) => join('test', file))
-  .filter((file) => !file.startsWith(FRAMEWORK_TESTS))
+  .filter((file) => !file.startsWith(FRAMEWORK_TESTS) && !file.startsWith(CONSUMER_TESTS))
   .sort();
 run('Node tests', process.execPath, [
   '--import', 'tsx', '--test',
@@ -74,6 +75,10 @@ addCounts('Node tests', Number.isNaN(tapCount('pass')) ? undefined : {
 // The agent frameworks' real packages, each round trip answered in Chromium.
 console.log('\n▶ Agent framework round trips (node --test, Chromium)');
 addCounts('Agent framework round trips', runFrameworkTests({ root, chromium, scratch }));
+
+// The packed package in real consumer apps, each built for production and driven in Chromium.
+console.log('\n▶ Consumer apps (npm pack, Vite + Vue, Vite + React, esbuild, script tag)');
+addCounts('Consumer apps', runConsumerTests({ root, chromium, scratch }));
 
 // Python: the agent_interaction_kit package, its golden cases and its end-to-end tests.
 console.log('\n▶ Python tests (pytest)');
