@@ -33,10 +33,13 @@ function icon(paths: { d: string; fill?: string; stroke?: Record<string, string>
   return svg;
 }
 
+/** Model text as the kit shows it: isolated in a `<bdi>` (safeText). */
+const safe = (text: string) => el('bdi', {}, text);
+
 function header(request: InteractionRequest, title: string, badges: Node[]): HTMLElement {
   return el(
     'div', { class: 'header', part: 'header' },
-    el('div', { class: 'heading' }, el('p', { class: 'title', id: 'title', part: 'title', dir: 'auto' }, title), el('div', { class: 'meta' }, ...badges)),
+    el('div', { class: 'heading' }, el('p', { class: 'title', id: 'title', part: 'title', dir: 'auto' }, safe(title)), el('div', { class: 'meta' }, ...badges)),
     el('div', { class: 'meta' }, el('span', { class: 'badge countdown', part: 'countdown', role: 'timer' }, strings.remaining(`${Math.floor(request.timeout_seconds / 60)}:${String(request.timeout_seconds % 60).padStart(2, '0')}`))),
   );
 }
@@ -48,12 +51,14 @@ function approvalBody(request: InteractionRequest): Node[] {
     strings.severity[severity]);
   return [
     header(request, request.title, [badge]),
-    el('p', { class: 'message', part: 'message', dir: 'auto' }, request.message),
-    el('details', { part: 'details' }, el('summary', {}, strings.details), el('pre', { dir: 'auto' }, request.metadata.details ?? '')),
-    el('div', { class: 'field' }, el('label', { class: 'field-label', for: 'note' }, strings.rejectionNote), el('textarea', { id: 'note', part: 'note', rows: '2' })),
+    el('p', { class: 'message', part: 'message', dir: 'auto' }, safe(request.message)),
+    el('details', { part: 'details' }, el('summary', {}, strings.details), el('pre', { dir: 'auto' }, safe(request.metadata.details ?? ''))),
     el('div', { class: 'actions', part: 'actions' },
+      el('button', { type: 'button', class: 'quiet', part: 'add-reason-button' }, strings.addReason),
+      el('span', { class: 'spacer' }),
       el('button', { part: 'reject-button' }, strings.reject),
-      el('button', { part: 'approve-button', class: severity === 'high' ? 'danger' : 'primary' }, strings.approve)),
+      el('button', { part: 'approve-button', class: severity === 'high' ? 'danger' : 'primary' },
+        ...(severity === 'high' ? [el('span', { class: 'swap', 'data-other': strings.confirmApproval }, el('span', {}, strings.approve))] : [strings.approve]))),
   ];
 }
 
@@ -71,7 +76,7 @@ function questionnaireBody(request: InteractionRequest): Node[] {
       label.append(el('bdi', {}, custom ? strings.custom : option.label));
       if (recommended) label.append(el('span', { class: 'badge recommended', part: 'recommended', 'aria-hidden': 'true', id: `${id}-rec` }, icon([{ d: STAR, fill: 'currentColor' }]), strings.recommended));
       const text = el('span', { class: 'option-text' }, label);
-      if (option.description && !custom) text.append(el('span', { class: 'option-description', 'aria-hidden': 'true', dir: 'auto', id: `${id}-desc` }, option.description));
+      if (option.description && !custom) text.append(el('span', { class: 'option-description', 'aria-hidden': 'true', dir: 'auto', id: `${id}-desc` }, safe(option.description)));
       return el('label', { class: 'option', part: 'option' }, input, text);
     });
     const legend = el('legend', {});
@@ -84,11 +89,12 @@ function questionnaireBody(request: InteractionRequest): Node[] {
   if (request.metadata.auto_select_first_on_timeout) form.append(el('p', { class: 'hint' }, strings.autoSelectHint));
   form.append(el('div', { class: 'actions', part: 'actions' },
     el('button', { type: 'button', class: 'quiet', part: 'recommended-button' }, strings.useAllRecommended),
+    el('span', { class: 'filled hint', part: 'filled', role: 'status' }),
     el('span', { class: 'spacer' }),
     el('button', { type: 'submit', class: 'primary', part: 'submit-button' }, strings.submit)));
   return [
     header(request, strings.defaultTitles[request.title] ?? request.title, []),
-    ...(request.message ? [el('p', { class: 'message', part: 'message', dir: 'auto' }, request.message)] : []),
+    ...(request.message ? [el('p', { class: 'message', part: 'message', dir: 'auto' }, safe(request.message))] : []),
     form,
   ];
 }

@@ -32,6 +32,13 @@ interface Figure {
 }
 
 const progress = (step: string) => process.stderr.write(`bench: ${step}\n`);
+// `npm run bench -- --only render` (or sizes, normalise, roundtrip; comma-separated) runs those
+// parts alone; a partial run prints its rows and leaves bench/results.json as it was.
+const PARTS = ['sizes', 'normalise', 'render', 'roundtrip'] as const;
+const onlyArg = process.argv.find((arg) => arg.startsWith('--only'));
+const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1]! : process.argv[process.argv.indexOf(onlyArg) + 1] ?? '').split(',') : [...PARTS];
+for (const part of only) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only: unknown part "${part}" (one of ${PARTS.join(', ')})`);
+const wants = (part: (typeof PARTS)[number]) => only.includes(part);
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 const figures: Figure[] = [];
@@ -48,6 +55,7 @@ function add(name: string, unit: string, values: number[], baseline: number | nu
   figures.push({ name, value, unit, baseline, ratio, budget, pass: pass(value, ratio), runs: values.length, min: Math.min(...values), median: median(values), max: Math.max(...values), note });
 }
 
+if (wants('sizes')) {
 // Sizes: min + gzip -9. Deterministic, one run each.
 const sizes = await measureSizes();
 const bytes = (n: number) => n.toLocaleString('en');
@@ -59,8 +67,15 @@ for (const element of ELEMENTS) {
 // element extends, and what the bundle carries before any element.
 add('floor: the card base alone (no form)', 'bytes', [await gzipSize('bench/floors/card-base.ts', LIT_AS_PEER)], null, 'reported', () => true);
 add('floor: lit, zod/mini, protocol schemas', 'bytes', [await gzipSize('bench/floors/runtime.ts', [])], null, 'reported', () => true);
+// And the peers' equivalents, measured the same way (esbuild, min + gzip -9, lit inside): the
+// design systems a page might use instead, for the components the kit's cards are made of.
+add('peer: Material Web (dialog, buttons, radio, text field)', 'bytes', [await gzipSize('bench/peers/material-web.ts', [])], null, 'reported', () => true);
+add('peer: Shoelace (dialog, button, radio group, radio, textarea)', 'bytes', [await gzipSize('bench/peers/shoelace.ts', [])], null, 'reported', () => true,
+  `plus its theme's CSS, which the components need: ${bytes(await gzipSize('node_modules/@shoelace-style/shoelace/dist/themes/light.css', []))} B (minified the same way)`);
 
-progress('sizes done');
+  progress('sizes done');
+}
+if (wants('normalise')) {
 // Normalise, in Node: a four-question questionnaire, operations per second, beside structuredClone.
 const args = {
   message: 'Plan',
@@ -84,7 +99,8 @@ for (let i = 0; i < 9; i += 1) {
 }
 add('normalise (4-question questionnaire, Node)', 'ops/s', normaliseRuns, median(cloneRuns), '≥ 20,000 (baseline: structuredClone)', (v) => v >= 20_000);
 
-progress('normalise done');
+  progress('normalise done');
+}
 // The browser figures.
 const pages = await build({
   entryPoints: { render: 'bench/render-page.ts', roundtrip: 'bench/roundtrip-pages.ts' },
@@ -103,7 +119,7 @@ const browser = await chromium.launch({ executablePath: ensureChromium(), args: 
 
 progress('browser launched');
 const RENDER_RUNS = 200; // small cards; the large one runs a fifth as often (40)
-{
+if (wants('render')) {
   const page = await browser.newPage();
   await page.goto(`${base}/render`);
   await page.waitForFunction(() => 'runRenderBench' in window);
@@ -138,7 +154,8 @@ async function roundTripPage(mode: string, query = '') {
   return { times, agent, tab, calls };
 }
 
-progress('render done');
+if (wants('render')) progress('render done');
+if (wants('roundtrip')) {
 const CALLS = 1000;
 const BLOCK = 100;
 const echo = await roundTripPage('echo');
@@ -188,6 +205,7 @@ add('round trip p50, 50 receipts kept (no budget)', 'ms', kept.times, p50(plain.
 }
 await kept.tab.close();
 await kept.agent.close();
+}
 await browser.close();
 http.close();
 
@@ -200,5 +218,7 @@ console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of rows) console.log(line(row));
 for (const f of figures.filter((x) => x.note)) console.log(`  ${f.name}: ${f.note}`);
-writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), node: process.version, figures }, null, 2)}\n`);
-console.log('\nbench/results.json written');
+if (only.length === PARTS.length) {
+  writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), node: process.version, figures }, null, 2)}\n`);
+  console.log('\nbench/results.json written');
+}

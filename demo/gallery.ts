@@ -7,8 +7,7 @@ import { normalizeApproval, normalizeInput } from '../src/rules/normalize.js';
 import { resolveContext } from '../src/rules/context.js';
 import { prepareArtifacts } from '../src/rules/artifacts/prepare.js';
 import { artifactsResult, DELIVERY_REASONS, fileParts, undeliveredParts, type ItemDelivery } from '../src/rules/artifacts/deliver.js';
-import { askUserQuestionRequest } from '../src/adapters/ask-user-question.js';
-import { schemaToQuestions } from '../src/adapters/json-schema-form.js';
+import { askUserQuestionRequest, schemaToQuestions } from '../src/adapters.js';
 import { consentRequest, formRequest } from '../src/adapters/requests.js';
 
 const params = new URLSearchParams(location.search);

@@ -3,8 +3,7 @@
 // itself; what goes back to the agent is written to the wire panel.
 import '../src/approval-dialog.js';
 import '../src/questionnaire-form.js';
-import { agUiInterruptCards, agUiResume, type AgUiInterrupt } from '../src/adapters/ag-ui.js';
-import { askUserQuestionAnswers, askUserQuestionRequest } from '../src/adapters/ask-user-question.js';
+import { agUiInterruptCards, agUiResume, askUserQuestionAnswers, askUserQuestionRequest, type AgUiInterrupt } from '../src/adapters.js';
 import type { InteractionCard } from '../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../src/protocol/request.js';
 import type { InteractionResponse } from '../src/protocol/response.js';

@@ -2,7 +2,7 @@
 // Vite at /runtime). The scenario panel makes the runtime call a tool; the wire panel shows
 // every message both ways.
 import '../src/interaction-host.js';
-import { mcpElicitation } from '../src/adapters/mcp-elicitation.js';
+import { mcpElicitation } from '../src/adapters.js';
 import type { InteractionHost } from '../src/host/interaction-host.js';
 import { WebSocketTransport } from '../src/transport/websocket-transport.js';
 import { mockDeliver } from './scenarios.js';

@@ -1,5 +1,7 @@
 // `npm run build`: the package.
 // - dist/agent-interaction-kit.js: one standalone ES module, lit and zod inside, all four tags;
+// - dist/agent-interaction-kit-adapters.js: the same with the adapters and their card parts
+//   (typed fields, link consent), which the core file leaves out;
 // - dist/<element>.js: per-element entries with lit as a peer, tree-shakable (shared chunks);
 // - dist/agent/index.js: the Node entry; dist/react/index.js: React wrappers;
 // - dist/types/: .d.ts; custom-elements.json; schema/*.json.
@@ -27,7 +29,7 @@ const common: BuildOptions = {
 await Promise.all([
   build({
     ...common,
-    entryPoints: { 'agent-interaction-kit': 'src/index.ts' },
+    entryPoints: { 'agent-interaction-kit': 'src/index.ts', 'agent-interaction-kit-adapters': 'src/agent-interaction-kit-adapters.ts' },
     outdir: 'dist',
     minify: true,
     sourcemap: true,
@@ -42,9 +44,10 @@ await Promise.all([
       'interaction-host': 'src/interaction-host.ts',
       index: 'src/index.ts',
       'react/index': 'src/react/index.ts',
-      'adapters/index': 'src/adapters/index.ts',
+      // The adapters' entries register the card parts only their requests need.
+      'adapters/index': 'src/adapters.ts',
       // One entry per framework, so a page loads only the one it uses.
-      'adapters/mcp-sdk': 'src/adapters/mcp-sdk.ts',
+      'adapters/mcp-sdk': 'src/adapters-mcp-sdk.ts',
       'adapters/ai-sdk': 'src/adapters/ai-sdk.ts',
       'react/ai-sdk': 'src/react/ai-sdk.ts',
       'frame-bridge': 'src/agent/frame.ts',

@@ -16,7 +16,7 @@ const LOCALS = new Set([
   'requester', 'heading', 'reason', 'raw', 'extra', 'shown', 'announcement',
 ]);
 /** Calls whose result is safe to interpolate: the helper itself, and helpers built on it. */
-const SAFE_CALLS = new Set(['safeText', 'longText']);
+const SAFE_CALLS = new Set(['safeText', 'safeTextContent', 'longText']);
 
 const calleeName = (callee) =>
   callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : '';

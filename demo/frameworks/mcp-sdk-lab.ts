@@ -7,7 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import '../../src/interaction-host.js';
-import { elicitationHandler } from '../../src/adapters/mcp-sdk.js';
+import { elicitationHandler } from '../../src/adapters-mcp-sdk.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 
 export interface McpLab {

@@ -1,5 +1,10 @@
 import { noChange, nothing } from 'lit';
 import { Directive, directive, PartType, type DirectiveResult, type ElementPart, type PartInfo } from 'lit/directive.js';
+import type { ApprovalDialog } from '../elements/approval-dialog/approval-dialog.js';
+import type { InteractionCard } from '../elements/shared/interaction-card.js';
+
+/** What the host sets on a card: the cards' own public properties, typed as the cards declare them. */
+export type CardValues = Partial<Pick<InteractionCard, 'clock' | 'request' | 'deadline' | 'response' | 'submitting' | 'late' | 'requester'> & Pick<ApprovalDialog, 'linkState'>>;
 
 /**
  * Sets properties on the element it is bound to, each only when it differs from the element's
@@ -14,17 +19,21 @@ class CardProperties extends Directive {
     if (part.type !== PartType.ELEMENT) throw new Error('cardProperties() binds to an element');
   }
 
-  render(_properties: Record<string, unknown>): typeof nothing {
+  render(_values: CardValues): typeof nothing {
     return nothing;
   }
 
-  override update(part: ElementPart, [properties]: [Record<string, unknown>]): typeof noChange {
-    const element = part.element as unknown as Record<string, unknown>;
-    for (const [name, value] of Object.entries(properties)) {
-      if (element[name] !== value) element[name] = value;
-    }
+  override update(part: ElementPart, [values]: [CardValues]): typeof noChange {
+    // The host binds it to its two card tags only: each takes the values it declares.
+    const card = part.element as InteractionCard & CardValues;
+    for (const name of Object.keys(values) as (keyof CardValues)[]) set(card, name, values[name]);
     return noChange;
   }
 }
 
-export const cardProperties: (properties: Record<string, unknown>) => DirectiveResult<typeof CardProperties> = directive(CardProperties);
+/** Sets `values[name]` on the card when it differs from what the card holds. */
+function set<K extends keyof CardValues>(card: CardValues, name: K, value: CardValues[K]): void {
+  if (card[name] !== value) card[name] = value;
+}
+
+export const cardProperties: (values: CardValues) => DirectiveResult<typeof CardProperties> = directive(CardProperties);

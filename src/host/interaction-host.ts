@@ -1,15 +1,16 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { CARD_EXPORTPARTS } from './card-parts.js';
 import { ArrivalController } from './arrival.js';
 import { cardProperties } from './card-properties.js';
 import type { Locale } from '../i18n/locales.js';
-import { displayTitle, stringsFor, toLocale } from '../i18n/strings.js';
+import { displayTitle, stringsFor } from '../i18n/strings.js';
 import { statusOf } from '../rules/card-state.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
-import { resolveLocale } from '../elements/shared/locale.js';
+import { LocaleController } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles, type Theme } from '../elements/shared/tokens.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
@@ -61,68 +62,59 @@ declare global {
  */
 export class InteractionHost extends LitElement {
   static override styles = [baseStyles, hostStyles];
-  static override properties = {
-    src: {},
-    transport: { attribute: false },
-    deliver: { attribute: false },
-    previewOrigins: { attribute: 'preview-origins' },
-    receiptLimit: { type: Number, attribute: 'receipt-limit' },
-    locale: { reflect: true },
-    theme: { reflect: true },
-    storage: { attribute: false },
-    clock: { attribute: false },
-    backoff: { attribute: false },
-    adapters: { attribute: false },
-    protocols: { attribute: false },
-    protocol: {},
-    entries: { attribute: false },
-    connection: { attribute: false },
-    superseded: { attribute: false },
-    unreachable: { attribute: false },
-    announcement: { attribute: false },
-    sessionLocale: { attribute: false },
-  };
 
   /** The runtime's WebSocket URL (e.g. `wss://host/agent/sessions/abc`). */
+  @property()
   src?: string;
 
   /** A transport of the page's own (e.g. a PostMessageTransport); wins over `src`. */
+  @property({ attribute: false })
   transport?: Transport;
 
   /** Delivers `publish_artifacts` items where the credentials are (DESIGN §4). */
+  @property({ attribute: false })
   deliver?: DeliverFunction;
 
   /** Origins whose images preview without a click (see `<artifact-list>`). */
+  @property({ attribute: 'preview-origins' })
   previewOrigins = '';
 
   /** Finished cards kept as receipts (default 50), so memory stays flat. */
+  @property({ type: Number, attribute: 'receipt-limit' })
   receiptLimit = 50;
 
   /** `zh-CN` or `en`; else the session's `context.locale`, else the nearest `lang`. */
+  @property({ reflect: true })
   locale?: Locale;
 
   /** `light` or `dark` for every card; else `prefers-color-scheme`. */
+  @property({ reflect: true })
   theme?: Theme;
 
   /** Where unacknowledged results wait (default `sessionStorage`). */
+  @property({ attribute: false })
   storage?: KeyValueStorage;
 
   /** The clock of the session and of every card, injected for tests. */
+  @property({ attribute: false })
   clock: Clock = systemClock;
 
   /** Reconnect timing of the WebSocket transport. */
+  @property({ attribute: false })
   backoff?: BackoffOptions;
 
   /**
    * Other protocols accepted on the same connection, e.g. `[mcpElicitation()]` from
    * `agent-interaction-kit/adapters`. Read when the connection starts.
    */
+  @property({ attribute: false })
   adapters?: EnvelopeAdapter[];
 
   /**
    * WebSocket subprotocols offered with `src` (e.g. `['aik.token.' + token]`): a way to hand the
    * runtime's `authorize` a token without putting it in the URL. Read when the connection starts.
    */
+  @property({ attribute: false })
   protocols?: string | string[];
 
   /**
@@ -130,14 +122,20 @@ export class InteractionHost extends LitElement {
    * `elicitation/create`): no `connect` frame, no v1 messages. `v1` (default): the kit's protocol,
    * with the adapters' envelopes beside it. Read when the connection starts.
    */
+  @property()
   protocol: SessionProtocol = 'v1';
 
-  private entries: SessionEntry[] = [];
-  private connection: TransportState = 'closed';
-  private superseded = false;
-  private unreachable = false;
-  private announcement = '';
-  private sessionLocale: string | undefined;
+  /** The session's entries as last read (immutable snapshots), in arrival order. */
+  @state() private entries: SessionEntry[] = [];
+  @state() private connection: TransportState = 'closed';
+  /** The session is open in another tab (a newer connection took over). */
+  @state() private superseded = false;
+  /** Five opens failed in a row. */
+  @state() private unreachable = false;
+  /** The polite live region's text: the newest request. */
+  @state() private announcement = '';
+  /** The session's `context.locale`, the host's language when it has no `locale`. */
+  @state() private sessionLocale: string | undefined;
 
   /** Connected: a session on the transport (or `src`); disconnected: stopped. */
   private readonly sessions = new SessionController(this, {
@@ -190,7 +188,7 @@ export class InteractionHost extends LitElement {
       case 'request': {
         this.arrival.arrived(event.entry.id);
         this.entries = session.list();
-        const strings = stringsFor(this.currentLocale());
+        const strings = stringsFor(this.i18n.resolve());
         const { entry } = event;
         const title = entry.kind === 'request' ? entry.request.title : entry.kind === 'artifacts' ? entry.title : '';
         this.announcement = strings.host.newRequest(displayTitle(strings, title) || strings.artifacts.list);
@@ -218,9 +216,8 @@ export class InteractionHost extends LitElement {
     }
   }
 
-  private currentLocale() {
-    return toLocale(this.locale) ?? toLocale(this.sessionLocale) ?? resolveLocale(this, undefined);
-  }
+  /** Its language: `locale`, else the session's `context.locale`, else the nearest `lang`. */
+  private readonly i18n = new LocaleController(this, stringsFor, () => [this.locale, this.sessionLocale]);
 
   /** The card answered: the session sends it; the card shows "submitting" until the ack. */
   private onResponse(event: InteractionResponseEvent, entry: SessionEntry): void {
@@ -236,7 +233,7 @@ export class InteractionHost extends LitElement {
   private renderEntry(entry: SessionEntry, locale: string): TemplateResult {
     if (entry.kind === 'refused') {
       return html`<p class="refused" part="refused" role="status" data-id=${entry.id}>
-        ${stringsFor(this.currentLocale()).host.refused} <code>${safeText(entry.field)}</code>
+        ${this.i18n.strings.host.refused} <code>${safeText(entry.field)}</code>
       </p>`;
     }
     if (entry.kind === 'artifacts') {
@@ -272,8 +269,7 @@ export class InteractionHost extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const locale = this.currentLocale();
-    const strings = stringsFor(locale);
+    const { locale, strings } = this.i18n;
     const shown = this.unreachable && this.connection !== 'open' ? 'unreachable' : this.connection;
     return html`<div class="stack">
       ${this.superseded

@@ -1,9 +1,10 @@
-// The strings of <questionnaire-form> (and the adapters' typed fields), in zh-CN (the default) and en.
+// The strings of <questionnaire-form>, in zh-CN (the default) and en; the typed fields' hints are in fields.ts.
 import type { Locale } from './locales.js';
 
 const zhCN = {
   submit: '提交',
   useAllRecommended: '全部采用推荐',
+  needsAdapters: '这个问题要由适配器模块显示（agent-interaction-kit/adapters）。',
   filled: (n: number) => `已填写 ${n} 题`,
   atMost: (max: number) => `已选满 ${max} 项：取消一项才能再选。`,
   recommended: '推荐',
@@ -40,24 +41,10 @@ const zhCN = {
     too_many: '选择的项太多。',
   },
   form: {
-    optional: '（可选）',
     other: '其他',
     otherText: '其他内容',
     yes: '是',
     no: '否',
-    formats: {
-      email: '邮箱，例如 name@example.com',
-      uri: '网址，例如 https://example.com',
-      date: '日期，YYYY-MM-DD',
-      'date-time': '日期时间，例如 2026-12-01T09:30+08:00',
-    },
-    range: (min?: number, max?: number) =>
-      min !== undefined && max !== undefined ? `${min} 到 ${max} 之间` : min !== undefined ? `不小于 ${min}` : `不大于 ${max}`,
-    length: (min?: number, max?: number) =>
-      min !== undefined && max !== undefined ? `${min} 到 ${max} 个字符` : min !== undefined ? `至少 ${min} 个字符` : `最多 ${max} 个字符`,
-    items: (min?: number, max?: number) =>
-      min !== undefined && max !== undefined ? `选择 ${min} 到 ${max} 项` : min !== undefined ? `至少选择 ${min} 项` : `最多选择 ${max} 项`,
-    wholeNumber: '整数',
   },
 };
 
@@ -66,6 +53,7 @@ export type QuestionnaireStrings = typeof zhCN;
 const en: QuestionnaireStrings = {
   submit: 'Submit',
   useAllRecommended: 'Use all recommended',
+  needsAdapters: 'This question is shown by the adapters entry (agent-interaction-kit/adapters).',
   filled: (n: number) => (n === 1 ? 'Filled 1 question' : `Filled ${n} questions`),
   atMost: (max: number) => `You chose the most allowed (${max}): clear one to pick another.`,
   recommended: 'Recommended',
@@ -102,24 +90,10 @@ const en: QuestionnaireStrings = {
     too_many: 'Please choose fewer options.',
   },
   form: {
-    optional: '(optional)',
     other: 'Other',
     otherText: 'Other',
     yes: 'Yes',
     no: 'No',
-    formats: {
-      email: 'Email, e.g. name@example.com',
-      uri: 'Web address, e.g. https://example.com',
-      date: 'Date, YYYY-MM-DD',
-      'date-time': 'Date and time, e.g. 2026-12-01T09:30+08:00',
-    },
-    range: (min, max) =>
-      min !== undefined && max !== undefined ? `Between ${min} and ${max}` : min !== undefined ? `At least ${min}` : `At most ${max}`,
-    length: (min, max) =>
-      min !== undefined && max !== undefined ? `${min} to ${max} characters` : min !== undefined ? `At least ${min} characters` : `At most ${max} characters`,
-    items: (min, max) =>
-      min !== undefined && max !== undefined ? `Choose ${min} to ${max}` : min !== undefined ? `Choose at least ${min}` : `Choose at most ${max}`,
-    wholeNumber: 'Whole number',
   },
 };
 

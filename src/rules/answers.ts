@@ -1,6 +1,7 @@
-import type { InteractionRequest } from '../protocol/request.js';
+import type { QuestionField } from '../protocol/fields.js';
+import type { InteractionQuestion, InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse, QuestionAnswer } from '../protocol/response.js';
-import { answerField, type FieldInput, type FieldProblem } from './fields.js';
+import { answerField, type FieldInput, type FieldOutcome, type FieldProblem } from './fields.js';
 import { CUSTOM_VALUE } from './options.js';
 import { answerApproval, buildResponse } from './responses.js';
 
@@ -37,6 +38,13 @@ export type AnswerOutcome =
   | { ok: true; response: InteractionResponse }
   | { ok: false; problems: AnswerProblem[] };
 
+/**
+ * The rules of typed fields (questions with a `field`, from the adapters): `answerField` of
+ * rules/fields.ts. Passed in where the core bundle must leave them out; a questionnaire checked
+ * without them takes no typed answer (each such question is `unanswered`).
+ */
+export type FieldCheck = (question: InteractionQuestion & { field: QuestionField }, input: FieldInput) => FieldOutcome;
+
 const fail = (...problems: AnswerProblem[]): AnswerOutcome => ({ ok: false, problems });
 const done = (
   request: InteractionRequest,
@@ -51,13 +59,14 @@ function answerQuestionnaire(
   request: InteractionRequest,
   given: Record<string, QuestionChoice>,
   resolvedAt: string,
+  checkField: FieldCheck | undefined,
 ): AnswerOutcome {
   const problems: AnswerProblem[] = [];
   const answers: Record<string, QuestionAnswer> = {};
   for (const question of request.questions) {
     const choice = Object.hasOwn(given, question.id) ? given[question.id] : undefined;
     if (question.field) {
-      const outcome = answerField({ ...question, field: question.field }, choice && 'input' in choice ? choice.input : { values: [], text: '' });
+      const outcome = checkField?.({ ...question, field: question.field }, choice && 'input' in choice ? choice.input : { values: [], text: '' }) ?? { ok: false, problem: 'unanswered' };
       if (!outcome.ok) problems.push({ code: outcome.problem, question: question.id });
       else if (outcome.answer) answers[question.id] = outcome.answer;
     } else if (!choice || 'input' in choice) {
@@ -84,7 +93,13 @@ function answerQuestionnaire(
  * Checks the user's answer against the rules of DESIGN §4 and builds the response of §5, or
  * lists every problem (per question for a questionnaire) so the form can point at each.
  */
-export function answerRequest(
+export function answerRequest(request: InteractionRequest, answer: UserAnswer, resolvedAt: string): AnswerOutcome {
+  return answerRequestWith(answerField, request, answer, resolvedAt);
+}
+
+/** `answerRequest` with the typed fields' rules passed in (or none: see FieldCheck). */
+export function answerRequestWith(
+  checkField: FieldCheck | undefined,
   request: InteractionRequest,
   answer: UserAnswer,
   resolvedAt: string,
@@ -126,7 +141,7 @@ export function answerRequest(
     }
     case 'questionnaire':
       if (!('answers' in answer)) return fail({ code: 'wrong_answer_kind' });
-      return answerQuestionnaire(request, answer.answers, resolvedAt);
+      return answerQuestionnaire(request, answer.answers, resolvedAt, checkField);
   }
 }
 

@@ -1,5 +1,5 @@
-// End to end: the built bundle (dist/agent-interaction-kit.js) in a plain HTML page with one
-// <interaction-host src=…>, as the README shows, against the demo's mock runtime. Every demo
+// End to end: the standalone file with the adapters (dist/agent-interaction-kit-adapters.js: the
+// core file and the adapters) in a plain HTML page with one <interaction-host src=…>, as the README shows, against the demo's mock runtime. Every demo
 // scenario is answered through roles and accessible names, and each result the runtime gets is
 // checked. `npm test` builds dist/ first.
 import assert from 'node:assert/strict';
@@ -13,22 +13,22 @@ import { startMockRuntime, type MockRuntime, type ScenarioRun } from '../../demo
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.js';
 
 const root = new URL('../..', import.meta.url).pathname;
-const bundle = join(root, 'dist', 'agent-interaction-kit.js');
+const bundle = join(root, 'dist', 'agent-interaction-kit-adapters.js');
 
 function pageHtml(wsUrl: string): string {
   return `<!doctype html>
 <html lang="zh-CN">
   <head><meta charset="utf-8"><title>e2e</title></head>
   <body>
-    <script type="module" src="/dist/agent-interaction-kit.js"></script>
     <interaction-host src="${wsUrl}"></interaction-host>
     <script type="module">
-      import { mcpElicitation } from '/dist/adapters/index.js';
+      // One file: the elements and the adapters, with the card parts the MCP form and link need.
+      import { mcpElicitation } from '/dist/agent-interaction-kit-adapters.js';
       const host = document.querySelector('interaction-host');
       // The page's delivery for publish_artifacts: everything is sent but metrics.xlsx.
       host.deliver = async (item) =>
         item.name === 'metrics.xlsx' ? { delivered: false, reason: 'upload_file_failed:network_timeout' } : { delivered: true };
-      // MCP elicitation on the same connection (the adapters are their own entry).
+      // MCP elicitation on the same connection.
       host.adapters = [mcpElicitation({ server: 'demo-mcp' })];
     </script>
   </body>
@@ -68,7 +68,7 @@ async function open(options: { fakeClock?: boolean } = {}): Promise<{ page: Page
 
 describe('end to end: the standalone bundle against the demo runtime', () => {
   before(async () => {
-    assert.ok(existsSync(bundle), 'dist/agent-interaction-kit.js is missing: run `npm run build`');
+    assert.ok(existsSync(bundle), 'dist/agent-interaction-kit-adapters.js is missing: run `npm run build`');
     runtime = await startMockRuntime();
     server = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://page');
@@ -76,7 +76,7 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         response.end(pageHtml(runtime.wsUrl(url.searchParams.get('session') ?? 'e2e')));
       } else if (/^\/dist\/[\w/.-]+\.js$/.test(url.pathname) && !url.pathname.includes('..') && existsSync(join(root, url.pathname))) {
-        // The bundle, and the adapters' entry with the chunks it shares with the other entries.
+        // The standalone file (and nothing it would need besides: it imports nothing).
         response.writeHead(200, { 'content-type': 'text/javascript' });
         response.end(readFileSync(join(root, url.pathname)));
       } else {

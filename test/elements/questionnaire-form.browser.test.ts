@@ -150,6 +150,24 @@ describe('<questionnaire-form> text, choice and multi-choice', () => {
     expect(events.map((e) => [e.text, e.selected_options])).to.deep.equal([['neither', []]]);
   });
 
+  it('multi-choice: digit keys toggle the options, as in every option list', async () => {
+    const { el, events, root, part } = await mount(catalogue['multi-choice with free text']!.request);
+    await startBefore(el);
+    await tabTo((e) => e instanceof HTMLInputElement && e.type === 'checkbox');
+    const boxes = () => [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    await press('3');
+    await el.updateComplete;
+    await press('1');
+    await el.updateComplete;
+    expect(boxes().map((box) => box.checked)).to.deep.equal([true, false, true]);
+    expect(deepActiveElement()).to.equal(boxes()[0]);
+    await press('3'); // a second press takes it back
+    await el.updateComplete;
+    expect(boxes().map((box) => box.checked)).to.deep.equal([true, false, false]);
+    part('submit-button')!.click();
+    expect(events[0]!.selected_options).to.deep.equal(['x']);
+  });
+
   it('multi-choice: a checkbox group, values back in option order', async () => {
     const { el, events, root, part } = await mount(catalogue['multi-choice with free text']!.request);
     const boxes = [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];

@@ -4,6 +4,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/approval-dialog.js';
 import '../../src/questionnaire-form.js';
+// The adapters' entry registers the typed fields these forms show.
+import '../../src/adapters.js';
 import type { InteractionCard, InteractionResponseEvent } from '../../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';

@@ -12,6 +12,7 @@ const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
 tester.run('aik/model-text', modelTextRule, {
   valid: [
     'html`<p>${safeText(request.title)}</p>`',
+    'html`<bdi>${safeTextContent(option.label)}</bdi>`',
     'html`<p>${this.longText("message", request.message)}</p>`',
     'html`<img alt=${item.name} src=${url}>`',
     'html`<span>${this.strings.details}</span><span>${strings.artifacts.list}</span>`',

@@ -1,5 +1,5 @@
 // The packed package as bundlers see it (issue 14 §1, §2, §7): every module that registers a tag
-// is a declared side effect and nothing else is; "use client" heads the React entry; every
+// (or the cards' adapter-only parts) is a declared side effect and nothing else is; "use client" heads the React entry; every
 // sourceMappingURL names a map that ships.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -46,7 +46,7 @@ async function bundle(specifier: string, ignoreSideEffects = false): Promise<Bun
   };
 }
 
-/** The tags a script registers on a fresh page. */
+/** The tags a script registers on a fresh page, and `adapter parts` when it registers those. */
 async function tagsRegisteredBy(code: string): Promise<string[]> {
   const page = await browser.newPage();
   try {
@@ -56,8 +56,9 @@ async function tagsRegisteredBy(code: string): Promise<string[]> {
     await page.addScriptTag({ type: 'module', content: `${code}\nwindow.bundleRan = true;` });
     await page.waitForFunction(() => (window as { bundleRan?: boolean }).bundleRan === true);
     const tags = await page.evaluate((names) => names.filter((name) => customElements.get(name) !== undefined), TAGS);
+    const parts = await page.evaluate(() => Symbol.for('agent-interaction-kit.adapter-parts') in globalThis);
     assert.deepEqual(errors, [], 'the bundle threw');
-    return tags;
+    return parts ? [...tags, 'adapter parts'] : tags;
   } finally {
     await page.close();
   }
@@ -80,7 +81,7 @@ describe('the packed package under a bundler', () => {
     assert.deepEqual(await tagsRegisteredBy(code), ['approval-dialog']);
   });
 
-  it('every module that registers a tag is a declared side effect, and nothing else is', async () => {
+  it('every module that registers a tag or the adapter parts is a declared side effect, and nothing else is', async () => {
     const modules = packed.files.filter((file) => file.startsWith('dist/') && file.endsWith('.js') && !file.startsWith('dist/agent/'));
     assert.ok(modules.some((file) => file.startsWith('dist/chunks/')), 'the build has shared chunks');
     const registering: string[] = [];
@@ -96,6 +97,9 @@ describe('the packed package under a bundler', () => {
     }
     assert.deepEqual(declared, registering);
     assert.deepEqual(registering, [
+      'dist/adapters/index.js',
+      'dist/adapters/mcp-sdk.js',
+      'dist/agent-interaction-kit-adapters.js',
       'dist/agent-interaction-kit.js',
       'dist/approval-dialog.js',
       'dist/artifact-list.js',

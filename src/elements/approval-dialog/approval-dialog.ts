@@ -1,10 +1,11 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { approvalStrings, type ApprovalStrings } from '../../i18n/approval.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { answerApproval } from '../../rules/responses.js';
-import { inspectLink, type InspectedLink } from '../../rules/link.js';
 import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
+import { adapterParts } from '../shared/adapter-parts.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { safeText } from '../shared/safe-text.js';
 import { receiptStyles } from '../shared/receipt.js';
@@ -37,13 +38,13 @@ export const CONFIRM_DELAY_MS = 1000;
  * @csspart message - The message.
  * @csspart details - The collapsible details.
  * @csspart note - The rejection note field.
- * @csspart add-reason-button - Reveals the rejection note (Add a reason).
  * @csspart add-reason-button - Add a reason: reveals the rejection note.
  * @csspart actions - The button row.
  * @csspart approve-button - Approve.
  * @csspart confirm-button - Confirm approval (high severity, second step).
  * @csspart reject-button - Reject.
  * @csspart receipt - The read-only outcome.
+ * @csspart receipt-heading - The outcome line: the receipt's heading, which takes focus when the form goes.
  * @csspart dialog - The native dialog, in modal mode.
  * @csspart link - The full URL a link request asks to open (MCP URL-mode elicitation).
  * @csspart link-host - The URL's host, set apart.
@@ -55,38 +56,34 @@ export const CONFIRM_DELAY_MS = 1000;
  */
 export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, approvalStyles];
-  static override properties = {
-    modal: { type: Boolean, reflect: true },
-    linkState: { attribute: 'link-state' },
-    confirming: { attribute: false },
-    armed: { attribute: false },
-    note: { attribute: false },
-    noteOpen: { attribute: false },
-  };
 
   protected readonly ownStrings = approvalStrings;
 
   /** Shows the card in a native modal `<dialog>`: focus stays inside, Escape rejects. */
+  @property({ type: Boolean, reflect: true })
   modal = false;
 
   /**
    * For a link request, what the server said after the user opened it: `waiting` until it
    * reports the step `complete` (MCP `notifications/elicitation/complete`).
    */
+  @property({ attribute: 'link-state' })
   linkState: '' | 'waiting' | 'complete' = '';
 
+  @state()
   private confirming = false;
   /** The confirm button acts (CONFIRM_DELAY_MS after it appeared, on the card's clock). */
+  @state()
   private armed = false;
   private armTimer: unknown;
   /** When the press that ends in the next click began: a press begun while arming never confirms. */
   private pressedAt: number | undefined;
   private armedAt = Number.POSITIVE_INFINITY;
+  @state()
   private note = '';
   /** The rejection note is shown (behind 添加理由, so that the decision comes first). */
+  @state()
   private noteOpen = false;
-
-  private returnFocus: HTMLElement | null = null;
 
   private get severity() {
     return this.request?.metadata.severity ?? 'medium';
@@ -132,42 +129,25 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     }, CONFIRM_DELAY_MS);
   }
 
-  protected override cardClass(): string {
-    return `severity-${this.severity}`;
-  }
-
-  protected override renderBadges(): TemplateResult {
+  private renderBadges(): TemplateResult {
     const severity = this.severity;
     return html`<span class="badge severity-${severity}" part="severity">
       ${SEVERITY_ICONS[severity]}${this.strings.severity[severity]}
     </span>`;
   }
 
-  private get link(): InspectedLink | undefined {
+  /**
+   * What a link request (MCP URL mode) opens on consent. Link consent comes with the adapters'
+   * entries; without it a link card shows the URL as text and offers only Decline.
+   */
+  private get link(): string | undefined {
     const url = this.request?.metadata.url;
-    return url === undefined ? undefined : inspectLink(url);
+    return url === undefined ? undefined : adapterParts()?.href(url);
   }
 
-  /** The whole URL, its host set apart, and any warnings: shown before and after consent. */
-  private renderLink(raw: string, link: InspectedLink | undefined): TemplateResult {
-    return html`<div class="link-block">
-      <p class="hint">${this.strings.link.opensInNewTab}</p>
-      <p class="link" part="link" dir="ltr">
-        ${link
-          ? html`<span>${safeText(link.before)}</span><strong class="link-host" part="link-host">${safeText(link.host)}</strong><span>${safeText(link.after)}</span>`
-          : safeText(raw)}
-      </p>
-      ${link?.warnings.length
-        ? html`<ul class="link-warnings" part="link-warnings">
-            ${link.warnings.map((warning) => html`<li>${triangleIcon}${this.strings.link.warnings[warning]}</li>`)}
-          </ul>`
-        : nothing}
-    </div>`;
-  }
-
-  protected override renderContext(): TemplateResult | typeof nothing {
+  private renderContext(): TemplateResult | typeof nothing {
     const url = this.request?.metadata.url;
-    if (url !== undefined) return this.renderLink(url, this.link);
+    if (url !== undefined) return adapterParts()?.link(url, this.strings) ?? html`<p class="link" part="link" dir="ltr">${safeText(url)}</p>`;
     const details = this.request?.metadata.details;
     if (!details) return nothing;
     return html`<details part="details">
@@ -212,23 +192,22 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     this.respond(answerApproval(this.request, approve, this.note, this.now()));
   }
 
-  private openLink(link: InspectedLink): void {
-    window.open(link.href, '_blank', 'noopener,noreferrer');
+  private openLink(href: string): void {
+    window.open(href, '_blank', 'noopener,noreferrer');
   }
 
   /** A rejection's note, when there is one. */
-  protected override renderAnswer(_request: InteractionRequest, response: InteractionResponse): TemplateResult | typeof nothing {
-    return response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${safeText(response.text)}</dd></dl>` : nothing;
-  }
+  private readonly renderNote = (response: InteractionResponse): TemplateResult | typeof nothing =>
+    response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${safeText(response.text)}</dd></dl>` : nothing;
 
-  protected override renderReceipt(): TemplateResult {
+  /** The outcome; a link card says what happened (opened, or declined), and what the server said since. */
+  private renderOutcome(request: InteractionRequest): TemplateResult {
     const link = this.link;
-    if (this.request?.metadata.url === undefined) return super.renderReceipt();
-    // A link card says what happened: opened, or declined (not approved or rejected).
+    if (request.metadata.url === undefined) return this.renderReceipt(request, this.renderNote);
     const response = this.response;
     const settled = response?.status === 'completed' && this.state !== 'cancelled' && !this.late;
     const opened = settled && response.approved;
-    const receipt = super.renderReceipt(settled ? (opened ? this.strings.link.opened : this.strings.receipt.declined) : undefined);
+    const receipt = this.renderReceipt(request, this.renderNote, settled ? (opened ? this.strings.link.opened : this.strings.receipt.declined) : undefined);
     if (!opened || !link || !this.linkState) return receipt;
     return html`${receipt}
       <div class="link-status" part="link-status">
@@ -241,7 +220,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     this.renderRoot.querySelector<HTMLElement>(`[part~="${part}"]`)?.focus();
   }
 
-  protected override renderForm(request: InteractionRequest): TemplateResult {
+  private renderForm(request: InteractionRequest): TemplateResult {
     const high = this.severity === 'high';
     const metadata = request.metadata;
     if (metadata.url !== undefined) {
@@ -317,9 +296,16 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   protected override render() {
-    if (!this.request) return nothing;
-    if (!this.modal || this.settled) return this.renderCard(this.request);
-    return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${this.renderCard(this.request)}</dialog>`;
+    const request = this.request;
+    if (!request) return nothing;
+    const card = this.renderCard(request, {
+      cardClass: `severity-${this.severity}`,
+      badges: this.renderBadges(),
+      context: this.renderContext(),
+      body: this.settled ? this.renderOutcome(request) : this.renderForm(request),
+    });
+    if (!this.modal || this.settled) return card;
+    return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${card}</dialog>`;
   }
 
   /**
@@ -336,15 +322,9 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     super.updated(changed);
     const dialog = this.renderRoot.querySelector('dialog');
     if (dialog && !dialog.open && this.isConnected) {
-      this.returnFocus = document.activeElement as HTMLElement | null;
+      // A modal that closes with the answer gives focus back to where it was.
+      this.focusReturn.remember();
       dialog.showModal();
     }
-  }
-
-  /** A modal that closes with the answer gives focus back to where it was. */
-  protected override focusAfterAnswer(): void {
-    if (!this.returnFocus?.isConnected) return super.focusAfterAnswer();
-    this.returnFocus.focus();
-    this.returnFocus = null;
   }
 }

@@ -1,13 +1,15 @@
-import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
 import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
+import { cardStateOf, type CardState } from '../../rules/card-state.js';
 import { cancelledResponse, timeoutResponse } from '../../rules/responses.js';
 import { systemClock, type Clock } from '../../protocol/clock.js';
-import { cardStateOf, type CardState } from '../../rules/card-state.js';
 import { CountdownController, formatRemaining } from './countdown.js';
-import { resolveLocale } from './locale.js';
+import { FocusReturnController } from './focus-return.js';
+import { LocaleController } from './locale.js';
 import { renderReceipt, shownAnswer } from './receipt.js';
 import { safeText } from './safe-text.js';
 
@@ -30,28 +32,26 @@ declare global {
   }
 }
 
+/** What a card shows around its form: set by each card when it renders. */
+export interface CardParts {
+  /** Extra classes of the card (e.g. its severity). */
+  cardClass?: string;
+  /** Badges beside the title (severity, grilling checkpoint). */
+  badges?: TemplateResult | typeof nothing;
+  /** What follows the message in every state (an approval's details, a link). */
+  context?: TemplateResult | typeof nothing;
+  /** The form while pending, the receipt once settled. */
+  body: TemplateResult | typeof nothing;
+}
+
 /**
- * What `<approval-dialog>` and `<questionnaire-form>` share: the request, the state machine, the
- * countdown, the receipt and the one `interaction-response` event. Subclasses render the form.
+ * What `<approval-dialog>` and `<questionnaire-form>` share: the request, the computed state,
+ * the one `interaction-response` event, and the card's frame (title, countdown, receipt). The
+ * behaviour around it lives in controllers: language, countdown, focus on settling.
  */
 export abstract class InteractionCard<S extends object = object> extends LitElement {
-  // A static table rather than decorators: the same options, without the decorator helper and a
-  // call per property in every element's bundle (the artifact list does the same). Internal state
-  // is `attribute: false` (what `state: true` means), which the manifest analyzer reads correctly.
-  static override properties: PropertyDeclarations = {
-    request: { attribute: false },
-    deadline: { attribute: false },
-    locale: { reflect: true },
-    requester: {},
-    clock: { attribute: false },
-    response: { attribute: false },
-    submitting: { type: Boolean },
-    sending: { attribute: false },
-    late: { type: Boolean, reflect: true },
-    expanded: { attribute: false },
-  };
-
   /** The normalised request (DESIGN §3.6) to show. */
+  @property({ attribute: false })
   request?: InteractionRequest;
 
   /**
@@ -59,21 +59,26 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
    * countdown and the host's session applies the timeout; without it the card times itself
    * from `request.timeout_seconds` and applies the timeout policy of DESIGN §4 on its own.
    */
+  @property({ attribute: false })
   deadline?: number | string;
 
   /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
+  @property({ reflect: true })
   locale?: Locale;
 
   /** Who asks (the session's `context.requester`), shown on the card. */
+  @property()
   requester?: string;
 
   /** The clock, injected for tests. */
+  @property({ attribute: false })
   clock: Clock = systemClock;
 
   /**
    * The response the receipt shows. Setting it from code turns the card into that receipt and
    * fires no event (a host uses it for timeouts, cancels and answers restored after a reload).
    */
+  @property({ attribute: false })
   response?: InteractionResponse;
 
   /**
@@ -81,10 +86,20 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
    * fires an answer whose delivery a listener took over (`preventDefault()`); that listener sets
    * `response` once the answer arrived, or `submitting` back to false when sending failed.
    */
+  @property({ type: Boolean })
   submitting = false;
 
+  /** Set by a host when the runtime had already timed the call out: the answer came too late. */
+  @property({ type: Boolean, reflect: true })
+  late = false;
+
   /** The answer this card fired and is submitting: what its receipt shows until `response`. */
+  @state()
   private sending: InteractionResponse | undefined;
+
+  /** Long texts the user expanded (the message, an approval's details). */
+  @state()
+  private expanded: ReadonlySet<string> = new Set();
 
   /**
    * What the card shows, computed from `response` and `submitting`, never stored beside them;
@@ -94,26 +109,21 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     return cardStateOf(this.response, this.submitting);
   }
 
-  /** Set by a host when the runtime had already timed the call out: the answer came too late. */
-  late = false;
-
-  /** Long texts the user expanded (the message, an approval's details). */
-  protected expanded = new Set<string>();
-
-  protected readonly countdown = new CountdownController(this, () => this.expire());
-
   /** The element's own strings per language (i18n/approval.ts, …), beside the card's. */
   protected abstract readonly ownStrings: Readonly<Record<Locale, S>>;
 
-  /** The strings of this update's language: resolved once per update, not per lookup. */
-  private updateStrings: (CardStrings & S) | undefined;
+  private readonly i18n = new LocaleController(this, (locale) => withStrings(cardStrings, this.ownStrings, locale), () => [this.locale]);
+  protected readonly countdown = new CountdownController(this, () => this.expire());
+  protected readonly focusReturn = new FocusReturnController(this, () => this.renderRoot.querySelector<HTMLElement>('[part~="receipt-heading"]'));
 
+  /** The strings of this update's language. */
   protected get strings(): CardStrings & S {
-    return this.updateStrings ?? withStrings(cardStrings, this.ownStrings, this.lang_);
+    return this.i18n.strings;
   }
 
-  protected get lang_(): Locale {
-    return resolveLocale(this, this.locale);
+  /** The language of this update (the `locale` attribute, else the nearest `lang`, else zh-CN). */
+  protected get language(): Locale {
+    return this.i18n.locale;
   }
 
   protected get settled(): boolean {
@@ -121,8 +131,6 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // Walking up for the nearest `lang` is a DOM query: once per update, not per string.
-    this.updateStrings = withStrings(cardStrings, this.ownStrings, this.lang_);
     if (changed.has('request') && this.request && changed.get('request') !== undefined) {
       // A new request on the same element starts over.
       if (!changed.has('response')) this.response = undefined;
@@ -132,11 +140,14 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
       this.resetForm();
     }
     this.setAttribute('state', this.state);
-    if (changed.has('request') || changed.has('deadline') || changed.has('response')) this.syncTimer(changed);
+    if (changed.has('request') || changed.has('deadline') || changed.has('response') || changed.has('submitting')) this.syncTimer(changed);
   }
 
+  /** Clears what the user entered (when a new request arrives). */
+  protected abstract resetForm(): void;
+
   private syncTimer(changed: PropertyValues<this>): void {
-    if (!this.request || this.state !== 'pending') {
+    if (!this.request || this.settled) {
       this.countdown.stop();
       return;
     }
@@ -152,7 +163,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
 
   /** The deadline passed: a standalone card applies the timeout policy itself. */
   private expire(): void {
-    if (!this.request || this.state !== 'pending' || this.deadline !== undefined) return;
+    if (!this.request || this.settled || this.deadline !== undefined) return;
     this.respond(timeoutResponse(this.request, this.now()));
   }
 
@@ -162,8 +173,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
 
   /** Shows the response as a receipt and fires the event once; refuses a second answer. */
   protected respond(response: InteractionResponse): void {
-    if (this.state !== 'pending') return;
-    const follow = this.focusIsHereOrNowhere();
+    if (this.settled) return;
     const event = new InteractionResponseEvent(response);
     // An answer is submitted; a timeout or a cancel settles the card at once, whoever delivers it.
     if (response.status === 'completed') {
@@ -175,7 +185,6 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
       this.response = response;
       this.submitting = false;
     }
-    if (response.status === 'completed' && follow) void this.updateComplete.then(() => this.focusAfterAnswer());
   }
 
   /** The user dismissed a request that offers Cancel (the adapters' `metadata.dismiss`). */
@@ -191,98 +200,52 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   }
 
   /**
-   * The form is gone: keep keyboard and screen reader users on the outcome. At the next frame,
-   * where the browser lays out anyway: focusing at once would force a layout of its own.
+   * The receipt: the outcome (or `said`, what the card says happened instead), then, when the
+   * answer is shown, what `rows` lists of it.
    */
-  protected focusAfterAnswer(): void {
-    requestAnimationFrame(() => {
-      if (this.focusIsHereOrNowhere()) this.renderRoot.querySelector<HTMLElement>('[part~="receipt"]')?.focus({ preventScroll: true });
-    });
+  protected renderReceipt(request: InteractionRequest, rows: (response: InteractionResponse) => TemplateResult | typeof nothing, said?: string): TemplateResult {
+    const response = this.response ?? this.sending;
+    return renderReceipt(request, response, this.state, this.late, this.strings, response && shownAnswer(request, response) ? rows(response) : nothing, said);
   }
 
-  /**
-   * Focus follows an answer from inside the card, or from nowhere (Safari does not focus a
-   * clicked button); it is never pulled from wherever else on the page the user is, or has
-   * gone since. Focus inside the shadow root shows on the document as the card itself.
-   */
-  protected focusIsHereOrNowhere(): boolean {
-    const active = document.activeElement;
-    return active === null || active === document.body || active === this || this.contains(active);
-  }
-
-  /** Clears what the user entered (when a new request arrives). */
-  protected abstract resetForm(): void;
-
-  /** The card's form while pending. */
-  protected abstract renderForm(request: InteractionRequest): TemplateResult;
-
-  protected renderCountdown(): TemplateResult | typeof nothing {
-    if (this.state !== 'pending' || !this.countdown.running) return nothing;
+  private renderCountdown(): TemplateResult | typeof nothing {
+    if (this.settled || !this.countdown.running) return nothing;
     const left = this.strings.remaining(formatRemaining(this.countdown.remainingMs));
     return html`<span class="badge countdown" part="countdown" role="timer" data-urgency=${this.countdown.urgency ?? nothing}>${left}</span>`;
   }
 
   /** A polite live region that speaks the countdown at a few thresholds. */
-  protected renderAnnouncer(): TemplateResult {
+  private renderAnnouncer(): TemplateResult {
     const seconds = this.countdown.announcement;
-    const spoken =
-      this.state === 'pending' && seconds !== undefined
-        ? this.strings.remainingSpoken(this.strings.minutesSeconds(Math.floor(seconds / 60), seconds % 60))
-        : '';
+    const strings = this.strings;
+    const spoken = !this.settled && seconds !== undefined ? strings.remainingSpoken(strings.minutesSeconds(Math.floor(seconds / 60), seconds % 60)) : '';
     return html`<div class="visually-hidden" aria-live="polite" aria-atomic="true">${spoken}</div>`;
   }
 
-  protected renderStateBadge(): TemplateResult {
-    return html`<span class="badge state state-${this.state}" part="state">${this.strings.state[this.state]}</span>`;
-  }
-
-  protected renderReceipt(said?: string): TemplateResult {
-    if (!this.request) return html``;
-    const response = this.response ?? this.sending;
-    const rows = response && shownAnswer(this.request, response) ? this.renderAnswer(this.request, response) : nothing;
-    return renderReceipt(this.request, response, this.state, this.late, this.strings, rows, said);
-  }
-
-  /** What the receipt lists under the outcome: the note, the choices, the answers. */
-  protected abstract renderAnswer(request: InteractionRequest, response: InteractionResponse): TemplateResult | typeof nothing;
-
-  /** Badges beside the title (severity, grilling checkpoint). */
-  protected renderBadges(): TemplateResult | typeof nothing {
-    return nothing;
-  }
-
-  /** What follows the message in every state (an approval's details). */
-  protected renderContext(): TemplateResult | typeof nothing {
-    return nothing;
-  }
-
-  /** Extra classes of the card (e.g. its severity). */
-  protected cardClass(): string {
-    return '';
-  }
-
-  protected renderCard(request: InteractionRequest): TemplateResult {
+  /** The card around a form or receipt: title, requester, badges, countdown, message. */
+  protected renderCard(request: InteractionRequest, parts: CardParts): TemplateResult {
+    const strings = this.strings;
     const requester = this.requester?.trim();
-    return html`<article class="card ${this.cardClass()}" part="card" aria-labelledby="title">
+    const state = this.state;
+    return html`<article class="card ${parts.cardClass ?? ''}" part="card" aria-labelledby="title">
       <div class="header" part="header">
         <div class="heading">
-          <p class="title" id="title" part="title" dir="auto">${safeText(displayTitle(this.strings, request.title))}</p>
+          <p class="title" id="title" part="title" dir="auto">${safeText(displayTitle(strings, request.title))}</p>
           <div class="meta">
-            ${this.renderBadges()}
-            ${requester ? html`<span part="requester">${this.strings.requestedBy} ${safeText(requester)}</span>` : nothing}
+            ${parts.badges ?? nothing}
+            ${requester ? html`<span part="requester">${strings.requestedBy} ${safeText(requester)}</span>` : nothing}
           </div>
         </div>
-        <div class="meta">${this.renderCountdown()}${this.settled ? this.renderStateBadge() : nothing}</div>
+        <div class="meta">
+          ${this.renderCountdown()}
+          ${state === 'pending' ? nothing : html`<span class="badge state state-${state}" part="state">${strings.state[state]}</span>`}
+        </div>
       </div>
       ${request.message ? html`<p class="message" part="message" dir="auto">${this.longText('message', request.message)}</p>` : nothing}
-      ${this.renderContext()}
-      ${this.settled ? this.renderReceipt() : this.renderForm(request)}
+      ${parts.context ?? nothing}
+      ${parts.body}
       ${this.renderAnnouncer()}
     </article>`;
-  }
-
-  protected override render(): TemplateResult | typeof nothing {
-    return this.request ? this.renderCard(this.request) : nothing;
   }
 
   /**

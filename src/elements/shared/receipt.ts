@@ -37,8 +37,9 @@ export function renderReceipt(
 ): TemplateResult {
   const refused = (request.kind === 'approval' && !response?.approved) || isDeclined(request, response);
   const tone = late || state === 'expired' || state === 'cancelled' ? 'muted' : refused ? 'negative' : 'positive';
-  return html`<div class="receipt receipt-${tone}" part="receipt" tabindex="-1" role="status">
-    <p class="receipt-outcome">
+  // The outcome is the receipt's heading, focusable: where focus goes when the form goes away.
+  return html`<div class="receipt receipt-${tone}" part="receipt" role="status">
+    <p class="receipt-outcome" part="receipt-heading" role="heading" aria-level="3" tabindex="-1">
       <span class="receipt-icon" aria-hidden="true">${tone === 'positive' ? '✓' : tone === 'negative' ? '✕' : '–'}</span>
       ${said ?? outcome(request, response, state, late, strings)}
       ${state === 'submitting' ? html`<span class="badge">${strings.state.submitting}</span>` : nothing}
@@ -59,12 +60,13 @@ export const receiptStyles = css`
     padding: var(--_space-3);
     border-radius: var(--_radius-control);
     background: var(--_surface-muted);
-    outline: none;
   }
-  .receipt:focus-visible {
+  .receipt-outcome:focus-visible {
     box-shadow: var(--_focus);
   }
   .receipt-outcome {
+    outline: none;
+    border-radius: var(--_radius-control);
     margin: 0;
     display: flex;
     align-items: center;

@@ -30,8 +30,17 @@ export function revealMarks(text: string): string {
  * The lint rule `aik/model-text` refuses model fields interpolated into a template any other way.
  */
 export function safeText(text: string | null | undefined): TemplateResult {
+  return html`<bdi>${safeTextContent(text)}</bdi>`;
+}
+
+/**
+ * What `safeText` puts inside its `<bdi>`, for a template that writes the `<bdi>` itself: an
+ * option of a thousand-option list is one template instead of two. Plain text when it has no
+ * hidden character, else the text with each one as a mark.
+ */
+export function safeTextContent(text: string | null | undefined): string | (string | TemplateResult)[] {
   const value = lines(text ?? '');
-  if (value.search(HIDDEN) < 0) return html`<bdi>${value}</bdi>`;
+  if (value.search(HIDDEN) < 0) return value;
   const parts: (string | TemplateResult)[] = [];
   let last = 0;
   for (const match of value.matchAll(HIDDEN)) {
@@ -39,5 +48,5 @@ export function safeText(text: string | null | undefined): TemplateResult {
     last = match.index + match[0].length;
   }
   parts.push(value.slice(last));
-  return html`<bdi>${parts}</bdi>`;
+  return parts;
 }

@@ -1,0 +1,28 @@
+// Link consent (MCP URL-mode elicitation), an adapters' part of <approval-dialog>: the whole URL
+// with its host set apart, and why it deserves a second look, before the user opens it.
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ApprovalStrings } from '../../i18n/approval.js';
+import { inspectLink } from '../../rules/link.js';
+import { safeText } from '../shared/safe-text.js';
+import { triangleIcon } from './icons.js';
+
+/** The URL as the card shows it before consent and after. */
+export function renderLink(raw: string, strings: ApprovalStrings): TemplateResult {
+  const link = inspectLink(raw);
+  return html`<div class="link-block">
+    <p class="hint">${strings.link.opensInNewTab}</p>
+    <p class="link" part="link" dir="ltr">
+      ${link
+        ? html`<span>${safeText(link.before)}</span><strong class="link-host" part="link-host">${safeText(link.host)}</strong><span>${safeText(link.after)}</span>`
+        : safeText(raw)}
+    </p>
+    ${link?.warnings.length
+      ? html`<ul class="link-warnings" part="link-warnings">
+          ${link.warnings.map((warning) => html`<li>${triangleIcon}${strings.link.warnings[warning]}</li>`)}
+        </ul>`
+      : nothing}
+  </div>`;
+}
+
+/** What Open link opens: the parsed http(s) URL, else nothing (the card offers only Decline). */
+export const linkHref = (raw: string): string | undefined => inspectLink(raw)?.href;

@@ -1,0 +1,11 @@
+// The cards' parts that only the adapters' requests need, registered by the adapters' entries and
+// the standalone agent-interaction-kit-adapters.js (never by the core bundle).
+import { answerField, initialInput } from '../rules/fields.js';
+import { linkHref, renderLink } from './approval-dialog/link-consent.js';
+import { renderField } from './questionnaire-form/typed-fields.js';
+import { registerAdapterParts } from './shared/adapter-parts.js';
+
+/** Typed fields and link consent for every card rendered from now on. */
+export function defineAdapterParts(): void {
+  registerAdapterParts({ fields: { initialInput, answerField }, field: renderField, link: renderLink, href: linkHref });
+}

@@ -1,0 +1,145 @@
+// The answers a `<questionnaire-form>` is editing, apart from the DOM: what each list holds,
+// collecting it into the rules' answer, and the rules' verdict on it. Immutable: every change
+// returns a new draft, so the element keeps it as one piece of reactive state.
+import type { InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
+import type { InteractionResponse } from '../../protocol/response.js';
+import type { QuestionField } from '../../protocol/fields.js';
+import { answerRequestWith, type AnswerProblem, type FieldCheck, type QuestionChoice, type UserAnswer } from '../../rules/answers.js';
+import { CUSTOM_VALUE } from '../../rules/options.js';
+
+/**
+ * Which answer: a questionnaire question's id, or `undefined` for the request's own one answer
+ * (a text, a choice, a multi-choice), as the rules' `AnswerProblem.question` names them.
+ */
+export type AnswerKey = string | undefined;
+
+/** One answer being edited. */
+export interface Entry {
+  /** Checked values: one for radios, any number for checkboxes. */
+  readonly values: readonly string[];
+  /** Free text: the custom answer, a choice's free text, a multi-choice's note, or the text. */
+  readonly text: string;
+}
+
+const EMPTY: Entry = Object.freeze({ values: [], text: '' });
+
+/**
+ * The rules of typed fields (rules/fields.ts: `initialInput`, `answerField`), which the adapters'
+ * entries register (elements/shared/adapter-parts.ts): without them the core bundle carries none,
+ * and a typed field starts empty and takes no answer.
+ */
+export interface FieldRules {
+  initialInput(field: QuestionField): Entry;
+  answerField: FieldCheck;
+}
+
+export class Draft {
+  /** Question id → question, built once per request: lookups per option stay O(1). */
+  private readonly questions: ReadonlyMap<string, InteractionQuestion>;
+
+  constructor(
+    readonly request: InteractionRequest,
+    private readonly fields: FieldRules | undefined = undefined,
+    private readonly entries: ReadonlyMap<AnswerKey, Entry> = new Map(),
+    /** Why the last submit was refused; a question's go once the user changes its answer. */
+    readonly problems: readonly AnswerProblem[] = [],
+    questions?: ReadonlyMap<string, InteractionQuestion>,
+  ) {
+    this.questions = questions ?? new Map(request.questions.map((question) => [question.id, question]));
+  }
+
+  /** The question an answer belongs to (none for the request's own answer). */
+  question(key: AnswerKey): InteractionQuestion | undefined {
+    return key === undefined ? undefined : this.questions.get(key);
+  }
+
+  /** What the answer holds now: as edited, else a typed field's default, else nothing. */
+  entry(key: AnswerKey): Entry {
+    const field = this.question(key)?.field;
+    return this.entries.get(key) ?? ((field && this.fields?.initialInput(field)) || EMPTY);
+  }
+
+  /** The answer changed: a new draft, without the refusal that was about the old answer. */
+  with(key: AnswerKey, change: Partial<Entry>): Draft {
+    const entries = new Map(this.entries).set(key, { ...this.entry(key), ...change });
+    return new Draft(this.request, this.fields, entries, this.problems.filter((problem) => problem.question !== key), this.questions);
+  }
+
+  /**
+   * An option picked: the only value of a radio list; toggled in a checkbox list. A checkbox
+   * list at its maximum takes no more (the same draft comes back): its other boxes are disabled.
+   */
+  pick(key: AnswerKey, value: string, multiple: boolean): Draft {
+    const values = this.entry(key).values;
+    if (!multiple) return this.with(key, { values: [value] });
+    if (values.includes(value)) return this.with(key, { values: values.filter((v) => v !== value) });
+    return this.atMost(key) === undefined ? this.with(key, { values: [...values, value] }) : this;
+  }
+
+  /** A multi-select's `max_items` once that many are ticked (further boxes are disabled), else undefined. */
+  atMost(key: AnswerKey): number | undefined {
+    const field = this.question(key)?.field;
+    const max = field?.type === 'choice' && field.multiple ? field.max_items : undefined;
+    // A list that takes none (maxItems 0) stays reachable: the rules refuse it at submit.
+    return max !== undefined && max > 0 && this.entry(key).values.length >= max ? max : undefined;
+  }
+
+  /** A checkbox set or cleared (not toggled: the input says which). */
+  check(key: AnswerKey, value: string, checked: boolean): Draft {
+    const others = this.entry(key).values.filter((v) => v !== value);
+    return this.with(key, { values: checked ? [...others, value] : others });
+  }
+
+  /**
+   * Every plain question not yet answered takes its recommended (first) option; what the user
+   * chose or typed stays, typed fields keep theirs. With the number of questions it filled.
+   */
+  withRecommended(): { draft: Draft; filled: number } {
+    const entries = new Map(this.entries);
+    const filled = new Set<string>();
+    for (const { id, options, field } of this.request.questions) {
+      const [recommended] = options;
+      if (!recommended || field || this.entry(id).values.length > 0) continue;
+      entries.set(id, { values: [recommended.value], text: this.entry(id).text });
+      filled.add(id);
+    }
+    const problems = this.problems.filter((problem) => problem.question === undefined || !filled.has(problem.question));
+    return { draft: new Draft(this.request, this.fields, entries, problems, this.questions), filled: filled.size };
+  }
+
+  /** The refusal of answer `key`, if the last submit refused it. */
+  problem(key: AnswerKey): AnswerProblem | undefined {
+    return this.problems.find((problem) => problem.question === key);
+  }
+
+  /** The user's answer in the rules' shape (DESIGN §4 "Answers"). */
+  collect(): UserAnswer {
+    const single = this.entry(undefined);
+    switch (this.request.kind) {
+      case 'text':
+        return { text: single.text };
+      case 'choice':
+        // The free text is one more radio, exclusive with the options.
+        return single.values[0] === CUSTOM_VALUE ? { values: [], text: single.text } : { values: [...single.values] };
+      case 'multi_choice':
+        return { values: [...single.values], text: single.text };
+      default: {
+        const answers: Record<string, QuestionChoice> = {};
+        for (const question of this.request.questions) {
+          const entry = this.entry(question.id);
+          const value = entry.values[0];
+          if (question.field) answers[question.id] = { input: { values: [...entry.values], text: entry.text } };
+          else if (value === CUSTOM_VALUE) answers[question.id] = { custom: entry.text };
+          else if (value !== undefined) answers[question.id] = { value };
+        }
+        return { answers };
+      }
+    }
+  }
+
+  /** The rules' verdict on the answer: the response to send, or the draft with its refusals. */
+  submit(resolvedAt: string): { ok: true; response: InteractionResponse } | { ok: false; draft: Draft } {
+    const outcome = answerRequestWith(this.fields?.answerField, this.request, this.collect(), resolvedAt);
+    return outcome.ok ? outcome : { ok: false, draft: new Draft(this.request, this.fields, this.entries, outcome.problems, this.questions) };
+  }
+}

@@ -1,0 +1,126 @@
+// The adapters' typed fields (MCP elicitation, AG-UI, generated forms) as render functions:
+// text, number, boolean and choice questions, with their descriptions and hints.
+import { html, nothing, type TemplateResult } from 'lit';
+import type { CardStrings } from '../../i18n/card.js';
+import { fieldStrings, type FieldStrings } from '../../i18n/fields.js';
+import type { Locale } from '../../i18n/locales.js';
+import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
+import type { QuestionField } from '../../protocol/fields.js';
+import type { InteractionOption, InteractionQuestion } from '../../protocol/request.js';
+import type { AnswerProblem } from '../../rules/answers.js';
+import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
+import { CUSTOM_VALUE } from '../../rules/options.js';
+import { safeText } from '../shared/safe-text.js';
+import type { Entry } from './draft.js';
+import { renderHeading } from './heading.js';
+
+type Strings = CardStrings & QuestionnaireStrings;
+
+/** What a typed field needs from its form. */
+export interface FieldContext {
+  strings: Strings;
+  /** The form's language, for the fields' own strings (their hints). */
+  locale: Locale;
+  entry: Entry;
+  problem: AnswerProblem | undefined;
+  /** The form numbers its questions (more than one). */
+  numbered: boolean;
+  /** A choice field's options, with the filter of a long list, and the custom text when chosen. */
+  renderChoices(options: readonly InteractionOption[], type: 'radio' | 'checkbox'): TemplateResult;
+  /** The refusal under the field. */
+  renderError(id: string): TemplateResult | typeof nothing;
+  /** The user typed into the field. */
+  onText(text: string): void;
+  /** Keys on a choice field's options (digits, arrows). */
+  onKeydown(event: KeyboardEvent, options: readonly InteractionOption[], multiple: boolean): void;
+}
+
+
+/** What a field expects, said once under it: its format, range, length or number of choices. */
+function hintOf(field: QuestionField, form: FieldStrings): string {
+  switch (field.type) {
+    case 'text': {
+      const parts = [field.format ? form.formats[field.format] : '', field.min_length !== undefined || field.max_length !== undefined ? form.length(field.min_length, field.max_length) : ''];
+      return parts.filter(Boolean).join(' · ');
+    }
+    case 'number': {
+      const parts = [field.integer ? form.wholeNumber : '', field.minimum !== undefined || field.maximum !== undefined ? form.range(field.minimum, field.maximum) : ''];
+      return parts.filter(Boolean).join(' · ');
+    }
+    case 'choice':
+      return field.multiple && (field.min_items !== undefined || field.max_items !== undefined) ? form.items(field.min_items, field.max_items) : '';
+    case 'boolean':
+      return '';
+  }
+}
+
+/** Description and hint under a field, with their ids for `aria-describedby`. */
+function renderHelp(field: QuestionField, n: number, form: FieldStrings): { help: TemplateResult; ids: string[] } {
+  const hint = hintOf(field, form);
+  const ids = [field.description ? `desc-${n}` : '', hint ? `hint-${n}` : ''].filter(Boolean);
+  return {
+    ids,
+    help: html`${field.description ? html`<p class="field-description" id=${`desc-${n}`} dir="auto">${safeText(field.description)}</p>` : nothing}
+      ${hint ? html`<p class="hint" id=${`hint-${n}`}>${hint}</p>` : nothing}`,
+  };
+}
+
+/** A question with a typed field (from the adapters): text, number, boolean or choice. */
+export function renderField(question: InteractionQuestion, field: QuestionField, index: number, context: FieldContext): TemplateResult {
+  const { strings, entry, problem } = context;
+  const form = fieldStrings[context.locale];
+  const key = question.id;
+  const n = index + 1;
+  const errorId = `error-${n}`;
+  const { help, ids } = renderHelp(field, n, form);
+  const describedBy = [...ids, problem ? errorId : ''].filter(Boolean).join(' ') || nothing;
+  const headingPart = html`${renderHeading(question, index, context.numbered)}
+    ${!field.required && field.type !== 'boolean' ? html`<span class="optional">${form.optional}</span>` : nothing}`;
+  if (field.type === 'choice') {
+    const options = field.other ? [...question.options, { label: strings.form.other, value: CUSTOM_VALUE, description: '' }] : question.options;
+    return html`<fieldset
+      class="question"
+      part="question"
+      data-key=${key}
+      aria-invalid=${problem ? 'true' : 'false'}
+      aria-describedby=${describedBy}
+      @keydown=${(event: KeyboardEvent) => context.onKeydown(event, options, field.multiple)}
+    >
+      <legend>${headingPart}</legend>
+      ${help}
+      ${context.renderChoices(options, field.multiple ? 'checkbox' : 'radio')}
+      ${context.renderError(errorId)}
+    </fieldset>`;
+  }
+  const id = `field-${n}`;
+  if (field.type === 'boolean') {
+    return html`<div class="question boolean-field" part="question" data-key=${key}>
+      <label class="option" part="option">
+        <input type="checkbox" id=${id} value="true" .checked=${entry.values.includes('true')} aria-describedby=${describedBy} />
+        <span class="option-text"><span class="option-label">${headingPart}</span></span>
+      </label>
+      ${help}
+    </div>`;
+  }
+  const inputType = field.type === 'text' && field.format === 'email' ? 'email' : field.type === 'text' && field.format === 'uri' ? 'url' : 'text';
+  const inputMode = field.type === 'number' ? (field.integer && (field.minimum ?? 0) >= 0 ? 'numeric' : 'decimal') : nothing;
+  return html`<div class="question field typed-field" part="question" data-key=${key}>
+    <label class="field-label question-label" for=${id}>${headingPart}</label>
+    ${help}
+    <input
+      type=${inputType}
+      id=${id}
+      part="text-field"
+      maxlength=${MAX_TYPED_LENGTH}
+      dir=${field.type === 'number' || (field.type === 'text' && field.format) ? 'ltr' : 'auto'}
+      inputmode=${inputMode}
+      autocomplete=${inputType === 'email' ? 'email' : 'off'}
+      ?required=${field.required}
+      .value=${entry.text}
+      aria-invalid=${problem ? 'true' : 'false'}
+      aria-describedby=${describedBy}
+      @input=${(event: Event) => context.onText((event.target as HTMLInputElement).value)}
+    />
+    ${context.renderError(errorId)}
+  </div>`;
+}
