@@ -1,5 +1,7 @@
 // The cards' parts that only the adapters' requests need, registered by the adapters' entries and
 // the standalone agent-interaction-kit-adapters.js (never by the core bundle).
+import { fieldStrings } from '../i18n/fields.js';
+import { linkStrings } from '../i18n/link.js';
 import { answerField, initialInput } from '../rules/fields.js';
 import { linkHref, renderLink } from './approval-dialog/link-consent.js';
 import { renderField } from './questionnaire-form/typed-fields.js';
@@ -7,5 +9,12 @@ import { registerAdapterParts } from './shared/adapter-parts.js';
 
 /** Typed fields and link consent for every card rendered from now on. */
 export function defineAdapterParts(): void {
-  registerAdapterParts({ fields: { initialInput, answerField }, field: renderField, link: renderLink, href: linkHref });
+  registerAdapterParts({
+    fields: { initialInput, answerField },
+    field: renderField,
+    problem: (code, locale) => fieldStrings[locale].problems[code],
+    link: renderLink,
+    linkStrings,
+    href: linkHref,
+  });
 }

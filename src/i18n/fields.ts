@@ -1,4 +1,4 @@
-// The adapters' typed fields' own strings (hints under a field, the optional mark), in zh-CN (the
+// The adapters' typed fields' own strings (hints under a field, the optional mark, refusals), in zh-CN (the
 // default) and en: beside the field render functions, out of the core bundle.
 import type { Locale } from './locales.js';
 
@@ -17,6 +17,22 @@ const zhCN = {
   items: (min?: number, max?: number) =>
     min !== undefined && max !== undefined ? `选择 ${min} 到 ${max} 项` : min !== undefined ? `至少选择 ${min} 项` : `最多选择 ${max} 项`,
   wholeNumber: '整数',
+  /** Why a typed field's input cannot be sent (the form's own refusals are in questionnaire.ts). */
+  problems: {
+    invalid_email: '请输入有效的邮箱地址。',
+    invalid_uri: '请输入完整的网址（例如 https://example.com）。',
+    invalid_date: '请按 YYYY-MM-DD 输入有效日期。',
+    invalid_date_time: '请按 YYYY-MM-DDThh:mm 加时区输入（例如 2026-12-01T09:30+08:00）。',
+    too_short: '内容太短。',
+    too_long: '内容太长。',
+    pattern_mismatch: '格式不符合要求。',
+    not_a_number: '请输入数字。',
+    not_an_integer: '请输入整数。',
+    too_small: '数值太小。',
+    too_large: '数值太大。',
+    too_few: '选择的项太少。',
+    too_many: '选择的项太多。',
+  },
 };
 
 export type FieldStrings = typeof zhCN;
@@ -36,6 +52,21 @@ const en: FieldStrings = {
   items: (min, max) =>
     min !== undefined && max !== undefined ? `Choose ${min} to ${max}` : min !== undefined ? `Choose at least ${min}` : `Choose at most ${max}`,
   wholeNumber: 'Whole number',
+  problems: {
+    invalid_email: 'Please enter a valid email address.',
+    invalid_uri: 'Please enter a full address (e.g. https://example.com).',
+    invalid_date: 'Please enter a valid date as YYYY-MM-DD.',
+    invalid_date_time: 'Please enter YYYY-MM-DDThh:mm with a time zone (e.g. 2026-12-01T09:30+08:00).',
+    too_short: 'This is too short.',
+    too_long: 'This is too long.',
+    pattern_mismatch: 'This is not in the required format.',
+    not_a_number: 'Please enter a number.',
+    not_an_integer: 'Please enter a whole number.',
+    too_small: 'This number is too small.',
+    too_large: 'This number is too large.',
+    too_few: 'Please choose more options.',
+    too_many: 'Please choose fewer options.',
+  },
 };
 
 export const fieldStrings: Readonly<Record<Locale, FieldStrings>> = { 'zh-CN': zhCN, en };

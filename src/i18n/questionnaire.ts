@@ -1,4 +1,5 @@
-// The strings of <questionnaire-form>, in zh-CN (the default) and en; the typed fields' hints are in fields.ts.
+// The strings of <questionnaire-form>, in zh-CN (the default) and en; the typed fields' hints and
+// refusals are in fields.ts.
 import type { Locale } from './locales.js';
 
 const zhCN = {
@@ -31,19 +32,6 @@ const zhCN = {
     custom_text_required: '请填写自定义内容。',
     unanswered: '请回答此问题。',
     wrong_answer_kind: '无法提交此回答。',
-    invalid_email: '请输入有效的邮箱地址。',
-    invalid_uri: '请输入完整的网址（例如 https://example.com）。',
-    invalid_date: '请按 YYYY-MM-DD 输入有效日期。',
-    invalid_date_time: '请按 YYYY-MM-DDThh:mm 加时区输入（例如 2026-12-01T09:30+08:00）。',
-    too_short: '内容太短。',
-    too_long: '内容太长。',
-    pattern_mismatch: '格式不符合要求。',
-    not_a_number: '请输入数字。',
-    not_an_integer: '请输入整数。',
-    too_small: '数值太小。',
-    too_large: '数值太大。',
-    too_few: '选择的项太少。',
-    too_many: '选择的项太多。',
   },
   form: {
     other: '其他',
@@ -85,19 +73,6 @@ const en: QuestionnaireStrings = {
     custom_text_required: 'Please type your answer.',
     unanswered: 'Please answer this question.',
     wrong_answer_kind: 'This answer cannot be sent.',
-    invalid_email: 'Please enter a valid email address.',
-    invalid_uri: 'Please enter a full address (e.g. https://example.com).',
-    invalid_date: 'Please enter a valid date as YYYY-MM-DD.',
-    invalid_date_time: 'Please enter YYYY-MM-DDThh:mm with a time zone (e.g. 2026-12-01T09:30+08:00).',
-    too_short: 'This is too short.',
-    too_long: 'This is too long.',
-    pattern_mismatch: 'This is not in the required format.',
-    not_a_number: 'Please enter a number.',
-    not_an_integer: 'Please enter a whole number.',
-    too_small: 'This number is too small.',
-    too_large: 'This number is too large.',
-    too_few: 'Please choose more options.',
-    too_many: 'Please choose fewer options.',
   },
   form: {
     other: 'Other',

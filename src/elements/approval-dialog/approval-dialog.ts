@@ -147,7 +147,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
 
   private renderContext(): TemplateResult | typeof nothing {
     const url = this.request?.metadata.url;
-    if (url !== undefined) return adapterParts()?.link(url, this.strings) ?? html`<p class="link" part="link" dir="ltr">${safeText(url)}</p>`;
+    if (url !== undefined) return adapterParts()?.link(url, this.language) ?? html`<p class="link" part="link" dir="ltr">${safeText(url)}</p>`;
     const details = this.request?.metadata.details;
     if (!details) return nothing;
     return html`<details part="details">
@@ -207,12 +207,14 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     const response = this.response;
     const settled = response?.status === 'completed' && this.state !== 'cancelled' && !this.late;
     const opened = settled && response.approved;
-    const receipt = this.renderReceipt(request, this.renderNote, settled ? (opened ? this.strings.link.opened : this.strings.receipt.declined) : undefined);
-    if (!opened || !link || !this.linkState) return receipt;
+    // Opened only through link consent, so its strings are there whenever `opened` is.
+    const text = adapterParts()?.linkStrings[this.language];
+    const receipt = this.renderReceipt(request, this.renderNote, settled ? (opened ? text?.opened : this.strings.receipt.declined) : undefined);
+    if (!opened || !link || !this.linkState || !text) return receipt;
     return html`${receipt}
       <div class="link-status" part="link-status">
-        <span role="status">${this.linkState === 'complete' ? this.strings.link.complete : this.strings.link.waiting}</span>
-        ${this.linkState === 'waiting' ? html`<button type="button" class="quiet" @click=${() => this.openLink(link)}>${this.strings.link.openAgain}</button>` : nothing}
+        <span role="status">${this.linkState === 'complete' ? text.complete : text.waiting}</span>
+        ${this.linkState === 'waiting' ? html`<button type="button" class="quiet" @click=${() => this.openLink(link)}>${text.openAgain}</button>` : nothing}
       </div>`;
   }
 
@@ -224,13 +226,14 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     const high = this.severity === 'high';
     const metadata = request.metadata;
     if (metadata.url !== undefined) {
+      const text = adapterParts()?.linkStrings[this.language];
       // A consent to open a link: no note; two clear actions, Decline and Open link, and (when
       // offered) a quiet Cancel apart from them.
       return html`<div class="actions" part="actions">
         ${this.renderDismiss(request, true)}<span class="spacer"></span>
         <button part="reject-button" @click=${() => this.answer(false)}>${this.strings.decline}</button>
-        ${this.link
-          ? html`<button class="primary" part="approve-button" ?autofocus=${this.modal} @click=${() => this.answer(true)}>${this.strings.link.open}</button>`
+        ${this.link && text
+          ? html`<button class="primary" part="approve-button" ?autofocus=${this.modal} @click=${() => this.answer(true)}>${text.open}</button>`
           : nothing}
       </div>`;
     }

@@ -1,16 +1,18 @@
 // Link consent (MCP URL-mode elicitation), an adapters' part of <approval-dialog>: the whole URL
 // with its host set apart, and why it deserves a second look, before the user opens it.
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ApprovalStrings } from '../../i18n/approval.js';
+import { linkStrings } from '../../i18n/link.js';
+import type { Locale } from '../../i18n/locales.js';
 import { inspectLink } from '../../rules/link.js';
 import { safeText } from '../shared/safe-text.js';
 import { triangleIcon } from './icons.js';
 
 /** The URL as the card shows it before consent and after. */
-export function renderLink(raw: string, strings: ApprovalStrings): TemplateResult {
+export function renderLink(raw: string, locale: Locale): TemplateResult {
   const link = inspectLink(raw);
+  const strings = linkStrings[locale];
   return html`<div class="link-block">
-    <p class="hint">${strings.link.opensInNewTab}</p>
+    <p class="hint">${strings.opensInNewTab}</p>
     <p class="link" part="link" dir="ltr">
       ${link
         ? html`<span>${safeText(link.before)}</span><strong class="link-host" part="link-host">${safeText(link.host)}</strong><span>${safeText(link.after)}</span>`
@@ -18,7 +20,7 @@ export function renderLink(raw: string, strings: ApprovalStrings): TemplateResul
     </p>
     ${link?.warnings.length
       ? html`<ul class="link-warnings" part="link-warnings">
-          ${link.warnings.map((warning) => html`<li>${triangleIcon}${strings.link.warnings[warning]}</li>`)}
+          ${link.warnings.map((warning) => html`<li>${triangleIcon}${strings.warnings[warning]}</li>`)}
         </ul>`
       : nothing}
   </div>`;

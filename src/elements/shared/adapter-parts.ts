@@ -1,9 +1,15 @@
 import type { TemplateResult } from 'lit';
-import type { ApprovalStrings } from '../../i18n/approval.js';
+import type { LinkStrings } from '../../i18n/link.js';
+import type { Locale } from '../../i18n/locales.js';
+import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionQuestion } from '../../protocol/request.js';
+import type { AnswerProblem } from '../../rules/answers.js';
 import type { FieldRules } from '../questionnaire-form/draft.js';
 import type { FieldContext } from '../questionnaire-form/typed-fields.js';
+
+/** A refusal only a typed field gives: its text is in the adapters' strings, not the core's. */
+export type TypedFieldProblem = Exclude<AnswerProblem['code'], keyof QuestionnaireStrings['problems']>;
 
 /**
  * The parts of the cards that only the adapters' requests need: typed fields (MCP and AG-UI
@@ -16,8 +22,12 @@ export interface AdapterParts {
   fields: FieldRules;
   /** A question with a typed field: text, number, boolean or choice. */
   field(question: InteractionQuestion, field: QuestionField, index: number, context: FieldContext): TemplateResult;
+  /** A typed field's refusal, in the form's language. */
+  problem(code: TypedFieldProblem, locale: Locale): string;
   /** A link request's whole URL, its host set apart, and why it deserves a second look. */
-  link(url: string, strings: ApprovalStrings): TemplateResult;
+  link(url: string, locale: Locale): TemplateResult;
+  /** Link consent's strings: its action (Open link) and what the server said since. */
+  linkStrings: Readonly<Record<Locale, LinkStrings>>;
   /** The address to open for a link request, when it is an http(s) URL at all. */
   href(url: string): string | undefined;
 }

@@ -1,0 +1,38 @@
+// Link consent's strings (MCP URL mode, from the adapters): the hint above the URL, why it deserves
+// a second look, the Open link action and what the server said since, in zh-CN (the default) and
+// en; registered with link consent's parts, out of the core bundle.
+import type { Locale } from './locales.js';
+
+const zhCN = {
+  opensInNewTab: '将在新标签页中打开：',
+  open: '打开链接',
+  opened: '已打开链接',
+  openAgain: '再次打开',
+  waiting: '已打开，等待对方完成…',
+  complete: '对方已确认完成。',
+  warnings: {
+    punycode: '此网址的域名含有编码的国际字符（Punycode），可能在模仿其他网站。',
+    mixed_script: '此网址的域名混用了多种文字，可能在模仿其他网站。',
+    insecure: '此网址未加密（http）。',
+    credentials: '此网址在域名前带有用户信息，真正的域名是高亮部分。',
+  },
+};
+
+export type LinkStrings = typeof zhCN;
+
+const en: LinkStrings = {
+  opensInNewTab: 'Opens in a new tab:',
+  open: 'Open link',
+  opened: 'Link opened',
+  openAgain: 'Open again',
+  waiting: 'Opened; waiting for the server to finish…',
+  complete: 'The server reports it is done.',
+  warnings: {
+    punycode: 'This address’s domain holds encoded international characters (punycode): it may imitate another site.',
+    mixed_script: 'This address’s domain mixes scripts: it may imitate another site.',
+    insecure: 'This address is not encrypted (http).',
+    credentials: 'This address has user details before the domain; the real domain is the highlighted part.',
+  },
+};
+
+export const linkStrings: Readonly<Record<Locale, LinkStrings>> = { 'zh-CN': zhCN, en };
