@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
-import { declineResponse, type AnswerProblem } from '../../rules/answers.js';
+import { declineResponse } from '../../rules/answers.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { OptionListController } from './option-list.js';
@@ -15,7 +15,7 @@ import { flagIcon } from './icons.js';
 import { renderOptions } from './option-rows.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
-import { adapterParts, type TypedFieldProblem } from '../shared/adapter-parts.js';
+import { adapterParts, refusalText } from '../shared/adapter-parts.js';
 import { renderHeading } from './heading.js';
 import { focusRefusal } from './refusal-focus.js';
 import { isQuestion, StepsController, type Layout } from './steps.js';
@@ -161,13 +161,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   private renderError(key: AnswerKey, id: string): TemplateResult | typeof nothing {
     const problem = this.current.problem(key);
-    return problem ? html`<p class="error" id=${id} part="error">${this.problemText(problem.code)}</p>` : nothing;
-  }
-
-  /** The form's own refusals are in its strings; a typed field's come with the adapters' parts, which gave it. */
-  private problemText(code: AnswerProblem['code']): string {
-    const own = this.strings.problems;
-    return code in own ? own[code as keyof typeof own] : (adapterParts()?.problem(code as TypedFieldProblem, this.language) ?? '');
+    return problem ? html`<p class="error" id=${id} part="error">${refusalText(this.strings.problems, problem.code, this.language)}</p>` : nothing;
   }
 
   /**

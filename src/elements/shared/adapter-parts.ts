@@ -44,3 +44,11 @@ export const adapterParts = (): AdapterParts | undefined => (globalThis as Holde
 export function registerAdapterParts(parts: AdapterParts): void {
   (globalThis as Holder)[KEY] = parts;
 }
+
+/**
+ * The text of a questionnaire's refusal: the form's own strings hold theirs; a typed field's come
+ * with the adapters' parts, which are loaded whenever a typed field could refuse.
+ */
+export function refusalText(own: QuestionnaireStrings['problems'], code: AnswerProblem['code'], locale: Locale): string {
+  return code in own ? own[code as keyof typeof own] : (adapterParts()?.problem(code as TypedFieldProblem, locale) ?? '');
+}
