@@ -125,18 +125,10 @@ export const baseStyles = css`
     transform: translateY(1px);
   }
   button:focus-visible,
-  input:focus-visible,
-  textarea:focus-visible,
-  summary:focus-visible,
   a:focus-visible,
   [tabindex]:focus-visible {
     outline: none;
     box-shadow: var(--_focus);
-  }
-  button:disabled {
-    cursor: not-allowed;
-    opacity: 0.55;
-    transform: none;
   }
   button.quiet {
     border-color: transparent;
