@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { artifactStrings, reasonText, type ArtifactStrings, type ReasonText } from '../../i18n/artifacts.js';
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
-import { DELIVERY_REASONS } from '../../rules/artifacts/deliver.js';
+import { DELIVERY_REASONS } from '../../rules/artifacts/reasons.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
 import type { Locale } from '../../i18n/locales.js';
 import { LocaleController } from '../shared/locale.js';
