@@ -158,7 +158,7 @@ export class ArtifactList extends LitElement {
     const reason = state === 'delivered' || state === 'listed' ? undefined : reasonText(strings, item.delivery_reason || DELIVERY_REASONS.failed);
     const locale = this.i18n.locale;
     return html`<li class="item kind-${kind}" part="item" data-key=${key}>
-      <span class="icon" part="icon">${kindIcons[kind]}</span>
+      <span class="icon" part="icon"><svg viewBox="0 0 24 24" aria-hidden="true">${kindIcons[kind]}</svg></span>
       <div class="body">
         <span class="name" part="name">${safeText(item.name)}</span>
         <span class="details">
