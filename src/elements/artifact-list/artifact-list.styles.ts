@@ -147,11 +147,9 @@ export const artifactListStyles = css`
     font-size: var(--_text-xs);
     color: var(--_text-muted);
   }
+  /* A <code>: the code rule above sets its font and wrapping. */
   .reason-code {
-    font-family: var(--_mono);
-    font-size: var(--_text-xs);
     color: var(--_text-muted);
-    overflow-wrap: anywhere;
   }
   .preview {
     grid-column: 2 / -1;
