@@ -13,7 +13,9 @@ export const CONSUMER_TESTS = join('test', 'consumers');
 export function runConsumerTests({ root, chromium, scratch }) {
   const started = Date.now();
   const tapFile = join(scratch, 'consumers.tap');
+  // Bounded like the Node stage (scripts/within.js): a process that never exits fails, it does not hang.
   const result = spawnSync(process.execPath, [
+    join(root, 'scripts', 'within.js'), '20', process.execPath,
     '--import', 'tsx', '--test',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,

@@ -14,7 +14,9 @@ export function runFrameworkTests({ root, chromium, scratch }) {
   const dir = join(root, FRAMEWORK_TESTS);
   const files = readdirSync(dir).filter((file) => file.endsWith('.test.ts')).sort().map((file) => join(FRAMEWORK_TESTS, file));
   const tapFile = join(scratch, 'frameworks.tap');
+  // Bounded like the Node stage (scripts/within.js): a file that never exits fails, it does not hang.
   const result = spawnSync(process.execPath, [
+    join(root, 'scripts', 'within.js'), '15', process.execPath,
     '--import', 'tsx', '--test', '--test-concurrency=1',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,

@@ -59,7 +59,9 @@ const nodeFiles = readdirSync('test', { recursive: true })
   .map((file) => join('test', file))
   .filter((file) => !file.startsWith(FRAMEWORK_TESTS) && !file.startsWith(CONSUMER_TESTS))
   .sort();
+// Bounded (scripts/within.js): a test file whose process never exits fails the stage, not the whole run.
 run('Node tests', process.execPath, [
+  'scripts/within.js', '25', process.execPath,
   '--import', 'tsx', '--test',
   '--test-reporter=spec', '--test-reporter-destination=stdout',
   '--test-reporter=tap', `--test-reporter-destination=${nodeTap}`,

@@ -22,9 +22,16 @@ process.on('message', (message: CallOrder) => {
     .callTool(message.tool, message.args, { callId: message.id, timeoutSeconds: message.timeoutSeconds })
     .then(
       (result) => send({ op: 'done', id: message.id, result }),
-      (error: Error & { code?: string }) => send({ op: 'failed', id: message.id, code: error.code ?? error.name, message: error.message }),
+      (error: Error & { code?: string }) => {
+        // A call ended by our own shutdown is not a failure: the driver asks it again elsewhere.
+        if (!stopping) send({ op: 'failed', id: message.id, code: error.code ?? error.name, message: error.message });
+      },
     );
 });
-process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+let stopping = false;
+process.on('SIGTERM', () => {
+  stopping = true;
+  void server.close().then(() => process.exit(0));
+});
 process.on('disconnect', () => process.exit(0));
 send({ op: 'ready' });

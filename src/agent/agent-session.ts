@@ -106,6 +106,7 @@ export class AgentSession {
   private readonly resolved = new Map<string, CallOutcome>();
   protected connection: AgentConnection | undefined;
   protected ready = false;
+  private closed = false;
 
   constructor(options: AgentSessionOptions) {
     this.sessionId = options.sessionId;
@@ -122,6 +123,15 @@ export class AgentSession {
 
   get connected(): boolean {
     return this.connection !== undefined;
+  }
+
+  /**
+   * Its server closed: every pending call rejects with KitError `unavailable` and its deadline
+   * timer is cleared (minutes of timer would keep the process alive), and a later call rejects at once.
+   */
+  close(): void {
+    this.closed = true;
+    for (const id of [...this.pending.keys()]) this.reject(id, closedError(id));
   }
 
   /** A new live connection; an older one is closed with 4000 (superseded), never both. */
@@ -183,6 +193,7 @@ export class AgentSession {
     const id = options.callId ?? globalThis.crypto.randomUUID();
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(abortError(signal.reason));
+    if (this.closed) return Promise.reject(closedError(id));
     const known = this.resolved.get(id);
     if (known) return outcomePromise(known);
     return new Promise<ToolResult>((resolve, reject) => {
@@ -324,6 +335,9 @@ export function callFrame(id: string, call: Pick<PendingCall, 'tool' | 'args' | 
     ...(call.context ? { context: call.context } : {}),
   };
 }
+
+const closedError = (id: string) =>
+  new KitError('unavailable', 'The agent server closed before the kit answered: the call was ended unanswered.', [], id);
 
 function abortError(reason: unknown): Error {
   return reason instanceof Error && reason.name === 'AbortError'

@@ -44,7 +44,7 @@ export interface AgentServer {
   readonly port: number;
   /** The session for an id, created on first use: call its `callTool`. */
   session(sessionId: string): AgentSession;
-  /** Ends every connection and stops listening. */
+  /** Ends every connection and stops listening; calls still pending reject with KitError `unavailable`. */
   close(): Promise<void>;
   readonly wss: WebSocketServer;
 }
@@ -71,6 +71,7 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
   // A call over a quarter of maxPayload is refused, so that an honest result always fits under it.
   const maxCallBytes = Math.floor(maxPayload / 4);
   const sessions = new Map<string, AgentSession>();
+  let closed = false;
   // Loaded only when asked for, so that one process needs no Redis client installed.
   const fleet = options.redis === undefined ? undefined : await (await import('./redis/session.js')).joinFleet(options.redis, sessions);
   const session = (sessionId: string) => {
@@ -79,6 +80,7 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
       const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock: options.clock, graceMs: options.graceMs, maxCallBytes };
       existing = fleet ? fleet.session(sessionOptions) : new AgentSession(sessionOptions);
       sessions.set(sessionId, existing);
+      if (closed) existing.close();
     }
     return existing;
   };
@@ -133,6 +135,9 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
     close: () =>
       new Promise<void>((resolve) => {
         http.off('upgrade', onUpgrade);
+        // Only this process waits for its calls: in a fleet, another instance may still see them answered.
+        closed = true;
+        for (const agent of sessions.values()) agent.close();
         for (const client of wss.clients) client.terminate();
         wss.close(() => (options.server ? resolve() : http.close(() => resolve())));
       }).then(() => fleet?.close()),

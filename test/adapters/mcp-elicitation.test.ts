@@ -1,50 +1,35 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mcpElicitation } from '../../src/adapters/mcp-elicitation.js';
+import type { McpElicitationOptions } from '../../src/adapters/mcp-elicitation.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import { answerRequest, cancelledResponse, declineResponse, type QuestionChoice } from '../../src/rules/answers.js';
-import { InteractionSession, type RequestEntry, type SessionEntry } from '../../src/session/session.js';
+import type { RequestEntry } from '../../src/session/session.js';
 import { entryStatus, requestEntry } from '../support/entries.js';
-import { MemoryStorage } from '../../src/session/storage.js';
-import { createMemoryTransportPair } from '../../src/transport/memory-transport.js';
-import { FakeClock } from '../support/fake-clock.js';
 import { COMPLETE, STRUCTURED, SIMPLE_TEXT, URL_MODE } from './mcp-examples.js';
-
-const flush = async () => {
-  for (let i = 0; i < 20; i += 1) await Promise.resolve();
-};
+import { connectMcpPeer, flush } from './mcp-peer.js';
 
 /** A kit session with the MCP adapter, and the server's end of the connection. */
-async function mcpPeer(options: Parameters<typeof mcpElicitation>[0] = {}) {
-  const clock = new FakeClock();
-  const [kitEnd, serverEnd] = createMemoryTransportPair();
-  const replies: Record<string, unknown>[] = [];
-  serverEnd.onMessage((data) => {
-    const message = JSON.parse(String(data)) as Record<string, unknown>;
-    if (message.jsonrpc === '2.0') replies.push(message);
-  });
-  const kit = new InteractionSession({ transport: kitEnd, storage: new MemoryStorage(), clock, adapters: [mcpElicitation(options)] });
-  const cards: RequestEntry[] = [];
-  const shown: SessionEntry[] = [];
-  kit.subscribe((event) => {
-    if (event.type !== 'request') return;
-    shown.push(event.entry);
-    if (event.entry.kind === 'request') cards.push(event.entry);
-  });
-  serverEnd.connect();
-  kit.start();
-  await flush();
-  const send = async (message: unknown) => {
-    serverEnd.send(message as object);
-    await flush();
-  };
+async function mcpPeer(options: McpElicitationOptions = {}) {
+  const peer = await connectMcpPeer({ adapter: options });
+  const { kit, clock } = peer;
   const answer = async (entry: RequestEntry, answers: Record<string, QuestionChoice>) => {
     const outcome = answerRequest(entry.request, { answers }, new Date(clock.now()).toISOString());
     assert.ok(outcome.ok, JSON.stringify(outcome));
     assert.ok(kit.answer(entry.id, outcome.response));
     await flush();
   };
-  return { kit, clock, kitEnd, serverEnd, replies, cards, shown, send, answer };
+  return {
+    ...peer,
+    answer,
+    /** The JSON-RPC messages the server received, in order. */
+    get replies() {
+      return peer.frames.map((frame) => JSON.parse(frame) as Record<string, unknown>).filter((message) => message.jsonrpc === '2.0');
+    },
+    /** The cards to answer: the request entries shown, in order. */
+    get cards() {
+      return peer.shown.filter((entry): entry is RequestEntry => entry.kind === 'request');
+    },
+  };
 }
 
 const input = (text: string, values: string[] = []): QuestionChoice => ({ input: { values, text } });

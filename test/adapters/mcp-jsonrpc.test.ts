@@ -4,39 +4,30 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EmptyResultSchema, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
-import { mcpElicitation } from '../../src/adapters/mcp-elicitation.js';
 import { answerRequest } from '../../src/rules/answers.js';
-import { InteractionSession, type RequestEntry, type SessionProtocol } from '../../src/session/session.js';
+import type { RequestEntry, SessionProtocol } from '../../src/session/session.js';
 import { entryStatus, requestEntry } from '../support/entries.js';
-import { MemoryStorage } from '../../src/session/storage.js';
-import { createMemoryTransportPair } from '../../src/transport/memory-transport.js';
-import { FakeClock } from '../support/fake-clock.js';
 import { COMPLETE, SIMPLE_TEXT, URL_MODE } from './mcp-examples.js';
-
-const flush = async () => {
-  for (let i = 0; i < 20; i += 1) await Promise.resolve();
-};
+import { connectMcpPeer, flush } from './mcp-peer.js';
 
 async function peer(protocol: SessionProtocol) {
-  const [kitEnd, serverEnd] = createMemoryTransportPair();
-  const frames: string[] = [];
-  serverEnd.onMessage((data) => frames.push(String(data)));
-  const kit = new InteractionSession({ transport: kitEnd, storage: new MemoryStorage(), clock: new FakeClock(), adapters: [mcpElicitation()], protocol });
-  const cards: RequestEntry[] = [];
-  kit.subscribe((event) => event.type === 'request' && cards.push(requestEntry(event.entry)));
-  serverEnd.connect();
-  kit.start();
-  await flush();
-  const send = async (message: unknown) => {
-    serverEnd.send(message as object);
-    await flush();
-  };
+  const { kit, kitEnd, frames, shown, send } = await connectMcpPeer({ protocol });
   const sendRaw = async (text: string) => {
     // The memory transport sends JSON; a raw frame goes straight to the kit's listener.
     (kitEnd as unknown as { emitMessage(data: unknown): void }).emitMessage(text);
     await flush();
   };
-  return { kit, frames, cards, send, sendRaw, messages: () => frames.map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return {
+    kit,
+    frames,
+    send,
+    sendRaw,
+    messages: () => frames.map((f) => JSON.parse(f) as Record<string, unknown>),
+    /** Every request shown, each a request entry (a refused one fails here). */
+    get cards(): RequestEntry[] {
+      return shown.map(requestEntry);
+    },
+  };
 }
 
 describe('protocol "jsonrpc": the session speaks pure JSON-RPC', () => {

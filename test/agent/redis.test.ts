@@ -81,7 +81,9 @@ describe('many instances: the first valid result wins', () => {
     const onB = await rawPage(b!, s);
     const promise = a!.session(s).callTool('request_user_input', args, { callId: id });
     await waitFor(() => onB.of('tool_call', id).length === 1, 'the call on b');
-    await a!.close(); // the caller goes away before anyone answers
+    const ended = promise.catch((error: unknown) => error);
+    await a!.close(); // the caller goes away before anyone answers: its call ends unanswered
+    assert.equal(((await ended) as KitError).code, 'unavailable');
     onB.send({ type: 'tool_result', call_id: id, tool: 'request_user_input', result: inputResult(id, args, 'first') });
     await waitFor(() => onB.of('ack', id).length === 1, 'the ack on b');
     onB.close();
@@ -93,7 +95,6 @@ describe('many instances: the first valid result wins', () => {
     assert.equal(textOf(await c!.session(s).callTool('request_user_input', args, { callId: id })), 'first');
     assert.equal(onC.of('tool_call', id).length, 0, 'a resolved call is never sent again');
     onC.close();
-    void promise.catch(() => undefined);
   });
 
   it('a result for another tool than the call is neither stored nor acked', async () => {
@@ -273,13 +274,16 @@ describe('many instances: every key expires', () => {
 });
 
 describe('many instances: when Redis is down', () => {
-  it('calls fail fast with KitError unavailable, a result arriving meanwhile is not acked, and all works again once Redis is back', async () => {
+  it('calls fail fast with KitError unavailable, a result arriving meanwhile is not acked, and all works again once Redis is back', async (t) => {
     const own = await startRedis();
+    // Stopped even when an assertion fails: a redis-server left running keeps the file from exiting.
+    t.after(() => own.stop());
     const servers = await instances(2, own.url);
     open.push(...servers);
     const [a, b] = servers;
     const s = fresh('down');
     const page = kitPage(b!, s);
+    t.after(() => page.close()); // nor a page still reconnecting
     const before = a!.session(s).callTool('request_user_input', { message: 'Name?' }, { callId: `${s}-1` });
     await waitFor(() => page.entry(`${s}-1`), 'the card');
     await own.stop({ kill: true });

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { startMockRuntime, type MockRuntime } from '../../demo/mock-runtime.js';
+import { leftOpen, liveResources } from '../support/open-handles.js';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.js';
 
@@ -18,6 +19,7 @@ let runtime: MockRuntime;
 let vite: ViteDevServer;
 let browser: Browser;
 let base = '';
+let baseline: Record<string, number> = {};
 
 interface Opened {
   page: Page;
@@ -63,6 +65,7 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width 
 
 describe('the demo page', () => {
   before(async () => {
+    baseline = liveResources();
     runtime = await startMockRuntime();
     vite = await createServer({
       configFile: new URL('../../vite.config.ts', import.meta.url).pathname,
@@ -78,6 +81,9 @@ describe('the demo page', () => {
     await browser?.close();
     await vite?.close();
     await runtime?.close();
+    // The process must end on its own (npm test runs it unattended): the scenarios left calls
+    // pending with deadlines minutes away, which closing the runtime must end.
+    assert.deepEqual(await leftOpen(baseline), {}, 'still open after the browser, Vite and the runtime closed');
   });
 
   it('loads without a console error: a favicon, no 404', async () => {

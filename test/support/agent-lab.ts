@@ -40,6 +40,8 @@ export type AgentCommand =
   | { action: 'drop'; server: number; session: string }
   | { action: 'advance'; server: number; ms: number }
   | { action: 'send'; server: number; session: string; message: Record<string, unknown> }
+  /** Several frames in order, in one command: a test of hundreds of frames pays one round trip. */
+  | { action: 'send-all'; server: number; session: string; messages: Record<string, unknown>[] }
   | { action: 'received'; server: number; session: string }
   | { action: 'close'; server: number };
 
@@ -136,9 +138,11 @@ export async function runAgentCommand(command: AgentCommand): Promise<unknown> {
     case 'advance':
       lab.clock?.advance(command.ms);
       return true;
-    case 'send': {
+    case 'send':
+    case 'send-all': {
       const sockets = [...(lab.sockets.get(command.session) ?? [])];
-      for (const socket of sockets) socket.send(JSON.stringify(command.message));
+      const messages = command.action === 'send' ? [command.message] : command.messages;
+      for (const message of messages) for (const socket of sockets) socket.send(JSON.stringify(message));
       return sockets.length;
     }
     case 'received':

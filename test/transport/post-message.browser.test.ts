@@ -21,15 +21,46 @@ async function frame(origin: string, name: string): Promise<HTMLIFrameElement> {
   const channel = new MessageChannel();
   channel.port1.onmessage = (event) => seen.push(event.data);
   iframe.contentWindow!.postMessage({ cmd: 'listen' }, '*', [channel.port2]);
-  await settle();
+  await delivered([iframe]);
   return iframe;
+}
+
+let marks = 0;
+/**
+ * Resolves once each frame has reported a mark posted to it now: a window's messages to a frame
+ * arrive in the order they were posted, so whatever was posted to it before has been reported.
+ * The marks are taken out of `seen` again.
+ */
+async function delivered(frames: HTMLIFrameElement[]): Promise<void> {
+  const mark = `mark-${(marks += 1)}`;
+  for (const iframe of frames) iframe.contentWindow!.postMessage({ mark }, '*');
+  const isMark = (r: (typeof seen)[number]) => (r.data as { mark?: string } | null)?.mark === mark;
+  await waitUntil(() => seen.filter(isMark).length === frames.length, `${mark} did not come back from every frame`);
+  seen.splice(0, seen.length, ...seen.filter((r) => !isMark(r)));
+}
+
+/**
+ * Has `from` post `messages` to this page, and resolves once this page's listeners have seen them
+ * all and `host` has rendered whatever they changed: a trailing mark from the same frame comes
+ * after them.
+ */
+async function postedFrom(from: HTMLIFrameElement, messages: object[], host: InteractionHost): Promise<void> {
+  const mark = `mark-${(marks += 1)}`;
+  const arrived = new Promise<void>((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== from.contentWindow || (event.data as { mark?: string } | null)?.mark !== mark) return;
+      window.removeEventListener('message', onMessage);
+      resolve();
+    };
+    window.addEventListener('message', onMessage);
+  });
+  for (const message of [...messages, { mark }]) from.contentWindow!.postMessage({ cmd: 'post', message }, '*');
+  await arrived;
+  await host.updateComplete;
 }
 
 const hello = { v: 1, type: 'hello', session_id: 'pm-1' };
 const call = { v: 1, type: 'tool_call', call_id: 'pm-call', tool: 'request_user_approval', arguments: { message: 'From a frame?' } };
-function settle() {
-  return new Promise((resolve) => setTimeout(resolve, 100));
-}
 
 async function hostWith(transport: PostMessageTransport): Promise<InteractionHost> {
   const host = (await fixture('<interaction-host></interaction-host>')) as InteractionHost;
@@ -56,11 +87,11 @@ describe('PostMessageTransport', () => {
     const host = await hostWith(new PostMessageTransport({ target: hostile.contentWindow!, allowedOrigins: [location.origin] }));
     const received: unknown[] = [];
     host.transport!.onMessage((data) => received.push(data));
-    for (const message of [hello, call]) hostile.contentWindow!.postMessage({ cmd: 'post', message }, '*');
-    await settle();
+    await postedFrom(hostile, [hello, call], host);
     expect(received).to.deep.equal([]);
     expect(host.shadowRoot!.querySelector('[data-id]')).to.equal(null);
     // The kit's `connect` was posted to the allowed origin only: the hostile frame never saw it.
+    await delivered([hostile]);
     expect(seen).to.deep.equal([]);
   });
 
@@ -68,9 +99,11 @@ describe('PostMessageTransport', () => {
     const paired = await frame(location.origin, 'paired');
     const intruder = await frame(location.origin, 'intruder');
     const host = await hostWith(new PostMessageTransport({ target: paired.contentWindow!, allowedOrigins: [location.origin] }));
-    for (const message of [hello, call]) intruder.contentWindow!.postMessage({ cmd: 'post', message }, '*');
-    await settle();
+    await postedFrom(intruder, [hello, call], host);
     expect(host.shadowRoot!.querySelector('[data-id]')).to.equal(null);
+    // The connect reaches the paired frame; everything posted to either frame before the marks is reported by then.
+    await waitUntil(() => seen.some((r) => r.name === 'paired' && (r.data as { type?: string }).type === 'connect'), 'the paired frame got no connect');
+    await delivered([paired, intruder]);
     expect(seen.map((r) => [r.name, (r.data as { type?: string }).type])).to.deep.equal([['paired', 'connect']], 'only the paired frame got the connect');
     for (const message of [hello, call]) paired.contentWindow!.postMessage({ cmd: 'post', message }, '*');
     await waitUntil(() => host.shadowRoot!.querySelector('[data-id="pm-call"]'));

@@ -12,7 +12,7 @@ import inspect
 import ipaddress
 import logging
 import re
-from typing import Any, Awaitable, Callable, Optional, Sequence, Union
+from typing import Any, Awaitable, Callable, Optional, Sequence, TypedDict, Union, Unpack
 from urllib.parse import unquote, urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -21,7 +21,7 @@ from websockets.http11 import Request, Response
 from ._schema import WireContext
 from .session import AgentSession, Clock
 
-__all__ = ["AgentServer", "Authorize"]
+__all__ = ["AgentServer", "Authorize", "ServerOptions"]
 
 logger = logging.getLogger("agent_interaction_kit")
 
@@ -67,46 +67,37 @@ def default_session_id(request: Request) -> Optional[str]:
     return unquote(match.group(1)) if match else None
 
 
+class ServerOptions(TypedDict, total=False):
+    """The options of `AgentServer.start` (each as its docstring says); all are optional."""
+
+    allowed_origins: Optional[Sequence[str]]
+    authorize: Optional[Authorize]
+    session_id_for: Optional[Callable[[Request], Optional[str]]]
+    context_for: Optional[Callable[[str], Optional[WireContext]]]
+    max_size: int
+    clock: Optional[Clock]
+    grace_seconds: float
+
+
 class AgentServer:
     """The runtime's WebSocket server. Start it with `await AgentServer.start(...)`."""
 
-    def __init__(
-        self,
-        *,
-        allowed_origins: Optional[Sequence[str]] = None,
-        authorize: Optional[Authorize] = None,
-        session_id_for: Optional[Callable[[Request], Optional[str]]] = None,
-        context_for: Optional[Callable[[str], Optional[WireContext]]] = None,
-        max_size: int = 1 << 20,
-        clock: Optional[Clock] = None,
-        grace_seconds: float = 10.0,
-    ) -> None:
+    def __init__(self, **options: Unpack[ServerOptions]) -> None:
+        allowed_origins = options.get("allowed_origins")
         keys = [_origin_key(origin) for origin in allowed_origins] if allowed_origins is not None else None
         self._allowed = {key for key in keys if key} if keys is not None else None
-        self._authorize = authorize
-        self._session_id_for = session_id_for or default_session_id
-        self._context_for = context_for
-        self.max_size = max_size
-        self._clock = clock
-        self._grace = grace_seconds
+        self._authorize = options.get("authorize")
+        self._session_id_for = options.get("session_id_for") or default_session_id
+        self._context_for = options.get("context_for")
+        self.max_size = options.get("max_size", 1 << 20)
+        self._clock = options.get("clock")
+        self._grace = options.get("grace_seconds", 10.0)
         self._sessions: dict[str, AgentSession] = {}
         self._accepted: dict[int, str] = {}
         self._server: Optional[Server] = None
 
     @classmethod
-    async def start(
-        cls,
-        host: str = "127.0.0.1",
-        port: int = 0,
-        *,
-        allowed_origins: Optional[Sequence[str]] = None,
-        authorize: Optional[Authorize] = None,
-        session_id_for: Optional[Callable[[Request], Optional[str]]] = None,
-        context_for: Optional[Callable[[str], Optional[WireContext]]] = None,
-        max_size: int = 1 << 20,
-        clock: Optional[Clock] = None,
-        grace_seconds: float = 10.0,
-    ) -> "AgentServer":
+    async def start(cls, host: str = "127.0.0.1", port: int = 0, **options: Unpack[ServerOptions]) -> "AgentServer":
         """Listens on `host:port` (port 0: any free one).
 
         `allowed_origins`: the page origins that may connect (exact `scheme://host:port`);
@@ -117,16 +108,8 @@ class AgentServer:
         accepted from the page (default 1 MiB; larger ones close with 1009); a call whose frame
         is over a quarter of it raises KitError `too_large`.
         """
-        self = cls(
-            allowed_origins=allowed_origins,
-            authorize=authorize,
-            session_id_for=session_id_for,
-            context_for=context_for,
-            max_size=max_size,
-            clock=clock,
-            grace_seconds=grace_seconds,
-        )
-        if allowed_origins is None:
+        self = cls(**options)
+        if options.get("allowed_origins") is None:
             logger.warning("allowed_origins not given: only loopback origins (127.0.0.0/8, localhost, [::1]) may connect")
         self._server = await serve(
             self._handle,
@@ -134,7 +117,7 @@ class AgentServer:
             port,
             process_request=self._check,
             select_subprotocol=lambda _connection, offered: offered[0] if offered else None,
-            max_size=max_size,
+            max_size=self.max_size,
         )
         return self
 

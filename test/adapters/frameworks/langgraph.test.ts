@@ -9,10 +9,9 @@ import type { HumanInterrupt, HumanInterruptConfig } from '@langchain/langgraph/
 import type { Page } from 'playwright-core';
 import { reviewGraph } from '../../../demo/frameworks/langgraph-graph.js';
 import { answerHumanInterrupts } from '../../../src/adapters/langgraph.js';
-import { createAgentServer, type AgentServer } from '../../../src/agent/ws-server.js';
-import { closeBrowser, openPage, type PageLab } from './page-lab.js';
+import type { AgentServer } from '../../../src/agent/ws-server.js';
+import { openHostLab, type HostLab } from './host-lab.js';
 
-const ENTRY = new URL('./host.page.ts', import.meta.url).pathname;
 const ACTION = { action: 'send_email', args: { to: 'ops@example.com', subject: 'Rollout', retries: 3 } };
 /** What invoke returns while the graph waits (LangGraph adds it to the state it returns). */
 type Interrupted = { __interrupt__?: { id: string; value: unknown }[] };
@@ -20,21 +19,15 @@ const config = (allow: Partial<HumanInterruptConfig>): HumanInterruptConfig => (
 
 describe('LangGraph: HumanInterrupts answered in the kit’s cards, the graph resumed', () => {
   let server: AgentServer;
-  let lab: PageLab;
+  let lab: HostLab;
   let page: Page;
   const session = 'langgraph';
   let thread = 0;
   before(async () => {
-    server = await createAgentServer({ port: 0, host: '127.0.0.1', contextFor: () => ({ channel: 'desktop', locale: 'en' }) });
-    lab = await openPage(ENTRY, {}, `?ws=${encodeURIComponent(`ws://127.0.0.1:${server.port}/agent/sessions/${session}`)}`);
-    page = lab.page;
-    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
+    lab = await openHostLab(session);
+    ({ server, page } = lab);
   });
-  after(async () => {
-    await lab.close();
-    await closeBrowser();
-    await server.close();
-  });
+  after(() => lab.close());
 
   /** Runs the graph to its interrupt, lets `answer` act on the card, resumes, and returns the end state. */
   async function roundTrip(allow: Partial<HumanInterruptConfig>, answer: (card: ReturnType<Page['locator']>) => Promise<void>) {

@@ -8,28 +8,21 @@ import { after, before, describe, it } from 'node:test';
 import { RunState, Runner } from '@openai/agents';
 import type { Page } from 'playwright-core';
 import { scriptedOpenAIAgent } from '../../../demo/frameworks/openai-agent.js';
-import { createAgentServer, type AgentServer } from '../../../src/agent/ws-server.js';
+import type { AgentServer } from '../../../src/agent/ws-server.js';
 import { answerInterruptions } from '../../../src/adapters/openai-agents.js';
-import { closeBrowser, openPage, type PageLab } from './page-lab.js';
+import { openHostLab, type HostLab } from './host-lab.js';
 
-const ENTRY = new URL('./host.page.ts', import.meta.url).pathname;
 
 describe('OpenAI Agents SDK: interruptions answered in the kit’s approval cards', () => {
   let server: AgentServer;
-  let lab: PageLab;
+  let lab: HostLab;
   let page: Page;
   const session = 'openai-agents';
   before(async () => {
-    server = await createAgentServer({ port: 0, host: '127.0.0.1', contextFor: () => ({ channel: 'desktop', locale: 'en' }) });
-    lab = await openPage(ENTRY, {}, `?ws=${encodeURIComponent(`ws://127.0.0.1:${server.port}/agent/sessions/${session}`)}`);
-    page = lab.page;
-    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
+    lab = await openHostLab(session);
+    ({ server, page } = lab);
   });
-  after(async () => {
-    await lab.close();
-    await closeBrowser();
-    await server.close();
-  });
+  after(() => lab.close());
 
   const cards = () => page.locator('interaction-host [role="listitem"]');
 
