@@ -18,11 +18,13 @@ const DESCRIPTIONS = {
   'color-accent': 'Accent: primary buttons, focus, selection',
   'color-accent-hover': 'Accent on hover',
   'color-accent-soft': 'Soft accent background',
+  'color-accent-text': 'Accent as text (quiet buttons, links, question headers); the accent unless set',
   'color-on-accent': 'Text on the accent',
   'color-danger': 'Danger: high severity, reject, errors',
   'color-danger-hover': 'Danger on hover',
   'color-danger-soft': 'Soft danger background',
   'color-on-danger': 'Text on danger',
+  'color-danger-text': 'Danger as text (errors, high severity, the countdown under 10 s); the danger colour unless set',
   'color-warning': 'Warning: medium severity, the countdown under 30 s',
   'color-warning-soft': 'Soft warning background',
   'color-success': 'Success: delivered, answered',
@@ -43,6 +45,7 @@ const DESCRIPTIONS = {
   'font-size-lg': 'Font size: titles',
   'focus-ring': 'Focus ring (a box-shadow)',
   duration: 'Transition duration (none under prefers-reduced-motion)',
+  'color-scheme': 'The colour scheme when `theme` is not set (`light`, `dark`, or `light dark` to follow prefers-color-scheme)',
 };
 
 /** Splits `light-dark(a, b)` at its top-level comma. */
@@ -62,7 +65,7 @@ function lightDark(value) {
 /** Every token: `{name, default, light?, dark?, description}`, in the order tokens.ts defines them. */
 export function designTokens() {
   const text = readFileSync(source, 'utf8');
-  return [...text.matchAll(/^\s*--_[\w-]+:\s*var\((--aik-[\w-]+),\s*(.*)\);\s*$/gm)].map(([, name, fallback]) => {
+  return [...text.matchAll(/^\s*(?:--_[\w-]+|color-scheme):\s*var\((--aik-[\w-]+),\s*(.*)\);\s*$/gm)].map(([, name, fallback]) => {
     const pair = lightDark(fallback);
     return { name, default: fallback, ...(pair ?? {}), description: DESCRIPTIONS[name.slice('--aik-'.length)] };
   });

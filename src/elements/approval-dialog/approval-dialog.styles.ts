@@ -24,7 +24,7 @@ export const approvalStyles = css`
   }
   .badge.severity-high {
     background: var(--_danger-soft);
-    color: var(--_danger);
+    color: var(--_danger-text);
   }
   details {
     border: 1px solid var(--_border);
@@ -51,7 +51,7 @@ export const approvalStyles = css`
   .confirm-hint {
     margin: 0;
     text-align: end;
-    color: var(--_danger);
+    color: var(--_danger-text);
     font-weight: 500;
   }
   /* Approve and confirm share one width: the longer label sizes both. */

@@ -30,7 +30,7 @@ export const artifactListStyles = css`
     display: grid;
     place-items: center;
     background: var(--_accent-soft);
-    color: var(--_accent);
+    color: var(--_accent-text);
   }
   .icon svg {
     width: 22px;
@@ -104,7 +104,7 @@ export const artifactListStyles = css`
     min-height: 28px;
     padding: 0 var(--_space-2);
     border-radius: var(--_radius-control);
-    color: var(--_accent);
+    color: var(--_accent-text);
     font-weight: 500;
     text-decoration: none;
   }
@@ -130,7 +130,7 @@ export const artifactListStyles = css`
   }
   .badge.failed {
     background: var(--_danger-soft);
-    color: var(--_danger);
+    color: var(--_danger-text);
   }
   .badge.skipped {
     background: var(--_surface-muted);

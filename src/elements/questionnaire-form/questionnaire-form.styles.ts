@@ -41,7 +41,7 @@ export const questionnaireStyles = css`
   .question-header {
     font-size: var(--_text-xs);
     font-weight: 600;
-    color: var(--_accent);
+    color: var(--_accent-text);
     background: var(--_accent-soft);
     border-radius: 4px;
     padding: 0 var(--_space-1);
@@ -118,7 +118,7 @@ export const questionnaireStyles = css`
   }
   .error {
     margin: 0;
-    color: var(--_danger);
+    color: var(--_danger-text);
     font-size: var(--_text-sm);
     font-weight: 500;
     display: flex;

@@ -44,7 +44,7 @@ export const cardStyles = css`
   }
   .countdown[data-urgency='danger'] {
     background: var(--_danger-soft);
-    color: var(--_danger);
+    color: var(--_danger-text);
     font-weight: 600;
   }
   .actions {

@@ -89,7 +89,7 @@ export const receiptStyles = css`
   }
   .receipt-negative .receipt-icon {
     background: var(--_danger-soft);
-    color: var(--_danger);
+    color: var(--_danger-text);
   }
   .receipt-answers {
     margin: 0;

@@ -10,8 +10,8 @@ export type Theme = 'light' | 'dark';
 
 /**
  * Tokens, layout and controls shared by every element. `theme="light"` / `theme="dark"` force a
- * scheme (for hosts with their own switch); otherwise `prefers-color-scheme` decides (through
- * `color-scheme: light dark`).
+ * scheme (for hosts with their own switch); otherwise `--aik-color-scheme` does (a theme preset
+ * sets it from its design system's dark switch), else `prefers-color-scheme`.
  */
 export const baseStyles = css`
   :host {
@@ -25,11 +25,13 @@ export const baseStyles = css`
     --_accent: var(--aik-color-accent, light-dark(#2554d6, #8fb0ff));
     --_accent-hover: var(--aik-color-accent-hover, light-dark(#1d44b3, #adc4ff));
     --_accent-soft: var(--aik-color-accent-soft, light-dark(#eaf0ff, #24314f));
+    --_accent-text: var(--aik-color-accent-text, var(--_accent));
     --_on-accent: var(--aik-color-on-accent, light-dark(#ffffff, #0d1526));
     --_danger: var(--aik-color-danger, light-dark(#c2261d, #ff9b93));
     --_danger-hover: var(--aik-color-danger-hover, light-dark(#a11d16, #ffb8b2));
     --_danger-soft: var(--aik-color-danger-soft, light-dark(#fdecea, #45201d));
     --_on-danger: var(--aik-color-on-danger, light-dark(#ffffff, #2a0a08));
+    --_danger-text: var(--aik-color-danger-text, var(--_danger));
     --_warning: var(--aik-color-warning, light-dark(#8a5a00, #f2c55c));
     --_warning-soft: var(--aik-color-warning-soft, light-dark(#fff4d6, #3d3016));
     --_success: var(--aik-color-success, light-dark(#1d6b3a, #7fd69b));
@@ -55,7 +57,7 @@ export const baseStyles = css`
     font-family: var(--_font);
     font-size: var(--_text-md);
     line-height: 1.5;
-    color-scheme: light dark;
+    color-scheme: var(--aik-color-scheme, light dark);
   }
   :host([theme='light']) {
     color-scheme: light;
@@ -133,7 +135,7 @@ export const baseStyles = css`
   button.quiet {
     border-color: transparent;
     background: transparent;
-    color: var(--_accent);
+    color: var(--_accent-text);
     padding: 0 var(--_space-2);
   }
   button.quiet:hover {
@@ -162,7 +164,7 @@ export const baseStyles = css`
   .invisible-char {
     font-family: var(--_mono);
     font-size: var(--_text-xs);
-    color: var(--_danger);
+    color: var(--_danger-text);
     border: 1px dashed currentColor;
     border-radius: 3px;
     padding: 0 2px;
