@@ -5,7 +5,7 @@ import { css } from 'lit';
 
 /**
  * What the two cards add to the base: the focus ring of their fields and disclosures, disabled
- * buttons, the header's meta row, message and hints, the button row with its primary and danger
+ * buttons, icons in badges, the header's meta row, message and hints, the button row with its primary and danger
  * buttons, and the text fields. `<artifact-list>` and the host have none of these.
  */
 export const cardStyles = css`
@@ -19,6 +19,11 @@ export const cardStyles = css`
     cursor: not-allowed;
     opacity: 0.55;
     transform: none;
+  }
+  .badge svg {
+    width: 12px;
+    height: 12px;
+    flex: none;
   }
   .meta {
     display: flex;

@@ -155,11 +155,6 @@ export const baseStyles = css`
     color: var(--_text-muted);
     white-space: nowrap;
   }
-  .badge svg {
-    width: 12px;
-    height: 12px;
-    flex: none;
-  }
 
   .invisible-char {
     font-family: var(--_mono);
