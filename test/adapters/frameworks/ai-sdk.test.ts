@@ -55,8 +55,9 @@ describe('AI SDK: useChat tool parts answered in the kit’s cards', () => {
     await say('deploy again');
     const card = page.getByRole('article', { name: 'Deploy to production' }).last();
     // The note sits behind "Add a reason" where the card keeps it out of the way.
-    const reveal = card.getByRole('button', { name: 'Add a reason' });
-    if ((await reveal.count()) > 0) await reveal.click();
+    // Every new card starts with the note closed; clicking waits for the card to render (a count
+    // taken before it rendered skipped the click and then waited for a textbox that never came).
+    await card.getByRole('button', { name: 'Add a reason' }).click();
     await card.getByRole('textbox', { name: 'Reason (optional)' }).fill('Freeze until Monday');
     await card.getByRole('button', { name: 'Reject' }).click();
     await lastReply().getByText(/The model received/).waitFor();

@@ -52,8 +52,7 @@ describe('OpenAI Agents SDK: interruptions answered in the kit’s approval card
     const answered = answerInterruptions(first, server.session(session));
     const card = cards().last();
     await card.getByRole('button', { name: 'Reject' }).waitFor();
-    const reveal = card.getByRole('button', { name: 'Add a reason' });
-    if ((await reveal.count()) > 0) await reveal.click();
+    await card.getByRole('button', { name: 'Add a reason' }).click(); // a new card's note starts closed
     await card.getByRole('textbox', { name: 'Reason (optional)' }).fill('Not during the freeze');
     await card.getByRole('button', { name: 'Reject' }).click();
     const final = await runner.run(agent, await answered);
