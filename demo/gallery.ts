@@ -9,6 +9,7 @@ import { prepareArtifacts } from '../src/rules/artifacts/prepare.js';
 import { artifactsResult, DELIVERY_REASONS, fileParts, undeliveredParts, type ItemDelivery } from '../src/rules/artifacts/deliver.js';
 import { askUserQuestionRequest, schemaToQuestions } from '../src/adapters.js';
 import { consentRequest, formRequest } from '../src/adapters/requests.js';
+import { migrationQuestionnaire } from './questionnaire-example.js';
 
 const params = new URLSearchParams(location.search);
 const theme = params.get('theme') ?? 'light';
@@ -72,23 +73,47 @@ add('approval-dialog', 'approval-danger', (el) => {
   void el.updateComplete.then(() => el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="add-reason-button"]')!.click());
 });
 
+// The countdown's tones (DESIGN §6.1): the warning tone under 30 s, the danger tone under 10 s.
+{
+  const tones = document.createElement('div');
+  tones.dataset.shot = 'countdown-tones';
+  tones.className = 'shot-group';
+  const asks = en ? ['Rotate the API key of the staging bucket?', 'Restart the worker now?'] : ['轮换预发布存储桶的 API 密钥？', '现在重启 worker？'];
+  for (const [index, seconds] of [25, 8].entries()) {
+    const el = document.createElement('approval-dialog');
+    el.setAttribute('theme', theme);
+    el.clock = stillClock;
+    el.request = normalizeApproval({ message: asks[index], severity: 'low', timeout_seconds: seconds }, ids(`tone-${seconds}`));
+    tones.append(el);
+  }
+  stage.append(tones);
+}
+
 add('questionnaire-form', 'questionnaire', (el) => {
   el.requester = 'planner';
-  el.request = normalizeInput(
-    {
-      title: en ? 'Plan the migration' : '迁移方案',
-      message: en ? 'A few decisions before I start.' : '开始前需要你做几个决定。',
-      timeout_seconds: 600,
-      questions: [
-        { header: en ? 'Schema' : '兼容策略', id: 'compat', question: en ? 'Keep the old schema?' : '是否保留旧结构？', options: [{ label: en ? 'Rebuild' : '彻底重做', description: en ? 'Drop the old tables' : '移除旧结构' }, en ? 'Keep' : '保留'] },
-        { header: en ? 'Region' : '区域', id: 'region', question: en ? 'Deploy where first?' : '先部署到哪里？', options: ['cn-north', 'cn-east', 'ap-southeast'] },
-        { id: 'window', question: en ? 'Maintenance window?' : '维护窗口？', options: [en ? 'Tonight 22:00' : '今晚 22:00', en ? 'Saturday' : '周六'] },
-        { id: 'notify', question: en ? 'Notify users?' : '通知用户？', options: [en ? 'Yes, by email' : '是，发邮件', en ? 'No' : '否'] },
-      ],
-    },
-    ids('q-4'),
-    context,
-  );
+  el.request = normalizeInput(migrationQuestionnaire(en), ids('q-4'), context);
+});
+
+// The steps layout further on: the second question (Back appears), and the review with Change.
+add('questionnaire-form', 'questionnaire-step', (el) => {
+  el.requester = 'planner';
+  el.request = normalizeInput(migrationQuestionnaire(en), ids('q-4-step'), context);
+  void el.updateComplete.then(() => el.shadowRoot!.querySelector<HTMLInputElement>('[data-key="compat"] input')!.click());
+});
+
+add('questionnaire-form', 'questionnaire-review', (el) => {
+  el.requester = 'planner';
+  el.request = normalizeInput(migrationQuestionnaire(en), ids('q-4-review'), context);
+  void el.updateComplete.then(async () => {
+    // The user chose cn-east, then took the recommended answers for the rest.
+    el.shadowRoot!.querySelector<HTMLInputElement>('[data-key="compat"] input')!.click();
+    await el.updateComplete;
+    el.shadowRoot!.querySelector<HTMLInputElement>('[data-key="region"] input[value="cn-east"]')!.click();
+    await el.updateComplete;
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="recommended-button"]')!.click();
+    // As a pointer user sees it: no keyboard focus ring on the review's heading.
+    requestAnimationFrame(() => (el.shadowRoot!.activeElement as HTMLElement | null)?.blur());
+  });
 });
 
 add('questionnaire-form', 'choice', (el) => {

@@ -51,10 +51,28 @@ try {
       await other.locator(`button[data-scenario="${name}"]`).click();
       await other.waitForTimeout(400);
     }
+    // From the top: new cards scrolled the page, and a full-page shot would draw the sticky bar where it was.
+    await other.evaluate(() => window.scrollTo(0, 0));
+    await other.waitForTimeout(200);
     await other.evaluate(() => document.fonts.ready);
     await other.screenshot({ path: `${out}demo-protocols-${theme}.png`, animations: 'disabled', fullPage: true });
     await other.close();
   }
+  // On a phone (390 × 844): the sticky bar, then the four-question questionnaire in steps, at its
+  // second question, with the scenarios below the chat.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'light' });
+  await phone.goto(base);
+  await phone.getByRole('status').filter({ hasText: '已连接' }).waitFor();
+  await phone.locator('button[data-scenario="questionnaire"]').click();
+  const form = phone.locator('questionnaire-form');
+  await form.getByRole('radio').first().waitFor();
+  await form.getByRole('radio').first().tap();
+  await form.getByText('第 2 题，共 4 题').waitFor();
+  await form.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await phone.waitForTimeout(300);
+  await phone.evaluate(() => document.fonts.ready);
+  await phone.screenshot({ path: `${out}demo-phone.png`, animations: 'disabled' });
+  await phone.close();
   console.log('demo screenshots written to docs/screenshots/');
 } finally {
   await browser.close();

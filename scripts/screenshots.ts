@@ -16,7 +16,7 @@ const vite = await createServer({
 await vite.listen();
 const base = vite.resolvedUrls!.local[0]!;
 const browser = await chromium.launch({ executablePath: ensureChromium({ fonts: true }), args: CHROMIUM_ARGS });
-const shots = (process.env.SHOTS ?? 'approval-high,approval-confirm,approval-danger,questionnaire,choice,answered,artifacts,artifacts-desktop,approval-low,mcp-form,mcp-url,ask-user-question').split(',');
+const shots = (process.env.SHOTS ?? 'approval-high,approval-confirm,approval-danger,countdown-tones,questionnaire,questionnaire-step,questionnaire-review,choice,answered,artifacts,artifacts-desktop,approval-low,mcp-form,mcp-url,ask-user-question').split(',');
 try {
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of ['zh-CN', 'en']) {

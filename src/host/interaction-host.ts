@@ -13,6 +13,7 @@ import type { InteractionResponseEvent } from '../elements/shared/interaction-ca
 import { LocaleController } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles, type Theme } from '../elements/shared/tokens.js';
+import type { Layout } from '../elements/questionnaire-form/steps.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
 import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
@@ -90,6 +91,10 @@ export class InteractionHost extends LitElement {
   /** `light` or `dark` for every card; else `prefers-color-scheme`. */
   @property({ reflect: true })
   theme?: Theme;
+
+  /** The layout of every questionnaire in it: `auto` (default), `list` or `steps` (see `<questionnaire-form>`). */
+  @property({ reflect: true })
+  layout?: Layout;
 
   /** Where unacknowledged results wait (default `sessionStorage`). */
   @property({ attribute: false })
@@ -265,7 +270,7 @@ export class InteractionHost extends LitElement {
     const onResponse = (event: InteractionResponseEvent) => this.onResponse(event, entry);
     return entry.request.kind === 'approval'
       ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} theme=${theme} exportparts=${CARD_EXPORTPARTS} @interaction-response=${onResponse}></approval-dialog>`
-      : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} exportparts=${CARD_EXPORTPARTS} @interaction-response=${onResponse}></questionnaire-form>`;
+      : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} layout=${this.layout ?? nothing} exportparts=${CARD_EXPORTPARTS} @interaction-response=${onResponse}></questionnaire-form>`;
   }
 
   protected override render(): TemplateResult {

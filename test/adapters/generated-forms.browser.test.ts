@@ -39,7 +39,7 @@ describe('generated MCP form schemas, rendered and answered with the keyboard', 
     for (const { schema, inputs } of samples) {
       const outcome = schemaToQuestions(schema, 'requestedSchema');
       if (!outcome.ok) throw new Error(`${outcome.path} ${outcome.message}`);
-      const form = (await fixture('<questionnaire-form locale="en"></questionnaire-form>')) as QuestionnaireForm;
+      const form = (await fixture('<questionnaire-form locale="en" layout="list"></questionnaire-form>')) as QuestionnaireForm;
       form.request = formRequest({ id: 'generated', message: 'Generated', timeoutSeconds: 0, metadata: { decline: true, dismiss: true } }, outcome.questions);
       await form.updateComplete;
       const responses: InteractionResponse[] = [];

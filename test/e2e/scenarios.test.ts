@@ -175,6 +175,8 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
 
   it('a four-question questionnaire: refused until complete, then recommended answers and one custom', async () => {
     const { page, session } = await open();
+    // This test answers every question at once.
+    await page.evaluate(() => document.querySelector('interaction-host')!.setAttribute('layout', 'list'));
     const run = await runtime.run('questionnaire', session);
     await page.getByRole('button', { name: '提交' }).click();
     await page.getByText('请回答此问题。').first().waitFor();

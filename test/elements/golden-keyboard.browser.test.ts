@@ -29,7 +29,7 @@ async function mount(c: GoldenToolCase) {
   const el = (await fixture(
     request.kind === 'approval'
       ? html`<approval-dialog .clock=${clock} .request=${request}></approval-dialog>`
-      : html`<questionnaire-form .clock=${clock} .request=${request}></questionnaire-form>`,
+      : html`<questionnaire-form layout="list" .clock=${clock} .request=${request}></questionnaire-form>`,
   )) as InteractionCard;
   const events: InteractionResponse[] = [];
   el.addEventListener('interaction-response', (event) => events.push(event.detail));

@@ -10,7 +10,7 @@ import { catalogue } from '../support/requests-catalogue.js';
 const four = catalogue['questionnaire of four']!.request;
 
 async function mount(request: InteractionRequest, attrs = '') {
-  const el = (await fixture(`<questionnaire-form ${attrs}></questionnaire-form>`)) as QuestionnaireForm;
+  const el = (await fixture(`<questionnaire-form layout="list" ${attrs}></questionnaire-form>`)) as QuestionnaireForm;
   const clock = new FakeClock();
   el.clock = clock;
   el.request = request;

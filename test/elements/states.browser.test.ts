@@ -12,7 +12,7 @@ const AT = '2026-11-29T12:00:00.000Z';
 const STATES = ['pending', 'refused', 'submitting', 'answered', 'expired', 'cancelled'] as const;
 
 async function mount(entry: CatalogueEntry, state: (typeof STATES)[number], theme: string, locale: string) {
-  const el = (await fixture(`<${entry.tag} theme="${theme}" locale="${locale}"></${entry.tag}>`)) as InteractionCard;
+  const el = (await fixture(`<${entry.tag} theme="${theme}" locale="${locale}" layout="list"></${entry.tag}>`)) as InteractionCard;
   el.clock = new FakeClock();
   el.requester = 'ops-agent';
   el.request = entry.request;

@@ -23,6 +23,8 @@ export function trackedWebSocket() {
 }
 
 export interface HostOptions {
+  /** Its questionnaires' layout: `list` unless asked, as these tests answer every question at once. */
+  layout?: string;
   clock?: FakeClock;
   /** Real time for timers and reconnects (for load tests that never reach a deadline). */
   realTime?: boolean;
@@ -39,7 +41,7 @@ export interface HostOptions {
 
 export async function mountHost(src: string, options: HostOptions = {}) {
   const clock = options.clock ?? new FakeClock();
-  const host = (await fixture('<interaction-host></interaction-host>')) as InteractionHost;
+  const host = (await fixture(`<interaction-host layout=${options.layout ?? 'list'}></interaction-host>`)) as InteractionHost;
   host.clock = options.realTime ? systemClock : clock;
   host.storage = options.storage ?? new MemoryStorage();
   host.deliver = options.deliver;

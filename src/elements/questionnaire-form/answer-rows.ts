@@ -26,6 +26,13 @@ function fieldAnswer(question: InteractionQuestion, answer: QuestionAnswer, stri
   }
 }
 
+/** One question's answer as shown in a receipt and in the steps' review. */
+export function answerShown(question: InteractionQuestion, answer: QuestionAnswer, strings: Strings): TemplateResult {
+  if (question.field) return html`${safeText(fieldAnswer(question, answer, strings))}`;
+  if (answer.selected_options[0] === CUSTOM_VALUE) return html`<span class="badge">${strings.custom}</span> ${safeText(answer.text)}`;
+  return html`${safeText(labelOf(question.options, answer.raw_value))}`;
+}
+
 /** The receipt's list of what was answered: the text, the choices, or each question's answer. */
 export function answerRows(request: InteractionRequest, response: InteractionResponse, strings: Strings): TemplateResult {
   switch (request.kind) {
@@ -43,13 +50,7 @@ export function answerRows(request: InteractionRequest, response: InteractionRes
         ${request.questions.map((question) => {
           const answer = response.answers[question.id];
           if (!answer) return nothing;
-          const custom = answer.selected_options[0] === CUSTOM_VALUE;
-          const answerShown = question.field
-            ? safeText(fieldAnswer(question, answer, strings))
-            : custom
-              ? html`<span class="badge">${strings.custom}</span> ${safeText(answer.text)}`
-              : safeText(labelOf(question.options, answer.raw_value));
-          return html`<dt dir="auto">${safeText(question.question)}</dt><dd dir="auto">${answerShown}</dd>`;
+          return html`<dt dir="auto">${safeText(question.question)}</dt><dd dir="auto">${answerShown(question, answer, strings)}</dd>`;
         })}
       </dl>`;
     default:

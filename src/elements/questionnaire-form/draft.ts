@@ -140,6 +140,11 @@ export class Draft {
   /** The rules' verdict on the answer: the response to send, or the draft with its refusals. */
   submit(resolvedAt: string): { ok: true; response: InteractionResponse } | { ok: false; draft: Draft } {
     const outcome = answerRequestWith(this.fields?.answerField, this.request, this.collect(), resolvedAt);
-    return outcome.ok ? outcome : { ok: false, draft: new Draft(this.request, this.fields, this.entries, outcome.problems, this.questions) };
+    return outcome.ok ? outcome : { ok: false, draft: this.refusing(outcome.problems) };
+  }
+
+  /** The same answers, showing `problems` as the refusals (the steps layout refuses one question at a time). */
+  refusing(problems: readonly AnswerProblem[]): Draft {
+    return new Draft(this.request, this.fields, this.entries, problems, this.questions);
   }
 }

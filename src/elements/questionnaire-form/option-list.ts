@@ -28,7 +28,8 @@ const typing = (target: EventTarget | undefined) =>
  * questionnaire's questions, a typed multi-select), each list known by its key: digits 1–9 pick
  * (a checkbox toggles), ↑/↓ move among checkboxes as they do among radios (a radio group's
  * roving focus is the browser's own), and past OPTIONS_SHOWN options a filter and "show all".
- * Picking is the host's: `pick` changes its answers.
+ * Picking is the host's: `pick` changes its answers, and returns true when it moved focus itself
+ * (the steps layout moving on); else focus follows the picked option.
  */
 export class OptionListController implements ReactiveController {
   /** Per list: what the user typed in its filter. */
@@ -38,7 +39,7 @@ export class OptionListController implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment },
-    private readonly pick: (key: string, value: string, multiple: boolean) => void,
+    private readonly pick: (key: string, value: string, multiple: boolean) => boolean,
   ) {
     host.addController(this);
   }
@@ -96,8 +97,7 @@ export class OptionListController implements ReactiveController {
       const option = options[Number(event.key) - 1];
       if (!option) return;
       event.preventDefault();
-      this.pick(key, option.value, multiple);
-      void this.host.updateComplete.then(() => this.input(key, option.value)?.focus());
+      if (!this.pick(key, option.value, multiple)) void this.host.updateComplete.then(() => this.input(key, option.value)?.focus());
     } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && target instanceof HTMLInputElement && target.type === 'checkbox') {
       const boxes = [...this.inputs(key)];
       const next = boxes[boxes.indexOf(target) + (event.key === 'ArrowDown' ? 1 : -1)];

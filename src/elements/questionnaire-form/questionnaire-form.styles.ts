@@ -180,4 +180,38 @@ export const questionnaireStyles = css`
     field-sizing: content;
     max-height: 12lh;
   }
+  /* Steps: the place of the question shown, and the review of every answer before Submit. */
+  .progress {
+    margin: 0;
+    font-size: var(--_text-sm);
+    color: var(--_text-muted);
+    /* Room for the focus ring, the text kept in line. */
+    padding-inline: var(--_space-1);
+    margin-inline: calc(-1 * var(--_space-1));
+    border-radius: var(--_radius-control);
+  }
+  /* On the review it is the review's heading, where focus lands. */
+  .progress[tabindex] {
+    color: var(--_text);
+    font-weight: 600;
+  }
+  .review {
+    grid-template-columns: minmax(0, max-content) minmax(0, 1fr) auto;
+    align-items: center;
+    row-gap: 0;
+  }
+  .review-row {
+    display: grid;
+    grid-column: 1 / -1;
+    grid-template-columns: subgrid;
+    align-items: center;
+    padding-block: var(--_space-1);
+    border-block-end: 1px solid var(--_border);
+  }
+  .review-row:last-child {
+    border-block-end: 0;
+  }
+  .review dd {
+    color: var(--_text);
+  }
 `;

@@ -1,8 +1,8 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
-import { declineResponse, type AnswerProblem } from '../../rules/answers.js';
+import { declineResponse } from '../../rules/answers.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { OptionListController } from './option-list.js';
@@ -17,12 +17,8 @@ import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 import { adapterParts } from '../shared/adapter-parts.js';
 import { renderHeading } from './heading.js';
-
-/**
- * A question proper, numbered: a plain one, or a choice with its "Other" typed in place
- * (AskUserQuestion's shape). An MCP form's typed fields are form fields: a contact form has no numbers.
- */
-const isQuestion = (question: InteractionQuestion): boolean => !question.field || (question.field.type === 'choice' && question.field.other);
+import { focusRefusal } from './refusal-focus.js';
+import { isQuestion, StepsController, type Layout } from './steps.js';
 
 /** The request's own answer (text, choice, multi-choice) in the DOM's `data-key`. */
 const SINGLE_KEY = '';
@@ -57,6 +53,11 @@ const keyOf = (element: Element | null | undefined): AnswerKey | null => {
  * @csspart filled - How many questions Use all recommended filled.
  * @csspart limit - The limit of a choice list (at most N choices).
  * @csspart submit-button - Submit.
+ * @csspart progress - In steps: the place of the question shown (Question 2 of 4), or the review's heading.
+ * @csspart back-button - In steps: Back, to the previous question.
+ * @csspart next-button - In steps: Next, refused on an unanswered question.
+ * @csspart review - In steps: every answer, before Submit.
+ * @csspart change-button - In steps: Change, back to a question from the review.
  * @csspart decline-button - Decline (adapters' requests that offer it).
  * @csspart dismiss-button - Cancel (adapters' requests that offer it).
  * @csspart receipt - The read-only outcome.
@@ -67,6 +68,10 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   protected readonly ownStrings = questionnaireStrings;
 
+  /** `auto` (default: one question at a time for three questions or more, else all at once), `list` or `steps`. */
+  @property({ reflect: true })
+  layout: Layout = 'auto';
+
   /** The answers being edited, and why the last submit was refused. */
   @state()
   private draft: Draft | undefined;
@@ -74,7 +79,12 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   @state()
   private filled: number | undefined;
 
-  private readonly lists = new OptionListController(this, (key, value, multiple) => this.edit(this.current.pick(key || undefined, value, multiple)));
+  private readonly lists = new OptionListController(this, (key, value, multiple) => {
+    this.edit(this.current.pick(key || undefined, value, multiple));
+    return this.steps.picked(value, multiple);
+  });
+
+  private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
 
   /** The draft of this request: set in willUpdate, before any render or user input. */
   private get current(): Draft {
@@ -86,6 +96,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     this.draft = undefined;
     this.filled = undefined;
     this.lists.reset();
+    this.steps.reset();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -99,22 +110,24 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   /**
    * Every plain question not yet answered takes its recommended (first) option; what the user
-   * chose or typed stays, and the status line says how many were filled.
+   * chose or typed stays, and the status line says how many were filled. In steps, on to the review.
    */
   private useAllRecommended(): void {
     const { draft, filled } = this.current.withRecommended();
     this.draft = draft;
     this.filled = filled;
+    if (this.steps.active) this.steps.goTo(Infinity);
   }
 
   /**
-   * A text answer is one line that grows: Enter sends, Shift+Enter adds a line, and nothing
+   * A text answer is one line that grows: Enter sends (in steps, moves on as Next does), Shift+Enter adds a line, and nothing
    * happens while an input method is composing (its Enter confirms the characters).
    */
   private onLineKeydown(event: KeyboardEvent): void {
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.ctrlKey || event.altKey || event.metaKey) return;
     event.preventDefault();
-    this.renderRoot.querySelector('form')?.requestSubmit();
+    if (this.steps.active && !this.steps.reviewing) this.steps.next();
+    else this.renderRoot.querySelector('form')?.requestSubmit();
   }
 
   /**
@@ -128,6 +141,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const key = keyOf(input);
     if (key === null) return;
     this.edit(input.type === 'radio' ? this.current.pick(key, input.value, false) : this.current.check(key, input.value, input.checked));
+    if (input.type === 'radio') this.steps.picked(input.value, false);
   }
 
   private submit(event: Event): void {
@@ -138,22 +152,11 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       this.respond(outcome.response);
       return;
     }
+    // In steps, to the first question still unanswered, with its reason.
+    if (this.steps.active) return this.steps.goTo(Infinity);
     this.edit(outcome.draft);
     const [first] = outcome.draft.problems;
-    if (first) void this.updateComplete.then(() => this.focusProblem(first));
-  }
-
-  /** Moves focus to where the first refusal is: the custom field, or the question's first control. */
-  private focusProblem(problem: AnswerProblem): void {
-    const scope = this.renderRoot.querySelector(`[data-key="${CSS.escape(problem.question ?? SINGLE_KEY)}"]`);
-    // The field to type in (a custom answer, a text, a typed field), else the question's choices;
-    // never a long list's filter box.
-    const field = scope?.querySelector<HTMLElement>('[part~="custom-field"], [part~="text-field"]');
-    const target =
-      field && (problem.code === 'custom_text_required' || problem.code === 'text_required' || !scope?.querySelector('.options'))
-        ? field
-        : (scope?.querySelector<HTMLElement>('input:checked') ?? scope?.querySelector<HTMLElement>('.options input'));
-    target?.focus();
+    if (first) void this.updateComplete.then(() => focusRefusal(this.renderRoot, first));
   }
 
   private renderError(key: AnswerKey, id: string): TemplateResult | typeof nothing {
@@ -315,19 +318,22 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const questionnaire = request.kind === 'questionnaire';
     const questions = request.questions;
     const recommends = questionnaire && questions.some((question) => !question.field);
-    // Questions are numbered in a list of two or more; an MCP form's typed fields are form fields.
-    const numbered = questions.length > 1 && questions.every(isQuestion);
-    return html`<form novalidate @submit=${this.submit} @change=${this.onChoiceChange}>
-      ${questionnaire ? questions.map((question, index) => this.renderQuestion(question, index, numbered)) : this.renderSingle(request)}
+    const steps = this.steps.active;
+    // Questions are numbered in a list of two or more (steps say the place); an MCP form's typed fields are form fields.
+    const numbered = !steps && questions.length > 1 && questions.every(isQuestion);
+    return html`<form novalidate @submit=${this.submit} @change=${this.onChoiceChange} @keydown=${steps ? this.steps.onKeydown : nothing}>
+      ${steps ? this.steps.renderBody(request, strings, (question, index) => this.renderQuestion(question, index, false)) : nothing}
+      ${steps ? nothing : questionnaire ? questions.map((question, index) => this.renderQuestion(question, index, numbered)) : this.renderSingle(request)}
       ${questionnaire && request.metadata.auto_select_first_on_timeout ? html`<p class="hint">${strings.autoSelectHint}</p>` : nothing}
       <div class="actions" part="actions">
+        ${steps ? this.steps.renderBack(strings) : nothing}
         ${recommends
           ? html`<button type="button" class="quiet" part="recommended-button" @click=${this.useAllRecommended}>${strings.useAllRecommended}</button>
               <span class="filled hint" part="filled" role="status">${this.filled === undefined ? '' : strings.filled(this.filled)}</span>
               <span class="spacer"></span>`
           : nothing}
         ${this.renderRefusals(request)}
-        <button type="submit" class="primary" part="submit-button">${strings.submit}</button>
+        ${steps ? this.steps.renderPrimary(strings) : html`<button type="submit" class="primary" part="submit-button">${strings.submit}</button>`}
       </div>
     </form>`;
   }

@@ -26,6 +26,8 @@ describe('LangGraph: HumanInterrupts answered in the kit’s cards, the graph re
   before(async () => {
     lab = await openHostLab(session);
     ({ server, page } = lab);
+    // These tests answer every field of an edit form at once.
+    await page.locator('interaction-host').evaluate((host) => host.setAttribute('layout', 'list'));
   });
   after(() => lab.close());
 

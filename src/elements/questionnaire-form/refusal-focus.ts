@@ -1,0 +1,17 @@
+// Where focus goes when an answer is refused, in a list (Submit) as in steps (Next, the review).
+import type { AnswerProblem } from '../../rules/answers.js';
+
+/**
+ * Moves focus to where a refusal is: the field to type in (a custom answer, a text, a typed
+ * field), else the question's choices (its chosen one, else its first); never a long list's
+ * filter box. The request's own answer is `data-key=""`.
+ */
+export function focusRefusal(root: ParentNode, problem: AnswerProblem): void {
+  const scope = root.querySelector(`[data-key="${CSS.escape(problem.question ?? '')}"]`);
+  const field = scope?.querySelector<HTMLElement>('[part~="custom-field"], [part~="text-field"]');
+  const target =
+    field && (problem.code === 'custom_text_required' || problem.code === 'text_required' || !scope?.querySelector('.options'))
+      ? field
+      : (scope?.querySelector<HTMLElement>('input:checked') ?? scope?.querySelector<HTMLElement>('.options input'));
+  target?.focus();
+}
