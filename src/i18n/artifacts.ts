@@ -45,7 +45,6 @@ const zhCN = {
     not_found: '找不到文件',
   } as Record<string, string>,
   withDetail: (text: string, detail: string) => `${text}：${detail}`,
-  reasonCode: '代码',
 };
 
 export type ArtifactStrings = typeof zhCN;
@@ -91,7 +90,6 @@ const en: ArtifactStrings = {
     not_found: 'file not found',
   },
   withDetail: (text, detail) => `${text}: ${detail}`,
-  reasonCode: 'Code',
 };
 
 export const artifactStrings: Readonly<Record<Locale, ArtifactStrings>> = { 'zh-CN': zhCN, en };

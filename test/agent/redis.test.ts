@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { createClient } from 'redis';
 import { KitError } from '../../src/agent/agent-session.js';
 import type { AgentServer } from '../../src/agent/ws-server.js';
+import type { ToolResult } from '../../src/protocol/results.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { startRedis } from '../../scripts/redis-server.js';
 import { WebSocket as WsSocket } from 'ws';
@@ -308,6 +309,78 @@ describe('many instances: when Redis is down', () => {
     page.close();
     await closeAll(servers);
     await own.stop();
+  });
+
+  it("a frame published while the page's instance is re-subscribing still reaches the page once its subscriber is back", async (t) => {
+    const own = await startRedis();
+    t.after(() => own.stop());
+    const [a] = await instances(1, own.url);
+    // Named, so that its subscriber can be found in CLIENT LIST.
+    const [b] = await instances(1, own.url, undefined, { redis: { url: own.url, name: 'fleet-b' } });
+    open.push(a!, b!);
+    const admin = createClient({ url: own.url });
+    admin.on('error', () => undefined); // its Redis stops first at the end
+    await admin.connect();
+    t.after(() => admin.close());
+    const s = fresh('gap');
+    const page = kitPage(b!, s);
+    t.after(() => page.close());
+    const first = a!.session(s).callTool('request_user_input', { message: 'One?' }, { callId: `${s}-1` });
+    await waitFor(() => page.entry(`${s}-1`), 'the card');
+    page.answer(`${s}-1`, { text: 'one' });
+    assert.equal(textOf(await first), 'one');
+    // b's subscriber is cut off and cannot reconnect (no client slot left), while every other
+    // connection, b's command client among them, keeps working: the gap a Redis restart opens
+    // when one instance's subscriber comes back after its command client.
+    const list = await admin.sendCommand(['CLIENT', 'LIST']);
+    const lines = String(list).trim().split('\n');
+    const subscriber = lines.find((line) => / name=fleet-b /.test(line) && / sub=[1-9]/.test(line));
+    assert.ok(subscriber, "b's subscriber in CLIENT LIST");
+    await admin.sendCommand(['CONFIG', 'SET', 'maxclients', String(lines.length - 1)]);
+    await admin.sendCommand(['CLIENT', 'KILL', 'ID', /^id=(\d+)/.exec(subscriber)![1]!]);
+    const subscribed = async () => ((await admin.sendCommand(['PUBSUB', 'CHANNELS', 'aik:instance:*'])) as string[]).length;
+    for (const end = Date.now() + 5000; (await subscribed()) !== 1; ) if (Date.now() > end) throw new Error("b's subscriber still subscribed");
+    const second = a!.session(s).callTool('request_user_input', { message: 'Two?' }, { callId: `${s}-2` });
+    // The ask is one script: once the id is pending, its frame was published, to nobody.
+    for (const end = Date.now() + 5000; (await admin.zScore(`aik:session:${s}:pending`, `${s}-2`)) === null; ) {
+      if (Date.now() > end) throw new Error('the call was not asked');
+    }
+    assert.equal(page.entry(`${s}-2`), undefined);
+    await admin.sendCommand(['CONFIG', 'SET', 'maxclients', '10000']);
+    await waitFor(() => page.entry(`${s}-2`), 'the card published while the subscriber was away');
+    page.answer(`${s}-2`, { text: 'two' });
+    assert.equal(textOf(await second), 'two');
+    assert.equal(page.shown().filter((id) => id === `${s}-2`).length, 1, 'shown once');
+  });
+
+  it('a page left connected while Redis restarts empty gets the calls asked after it', async (t) => {
+    const own = await startRedis();
+    t.after(() => own.stop());
+    const servers = await instances(2, own.url);
+    open.push(...servers);
+    const [a, b] = servers;
+    const s = fresh('idle');
+    const page = kitPage(b!, s);
+    t.after(() => page.close());
+    await waitFor(() => page.transport.state === 'open', 'the page connected');
+    await new Promise((resolve) => setTimeout(resolve, 50)); // its owner key is set
+    await own.stop({ kill: true });
+    await own.start(); // empty: the session's owner key is gone
+    // Asked again until the caller's clients are back (until then it is refused at once).
+    let call: Promise<ToolResult> | undefined;
+    for (const end = Date.now() + 10_000; !call; await new Promise((resolve) => setTimeout(resolve, 20))) {
+      const attempt = a!.session(s).callTool('request_user_input', { message: 'Still there?' }, { callId: `${s}-1` });
+      const refused = await Promise.race([
+        attempt.then(() => false, (error: unknown) => error instanceof KitError && error.code === 'unavailable'),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 100)),
+      ]);
+      if (!refused) call = attempt;
+      else if (Date.now() > end) throw new Error('Redis did not come back');
+    }
+    await waitFor(() => page.entry(`${s}-1`), 'the card after the restart');
+    assert.equal(page.transport.state, 'open', 'the page stayed connected');
+    page.answer(`${s}-1`, { text: 'yes' });
+    assert.equal(textOf(await call), 'yes');
   });
 
   it('createAgentServer rejects with unavailable when Redis cannot be reached at start', async () => {

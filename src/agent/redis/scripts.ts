@@ -120,6 +120,18 @@ if old and old ~= ARGV[1] then tell(old, {op = 'supersede', session = ARGV[2], o
 return 1
 `;
 
+/**
+ * After this instance's subscription was away: is the connection it holds still the session's
+ * live one? The owner key is set again if Redis lost it (restarted empty). KEYS: owner. ARGV:
+ * owner value. Returns 1, or 0 when a newer connection took the session meanwhile.
+ */
+export const RECLAIM = `
+local owner = redis.call('GET', KEYS[1])
+if owner and owner ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ${DAY_MS})
+return 1
+`;
+
 /** A connection closed: the owner key goes only if it still names it. KEYS: owner. ARGV: owner value. */
 export const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end

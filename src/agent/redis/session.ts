@@ -143,11 +143,26 @@ export class RedisAgentSession extends AgentSession {
   }
 
   /**
-   * After Redis was unreachable, results published meanwhile were missed, and a Redis restarted
-   * empty has lost the calls: each pending call is asked again (a stored result resolves it).
+   * After either client was away (Redis down or restarted empty, or the subscriber alone
+   * reconnecting): results and frames published meanwhile were missed, and a restarted Redis has
+   * lost the calls and the owner key. Each pending call is asked again (a stored result resolves
+   * it); the live connection here becomes the owner again, or closes with 4000 if a newer one took
+   * the session meanwhile; and it gets every pending frame again, as after `ready` (the kit shows a
+   * repeated pending call once).
    */
   recheck(): void {
     for (const [id, call] of this.pending) this.ask(id, call, true);
+    const connection = this.connection;
+    const name = connection && names.get(connection);
+    if (!connection || !name) return;
+    this.store.reclaim(this.sessionId, name).then(
+      (mine) => {
+        if (this.connection !== connection) return;
+        if (!mine) return this.superseded(name);
+        if (this.ready) this.onReady();
+      },
+      () => this.storeLost(connection),
+    );
   }
 }
 

@@ -9,7 +9,7 @@ import { createClient, type RedisClientOptions } from 'redis';
 import type { ToolName } from '../../protocol/constants.js';
 import type { ToolResult } from '../../protocol/results.js';
 import { KitError } from '../agent-session.js';
-import { ASK, CLAIM, FORWARD, keys, PENDING, REFUSE, RELEASE, SETTLE, WITHDRAW } from './scripts.js';
+import { ASK, CLAIM, FORWARD, keys, PENDING, RECLAIM, REFUSE, RELEASE, SETTLE, WITHDRAW } from './scripts.js';
 
 /** A Redis URL (`redis://host:port/db`) or node-redis client options. */
 export type RedisOption = string | RedisClientOptions;
@@ -29,7 +29,10 @@ export interface FleetHandlers {
   error(session: string, id: string, error: { code: string; message: string; issues?: unknown[] }): void;
   /** The connection named by `owner` (`<instance> <connection>`) lost the session to a newer one. */
   supersede(session: string, owner: string): void;
-  /** The subscription came back after Redis was unreachable: messages may have been missed. */
+  /**
+   * Both clients are back after either was away: messages published meanwhile were missed, and a
+   * Redis restarted empty has lost the calls and the owner keys.
+   */
   resubscribed(): void;
 }
 
@@ -147,6 +150,11 @@ export class RedisStore {
 
   async claim(session: string, owner: string): Promise<void> {
     await this.run(CLAIM, [keys.owner(session)], [owner, session]);
+  }
+
+  /** False when a newer connection took the session; else `owner` is its live one again. */
+  async reclaim(session: string, owner: string): Promise<boolean> {
+    return (await this.run(RECLAIM, [keys.owner(session)], [owner])) === 1;
   }
 
   async release(session: string, owner: string): Promise<void> {

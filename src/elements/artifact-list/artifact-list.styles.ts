@@ -124,6 +124,7 @@ export const artifactListStyles = css`
     text-align: end;
     max-width: 180px;
   }
+  /* Skipped is the base's plain grey badge. */
   .badge.delivered {
     background: var(--_success-soft);
     color: var(--_success);
@@ -131,10 +132,6 @@ export const artifactListStyles = css`
   .badge.failed {
     background: var(--_danger-soft);
     color: var(--_danger-text);
-  }
-  .badge.skipped {
-    background: var(--_surface-muted);
-    color: var(--_text-muted);
   }
   /* Listed only (a channel that delivers nothing): neutral, an outline rather than a grey fill
      that reads as a failure. */
@@ -147,20 +144,15 @@ export const artifactListStyles = css`
     font-size: var(--_text-xs);
     color: var(--_text-muted);
   }
+  /* A <code>: the code rule above sets its font and wrapping. */
   .reason-code {
-    font-family: var(--_mono);
-    font-size: var(--_text-xs);
     color: var(--_text-muted);
-    overflow-wrap: anywhere;
   }
+  /* Focused after its image loads: the base's [tabindex] rule draws the ring. */
   .preview {
     grid-column: 2 / -1;
     border-radius: var(--_radius-control);
-    outline: none;
     justify-self: start;
-  }
-  .preview:focus-visible {
-    box-shadow: var(--_focus);
   }
   .preview img {
     display: block;

@@ -1,7 +1,8 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { artifactStrings, reasonText, type ArtifactStrings, type ReasonText } from '../../i18n/artifacts.js';
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
-import { DELIVERY_REASONS } from '../../rules/artifacts/deliver.js';
+import { DELIVERY_REASONS } from '../../rules/artifacts/reasons.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
 import type { Locale } from '../../i18n/locales.js';
 import { LocaleController } from '../shared/locale.js';
@@ -59,36 +60,24 @@ function originOf(url: string): string {
  */
 export class ArtifactList extends LitElement {
   static override styles = [baseStyles, artifactListStyles];
-  // A static table rather than decorators: the decorator helper and a call per property cost
-  // 157 B here, past this entry's size limit (DESIGN §7); private state is `state: true`.
-  // A static table (the same options as decorators; private state is `state: true`), unlike the
-  // other elements: with lit's decorator helper and a call per property this entry measures
-  // 6,953 B, past its size bound (5,973 B + 15 % = 6,868, DESIGN §7); it has no adapter-only
-  // code to move out to make room.
-  static override properties = {
-    items: { attribute: false },
-    delivery: { attribute: false },
-    delivering: { type: Boolean, reflect: true },
-    heading: {},
-    locale: { reflect: true },
-    previewOrigins: { attribute: 'preview-origins' },
-    loaded: { state: true },
-    copied: { state: true },
-  };
-
   /** The `file` content parts of a `publish_artifacts` result. */
+  @property({ attribute: false })
   items: FilePart[] = [];
 
   /** The result's `delivery_result`; absent when the channel delivers nothing. */
+  @property({ attribute: false })
   delivery?: DeliveryResult;
 
   /** The items are being delivered right now: no state is shown for them yet. */
+  @property({ type: Boolean, reflect: true })
   delivering = false;
 
   /** A heading (the call's `title`); by default "文件" / "Files". */
+  @property()
   heading?: string;
 
   /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
+  @property({ reflect: true })
   locale?: Locale;
 
   /**
@@ -96,10 +85,13 @@ export class ArtifactList extends LitElement {
    * comma-separated). Any other image waits for a click, so a model cannot make the browser
    * fetch a URL of its choosing.
    */
+  @property({ attribute: 'preview-origins' })
   previewOrigins = '';
 
   /** Items (by itemKey) whose preview the user asked for, and the one whose path was just copied. */
+  @state()
   private loaded: ReadonlySet<string> = new Set();
+  @state()
   private copied: string | undefined;
 
   private readonly i18n = new LocaleController(this, (locale) => artifactStrings[locale], () => [this.locale]);
@@ -158,7 +150,7 @@ export class ArtifactList extends LitElement {
     const reason = state === 'delivered' || state === 'listed' ? undefined : reasonText(strings, item.delivery_reason || DELIVERY_REASONS.failed);
     const locale = this.i18n.locale;
     return html`<li class="item kind-${kind}" part="item" data-key=${key}>
-      <span class="icon" part="icon">${kindIcons[kind]}</span>
+      <span class="icon" part="icon"><svg viewBox="0 0 24 24" aria-hidden="true">${kindIcons[kind]}</svg></span>
       <div class="body">
         <span class="name" part="name">${safeText(item.name)}</span>
         <span class="details">

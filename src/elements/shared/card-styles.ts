@@ -4,11 +4,27 @@ import { css } from 'lit';
 // imported, so what only the cards use must live apart from the tokens every element imports.
 
 /**
- * What the two cards add to the base: the header's meta row, message and hints, the button row
- * with its primary and danger buttons, and the text fields. `<artifact-list>` and the host do
- * without.
+ * What the two cards add to the base: the focus ring of their fields and disclosures, disabled
+ * buttons, icons in badges, the header's meta row, message and hints, the button row with its primary and danger
+ * buttons, and the text fields. `<artifact-list>` and the host have none of these.
  */
 export const cardStyles = css`
+  input:focus-visible,
+  textarea:focus-visible,
+  summary:focus-visible {
+    outline: none;
+    box-shadow: var(--_focus);
+  }
+  button:disabled {
+    cursor: not-allowed;
+    opacity: 0.55;
+    transform: none;
+  }
+  .badge svg {
+    width: 12px;
+    height: 12px;
+    flex: none;
+  }
   .meta {
     display: flex;
     flex-wrap: wrap;

@@ -127,18 +127,10 @@ export const baseStyles = css`
     transform: translateY(1px);
   }
   button:focus-visible,
-  input:focus-visible,
-  textarea:focus-visible,
-  summary:focus-visible,
   a:focus-visible,
   [tabindex]:focus-visible {
     outline: none;
     box-shadow: var(--_focus);
-  }
-  button:disabled {
-    cursor: not-allowed;
-    opacity: 0.55;
-    transform: none;
   }
   button.quiet {
     border-color: transparent;
@@ -162,11 +154,6 @@ export const baseStyles = css`
     background: var(--_surface-muted);
     color: var(--_text-muted);
     white-space: nowrap;
-  }
-  .badge svg {
-    width: 12px;
-    height: 12px;
-    flex: none;
   }
 
   .invisible-char {

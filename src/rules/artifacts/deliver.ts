@@ -1,6 +1,9 @@
 import { isRecord, type Provider } from '../../protocol/constants.js';
 import type { ArtifactsResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
 import type { Artifact, PreparedArtifacts } from './prepare.js';
+import { DELIVERY_REASONS } from './reasons.js';
+
+export { DELIVERY_REASONS } from './reasons.js';
 
 /** What the host page's `deliver` function answers for one item. */
 export interface DeliverOutcome {
@@ -22,16 +25,6 @@ export type ItemDelivery =
 const MIB = 1_048_576;
 export const FEISHU_IMAGE_LIMIT = 10 * MIB;
 export const FEISHU_FILE_LIMIT = 30 * MIB;
-
-export const DELIVERY_REASONS = {
-  noDeliver: 'delivery_skipped_missing_runtime_target_or_credentials',
-  noNativeUpload: 'delivery_skipped_native_file_upload_not_available',
-  imageTooLarge: 'upload_image_failed:image_too_large_over_10mb',
-  fileTooLarge: 'upload_file_failed:file_too_large_over_30mb',
-  failed: 'delivery_failed',
-  /** The kit's own code (never sent to the model): listed on a channel that delivers nothing. */
-  notAvailable: 'not_available_for_channel',
-} as const;
 
 /**
  * The per-item rules that decide without calling `deliver` (DESIGN §4, first that applies);
