@@ -76,7 +76,8 @@ function baselinePage(): void {
       receipt.setAttribute('part', 'receipt');
       receipt.setAttribute('role', 'status');
       receipt.textContent = 'Approved';
-      root.querySelector('.field')!.remove();
+      // The note field shows only once opened (添加理由), as on the kit's card.
+      root.querySelector('.field')?.remove();
       root.querySelector('.actions')!.replaceWith(receipt);
     });
     // The kit renders on the next microtask; so does the baseline.
