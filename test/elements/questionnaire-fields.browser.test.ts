@@ -1,32 +1,13 @@
 // DESIGN §6.1 "Questionnaires fit": questions are numbered, form fields are not; maxItems, through real keys.
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../src/questionnaire-form.js';
 // The adapters' entry registers the typed fields these forms show.
 import '../../src/adapters.js';
-import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
-import type { InteractionRequest } from '../../src/protocol/request.js';
-import type { InteractionResponse } from '../../src/protocol/response.js';
 import { schemaToQuestions } from '../../src/adapters/json-schema-form.js';
 import { formRequest } from '../../src/adapters/requests.js';
+import { mount, settle } from '../support/questionnaire-mount.js';
 import { press } from '../support/keyboard.js';
 
-async function mount(request: InteractionRequest, attrs: { layout?: string; theme?: string; locale?: string } = {}) {
-  const el = await fixture<QuestionnaireForm>(
-    html`<div style="width: 720px"><questionnaire-form locale=${attrs.locale ?? 'en'} theme=${attrs.theme ?? 'light'} layout=${attrs.layout ?? 'auto'} .request=${request}></questionnaire-form></div>`,
-  ).then((wrap) => wrap.firstElementChild as QuestionnaireForm);
-  await el.updateComplete;
-  const events: InteractionResponse[] = [];
-  el.addEventListener('interaction-response', (e) => events.push(e.detail));
-  const root = el.shadowRoot!;
-  const part = (name: string) => root.querySelector<HTMLElement>(`[part~="${name}"]`);
-  const shown = () => [...root.querySelectorAll('[data-key]')].map((q) => q.getAttribute('data-key'));
-  const radios = () => [...root.querySelectorAll<HTMLInputElement>('[data-key] input[type="radio"]')];
-  return { el, events, root, part, shown, radios };
-}
-
-const settle = async (el: QuestionnaireForm) => {
-  for (let i = 0; i < 3; i += 1) await el.updateComplete;
-};
 
 describe('form fields are not questions', () => {
   const contact = () => {

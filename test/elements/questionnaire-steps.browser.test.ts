@@ -1,36 +1,17 @@
 // DESIGN §6.1 "Questionnaires fit": the steps layout, through real keys and a real pointer, axe
 // clean in every state, and the 520 px bound of the README's four-question questionnaire.
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../src/questionnaire-form.js';
-import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
-import type { InteractionRequest } from '../../src/protocol/request.js';
-import type { InteractionResponse } from '../../src/protocol/response.js';
 import { normalizeInput } from '../../src/rules/normalize.js';
 import { resolveContext } from '../../src/rules/context.js';
 import { migrationQuestionnaire } from '../../demo/questionnaire-example.js';
+import { mount, settle } from '../support/questionnaire-mount.js';
 import { deepActiveElement, press, type } from '../support/keyboard.js';
 import { catalogue } from '../support/requests-catalogue.js';
 
 const four = catalogue['questionnaire of four']!.request;
 
-async function mount(request: InteractionRequest, attrs: { layout?: string; theme?: string; locale?: string } = {}) {
-  const el = await fixture<QuestionnaireForm>(
-    html`<div style="width: 720px"><questionnaire-form locale=${attrs.locale ?? 'en'} theme=${attrs.theme ?? 'light'} layout=${attrs.layout ?? 'auto'} .request=${request}></questionnaire-form></div>`,
-  ).then((wrap) => wrap.firstElementChild as QuestionnaireForm);
-  await el.updateComplete;
-  const events: InteractionResponse[] = [];
-  el.addEventListener('interaction-response', (e) => events.push(e.detail));
-  const root = el.shadowRoot!;
-  const part = (name: string) => root.querySelector<HTMLElement>(`[part~="${name}"]`);
-  const shown = () => [...root.querySelectorAll('[data-key]')].map((q) => q.getAttribute('data-key'));
-  const radios = () => [...root.querySelectorAll<HTMLInputElement>('[data-key] input[type="radio"]')];
-  return { el, events, root, part, shown, radios };
-}
-
-const settle = async (el: QuestionnaireForm) => {
-  for (let i = 0; i < 3; i += 1) await el.updateComplete;
-};
 
 /** A real click at the middle of `target`. */
 async function clickOn(target: Element): Promise<void> {
