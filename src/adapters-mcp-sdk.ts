@@ -1,7 +1,7 @@
-// agent-interaction-kit/adapters/mcp-sdk: the MCP SDK client's elicitations, and the card parts
-// their forms and links need (typed fields, link consent), registered when this entry is imported.
-import { defineAdapterParts } from './elements/define-adapter-parts.js';
+// agent-interaction-kit/adapters/mcp-sdk: the MCP SDK client's elicitations, and what they need
+// (the cards' typed fields and link consent, the session's bridge), registered when this entry is imported.
+import { defineAdapters } from './define-adapters.js';
 
 export * from './adapters/mcp-sdk.js';
 
-defineAdapterParts();
+defineAdapters();

@@ -1,7 +1,7 @@
-// agent-interaction-kit/adapters: the adapters' mappings, and the card parts only their requests
-// need (typed fields, link consent), registered when this entry is imported.
-import { defineAdapterParts } from './elements/define-adapter-parts.js';
+// agent-interaction-kit/adapters: the adapters' mappings, and what only their requests need (the
+// cards' typed fields and link consent, the session's bridge), registered when this entry is imported.
+import { defineAdapters } from './define-adapters.js';
 
 export * from './adapters/index.js';
 
-defineAdapterParts();
+defineAdapters();

@@ -1,10 +1,10 @@
 // The standalone file with the adapters (dist/agent-interaction-kit-adapters.js): everything the
-// core standalone file has and registers, the adapters' mappings, and their card parts (typed
-// fields, link consent), for a page that loads the kit with one script tag and speaks MCP,
+// core standalone file has and registers, the adapters' mappings, and what only they need (typed
+// fields, link consent, the session's bridge), for a page that loads the kit with one script tag and speaks MCP,
 // AskUserQuestion or AG-UI.
-import { defineAdapterParts } from './elements/define-adapter-parts.js';
+import { defineAdapters } from './define-adapters.js';
 
 export * from './index.js';
 export * from './adapters/index.js';
 
-defineAdapterParts();
+defineAdapters();

@@ -1,19 +1,27 @@
 import { isRecord } from '../protocol/constants.js';
+import type { InteractionContext } from '../protocol/context.js';
 import { NOT_JSON } from '../protocol/json.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
+import { statusOf } from '../rules/card-state.js';
 import type { Transport } from '../transport/transport.js';
-import { isPending, type SessionEntry } from './entry.js';
+import { deadlineFor } from './deadlines.js';
+import { isPending, type RefusedEntry, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
 import type { EntryStore } from './entry-store.js';
 import type { EnvelopeAction, EnvelopeAdapter } from './envelope.js';
 
-/** What an adapter's actions do to the session's cards, beyond the store. */
+/** What the bridge needs of its session, beyond the store. */
 export interface BridgePorts {
-  open(id: string, request: InteractionRequest, requester: string | undefined): void;
-  /** A request that cannot be shown: a receipt naming `field`. */
-  refuse(id: string, field: string, requester: string | undefined): void;
+  /** The session's context for an adapter's card, with the peer's `requester`. */
+  context(requester: string | undefined): InteractionContext;
+  /** Shows a request, and arms its deadline when it has one. */
+  open(shown: ShownRequest): void;
   /** The peer withdrew a pending request: a cancelled receipt, nothing sent. */
   withdraw(entry: SessionEntry): void;
+  /** An entry finished: the session keeps its receipts within their limit. */
+  prune(): void;
+  /** The session's clock, epoch ms. */
+  now(): number;
 }
 
 /**
@@ -53,13 +61,21 @@ export class AdapterBridge {
   private act(adapter: EnvelopeAdapter, action: EnvelopeAction): void {
     const entry = 'id' in action ? this.store.get(action.id) : undefined;
     switch (action.type) {
-      case 'open':
+      case 'open': {
         if (entry) return;
-        this.owners.set(action.id, adapter);
-        this.ports.open(action.id, action.request, action.requester);
+        const { id, request } = action;
+        this.owners.set(id, adapter);
+        // An adapter's request may have no time limit (timeout_seconds 0): then it has no deadline.
+        const deadline = request.timeout_seconds > 0 ? deadlineFor(request, undefined, this.ports.now()) : undefined;
+        this.ports.open({ id, tool: request.source_tool, source: 'adapter', context: this.ports.context(action.requester), request, deadline });
         break;
+      }
       case 'refused':
-        if (!entry) this.ports.refuse(action.id, action.field, action.requester);
+        if (entry) return;
+        this.store.put<RefusedEntry>({
+          id: action.id, kind: 'refused', tool: 'request_user_input', source: 'adapter', context: this.ports.context(action.requester), field: action.field, unacked: false,
+        });
+        this.ports.prune();
         break;
       case 'withdraw':
         if (entry && isPending(entry)) this.ports.withdraw(entry);
@@ -80,12 +96,23 @@ export class AdapterBridge {
     this.owners.delete(id);
   }
 
-  /** Sends the reply for the settled card `id`, once; false when no adapter answers it. */
+  /** Sends the reply for the card `id`, once; false when no adapter answers it. */
   reply(id: string, request: InteractionRequest, response: InteractionResponse): boolean {
     const adapter = this.owners.get(id);
     if (!adapter) return false;
     this.owners.delete(id);
     this.send(adapter.reply(id, request, response));
+    return true;
+  }
+
+  /** Replies for the card the user settled and keeps it (`settled`); false when no adapter answers it. */
+  settle(settled: RequestEntry & { response: InteractionResponse }): boolean {
+    const { id, request, response } = settled;
+    if (!this.reply(id, request, response)) return false;
+    // An opened link waits for the peer's completion, unless it came already.
+    const opened = statusOf(response) === 'answered' && response.approved;
+    this.store.put(request.metadata.url === undefined ? settled : { ...settled, external: opened ? (settled.external ?? 'waiting') : undefined });
+    this.ports.prune();
     return true;
   }
 

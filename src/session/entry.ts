@@ -32,6 +32,9 @@ export interface RequestEntry extends EntryBase {
   readonly external?: 'waiting' | 'complete';
 }
 
+/** A request as it is shown, before its lifecycle fields (response, acks). */
+export type ShownRequest = Pick<RequestEntry, 'id' | 'tool' | 'source' | 'context' | 'request' | 'deadline'>;
+
 /** A `publish_artifacts` call: its files, while they are delivered and after. */
 export interface ArtifactsEntry extends EntryBase {
   readonly kind: 'artifacts';

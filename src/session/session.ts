@@ -4,28 +4,28 @@ import type { InteractionContext, WireContext } from '../protocol/context.js';
 import { messageValue } from '../protocol/json.js';
 import type { ErrorMessage, ResultMessage } from '../protocol/kit-messages.js';
 import { parseRuntimeMessage } from '../protocol/parse.js';
-import type { InteractionRequest } from '../protocol/request.js';
 import { interactionResponseSchema, type InteractionResponse } from '../protocol/response.js';
 import type { CancelMessage, InteractionRequestMessage, RuntimeToolResultMessage, ToolCallMessage } from '../protocol/runtime-messages.js';
 import { cancelledResponse, timeoutResponse } from '../rules/answers.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
-import { statusOf } from '../rules/card-state.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
 import { receiptFor } from '../rules/receipts.js';
 import { toolResultFor } from '../rules/results.js';
 import type { Transport, TransportState, TransportStateDetail } from '../transport/transport.js';
 import { KIT_VERSION } from '../version.js';
-import { AdapterBridge } from './adapter-bridge.js';
+import type { AdapterBridge } from './adapter-bridge.js';
 import { ArtifactPublisher } from './artifact-publisher.js';
+import { bridgeFor } from './bridge-registry.js';
 import { deadlineFor, DeadlineTimers } from './deadlines.js';
-import { isPending, receiptEntry, type RefusedEntry, type RequestEntry, type SessionEntry } from './entry.js';
+import { isPending, receiptEntry, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
 import { EntryStore, type EntryChange } from './entry-store.js';
 import type { EnvelopeAdapter, SessionProtocol } from './envelope.js';
 import { Outbox } from './outbox.js';
 import { defaultStorage, type KeyValueStorage } from './storage.js';
 
 export type { ArtifactsEntry, RefusedEntry, RequestEntry, SessionEntry } from './entry.js';
+export type { SessionProtocol } from './envelope.js';
 
 export type SessionEvent =
   | EntryChange
@@ -53,8 +53,6 @@ export interface SessionOptions extends SessionSettings {
   protocol?: SessionProtocol;
 }
 
-export type { SessionProtocol };
-
 /**
  * The request lifecycle of DESIGN §3, independent of the DOM: `connect` on open, `ready` for each
  * `hello`, parsing and error answers, dedupe by id, cancel, and the outbox that keeps every result
@@ -68,11 +66,11 @@ export class InteractionSession {
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   private readonly store = new EntryStore((change) => this.emit(change));
   private readonly timers: DeadlineTimers;
-  private readonly bridge: AdapterBridge;
+  /** Only with adapters (or pure JSON-RPC): it comes with the adapters' entries. */
+  private readonly bridge: AdapterBridge | undefined;
   private readonly publisher: ArtifactPublisher;
   private readonly unsubscribe: (() => void)[] = [];
-  /** Pure JSON-RPC: no v1 frames. */
-  private readonly jsonrpc: boolean;
+  private readonly jsonrpc: boolean; // pure JSON-RPC: no v1 frames
   private sessionId = '';
   private context: WireContext | undefined;
   private started = false;
@@ -86,14 +84,17 @@ export class InteractionSession {
     this.outbox.load(this.sessionId);
     this.timers = new DeadlineTimers(this.clock);
     this.jsonrpc = options.protocol === 'jsonrpc';
-    this.bridge = new AdapterBridge(options.adapters ?? [], this.transport, this.jsonrpc, this.store, {
-      open: (id, request, requester) => this.openAdapted(id, request, requester),
-      refuse: (id, field, requester) => {
-        const context = this.adapterContext(requester);
-        this.store.put<RefusedEntry>({ id, kind: 'refused', tool: 'request_user_input', source: 'adapter', context, field, unacked: false });
-        this.prune();
+    const adapters = options.adapters ?? [];
+    const Bridge = bridgeFor(adapters, this.jsonrpc);
+    this.bridge = Bridge && new Bridge(adapters, this.transport, this.jsonrpc, this.store, {
+      context: (requester) => {
+        const inherited = resolveContext(this.context);
+        return requester ? { ...inherited, requester } : inherited;
       },
+      open: (shown) => this.open(shown),
       withdraw: (entry) => this.withdraw(entry),
+      prune: () => this.prune(),
+      now: () => this.clock.now(),
     });
     this.publisher = new ArtifactPublisher({
       store: this.store,
@@ -156,7 +157,7 @@ export class InteractionSession {
   /** Sent whenever the transport opens, so the runtime knows the kit is listening. */
   private sendConnect(): void {
     if (!this.jsonrpc) this.transport.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
-    this.bridge.flush();
+    this.bridge?.flush();
   }
 
   private emit(event: SessionEvent): void {
@@ -169,7 +170,7 @@ export class InteractionSession {
 
   private receive(data: unknown): void {
     const value = messageValue(data);
-    if (this.bridge.receive(value)) return;
+    if (this.bridge?.receive(value)) return;
     const parsed = parseRuntimeMessage(value);
     if (!parsed.ok) {
       this.transport.send(parsed.error);
@@ -185,19 +186,6 @@ export class InteractionSession {
       case 'ack': return this.ack(message.id);
       case 'tool_result': return this.runtimeResult(message);
     }
-  }
-
-  /** An adapter's request: a card answered with the adapter's reply (`bridge`). */
-  private openAdapted(id: string, request: InteractionRequest, requester: string | undefined): void {
-    const context = this.adapterContext(requester);
-    // An adapter's request may have no time limit (timeout_seconds 0): then it has no deadline.
-    const deadline = request.timeout_seconds > 0 ? deadlineFor(request, undefined, this.clock.now()) : undefined;
-    this.open({ id, tool: request.source_tool, source: 'adapter', context, request, deadline });
-  }
-
-  private adapterContext(requester: string | undefined): InteractionContext {
-    const inherited = resolveContext(this.context);
-    return requester ? { ...inherited, requester } : inherited;
   }
 
   private hello(sessionId: string, context: WireContext | undefined): void {
@@ -245,7 +233,7 @@ export class InteractionSession {
     this.open({ id, tool: request.source_tool, source: 'interaction_request', context, request, deadline });
   }
 
-  private open(shown: Pick<RequestEntry, 'id' | 'tool' | 'source' | 'context' | 'request' | 'deadline'>): void {
+  private open(shown: ShownRequest): void {
     const entry = this.store.put<RequestEntry>({ ...shown, kind: 'request', late: false, unacked: false });
     if (entry.deadline !== undefined) this.timers.arm(entry.id, entry.deadline, () => this.expire(entry.id));
   }
@@ -259,15 +247,8 @@ export class InteractionSession {
   private settle(pending: RequestEntry, response: InteractionResponse): void {
     const { id, request } = pending;
     this.timers.disarm(id);
-    const settled: RequestEntry = { ...pending, response, deadline: undefined };
-    if (this.bridge.reply(id, request, response)) {
-      // An opened link waits for the peer's completion, unless it came already.
-      const opened = statusOf(response) === 'answered' && response.approved;
-      const link = request.metadata.url !== undefined;
-      this.store.put(link ? { ...settled, external: opened ? (pending.external ?? 'waiting') : undefined } : settled);
-      this.prune();
-      return;
-    }
+    const settled = { ...pending, response, deadline: undefined };
+    if (this.bridge?.settle(settled)) return;
     const message: ResultMessage =
       pending.source === 'interaction_request'
         ? { v: PROTOCOL_VERSION, type: 'interaction_response', request_id: id, response }
@@ -297,7 +278,7 @@ export class InteractionSession {
   /** The other side took back a pending request: a cancelled receipt, and nothing to send. */
   private withdraw(entry: SessionEntry): void {
     this.timers.disarm(entry.id);
-    this.bridge.release(entry.id);
+    this.bridge?.release(entry.id);
     if (entry.kind === 'request') {
       this.store.update(entry, { unacked: false, deadline: undefined, response: cancelledResponse(entry.request, this.now()) });
     } else {
@@ -328,7 +309,7 @@ export class InteractionSession {
     });
     if (!receipt) return; // nothing the kit can show as a receipt: no half card
     this.timers.disarm(id);
-    this.bridge.release(id);
+    this.bridge?.release(id);
     this.store.put(receiptEntry(id, receipt, existing, context));
     this.prune();
   }
@@ -336,8 +317,8 @@ export class InteractionSession {
   private remove(entry: SessionEntry): void {
     this.timers.disarm(entry.id);
     // A peer without acks still hears about a card that goes unanswered (another session began).
-    if (entry.kind === 'request' && !entry.response) this.bridge.reply(entry.id, entry.request, cancelledResponse(entry.request, this.now()));
-    this.bridge.release(entry.id);
+    if (entry.kind === 'request' && !entry.response) this.bridge?.reply(entry.id, entry.request, cancelledResponse(entry.request, this.now()));
+    this.bridge?.release(entry.id);
     this.store.delete(entry.id);
   }
 

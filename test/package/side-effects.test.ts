@@ -46,7 +46,7 @@ async function bundle(specifier: string, ignoreSideEffects = false): Promise<Bun
   };
 }
 
-/** The tags a script registers on a fresh page, and `adapter parts` when it registers those. */
+/** The tags a script registers on a fresh page, and `adapter parts` and `adapter bridge` when it registers those. */
 async function tagsRegisteredBy(code: string): Promise<string[]> {
   const page = await browser.newPage();
   try {
@@ -56,9 +56,9 @@ async function tagsRegisteredBy(code: string): Promise<string[]> {
     await page.addScriptTag({ type: 'module', content: `${code}\nwindow.bundleRan = true;` });
     await page.waitForFunction(() => (window as { bundleRan?: boolean }).bundleRan === true);
     const tags = await page.evaluate((names) => names.filter((name) => customElements.get(name) !== undefined), TAGS);
-    const parts = await page.evaluate(() => Symbol.for('agent-interaction-kit.adapter-parts') in globalThis);
+    const registered = await page.evaluate(() => ['parts', 'bridge'].filter((name) => Symbol.for(`agent-interaction-kit.adapter-${name}`) in globalThis));
     assert.deepEqual(errors, [], 'the bundle threw');
-    return parts ? [...tags, 'adapter parts'] : tags;
+    return [...tags, ...registered.map((name) => `adapter ${name}`)];
   } finally {
     await page.close();
   }
@@ -81,16 +81,18 @@ describe('the packed package under a bundler', () => {
     assert.deepEqual(await tagsRegisteredBy(code), ['approval-dialog']);
   });
 
-  it('every module that registers a tag or the adapter parts is a declared side effect, and nothing else is', async () => {
+  it('every module that registers a tag, the adapter parts or the bridge is a declared side effect, and nothing else is', async () => {
     const modules = packed.files.filter((file) => file.startsWith('dist/') && file.endsWith('.js') && !file.startsWith('dist/agent/'));
     assert.ok(modules.some((file) => file.startsWith('dist/chunks/')), 'the build has shared chunks');
     const registering: string[] = [];
     const declared: string[] = [];
+    const withAdapters: string[] = [];
     for (const file of modules) {
       const path = join(packed.pkg, file);
       const real = await tagsRegisteredBy((await bundle(path, true)).code);
       const asBundled = await bundle(path);
       if (real.length > 0) registering.push(file);
+      if (real.includes('adapter parts') && real.includes('adapter bridge')) withAdapters.push(file);
       if (asBundled.dropped.length === 0) declared.push(file);
       // What a bundler keeps registers exactly what the module registers.
       assert.deepEqual(await tagsRegisteredBy(asBundled.code), real, `${file} under a bundler`);
@@ -109,6 +111,8 @@ describe('the packed package under a bundler', () => {
       'dist/react/ai-sdk.js',
       'dist/react/index.js',
     ]);
+    // The adapters' entries bring the cards' parts and the session's bridge; the core carries neither.
+    assert.deepEqual(withAdapters, ['dist/adapters/index.js', 'dist/adapters/mcp-sdk.js', 'dist/agent-interaction-kit-adapters.js']);
   });
 
   it('"use client" is the first statement of each React entry (dist/react/index.js, dist/react/ai-sdk.js)', () => {
