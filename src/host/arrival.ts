@@ -46,12 +46,21 @@ export interface ArrivalOptions {
  * chat log follows new messages; otherwise the host shows one "New request" button until the
  * card has been seen, and `focusPending()` brings the oldest pending card into view and focuses
  * its first safe control. Whether the view was at the end is measured on arrival, before the new
- * card renders and moves the end.
+ * card renders and moves the end, once per frame: a burst of cards before one frame is followed
+ * as one, to its newest card, so a fast runtime costs one forced layout a frame, not one a card.
  */
 export class ArrivalController implements ReactiveController {
   private readonly follow = new Set<string>();
-  private readonly unseen = new Set<string>();
+  /** Cards that arrived out of sight and are still pending, with their item once it is watched. */
+  private readonly unseen = new Map<string, Element | undefined>();
   private observer: IntersectionObserver | undefined;
+  /**
+   * Whether the view was at the end, measured once per frame: reading it forces a layout, and
+   * cards that arrive in a burst all arrive before the frame the user sees them in.
+   */
+  private wasAtEnd: boolean | undefined;
+  /** The next frame's work is scheduled (scroll the newest followed card, measure anew). */
+  private frame = 0;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -62,15 +71,17 @@ export class ArrivalController implements ReactiveController {
 
   /** A card arrived (or will render in this update). */
   arrived(id: string): void {
-    if (this.atEnd()) this.follow.add(id);
-    else this.unseen.add(id);
+    this.wasAtEnd ??= this.atEnd();
+    if (this.wasAtEnd) this.follow.add(id);
+    else this.unseen.set(id, undefined);
+    this.nextFrame();
     this.host.requestUpdate();
   }
 
   /** Whether the "New request" button shows: a pending card arrived out of sight, not yet seen. */
   get waiting(): boolean {
     const pending = new Set(this.options.pendingIds());
-    return [...this.unseen].some((id) => pending.has(id));
+    return [...this.unseen.keys()].some((id) => pending.has(id));
   }
 
   /** Brings the oldest pending card into view and focuses its first safe control. */
@@ -78,6 +89,7 @@ export class ArrivalController implements ReactiveController {
     const [oldest] = this.options.pendingIds();
     const item = oldest === undefined ? null : this.options.itemOf(oldest);
     if (!item) return false;
+    this.observer?.disconnect();
     this.unseen.clear();
     this.host.requestUpdate();
     item.scrollIntoView({ block: 'nearest' });
@@ -88,24 +100,50 @@ export class ArrivalController implements ReactiveController {
   }
 
   hostUpdated(): void {
-    for (const id of this.follow) {
-      const item = this.options.itemOf(id);
-      // Once the card has rendered its content: an empty list item would be scrolled to instead.
-      const card = item?.firstElementChild as { updateComplete?: Promise<unknown> } | null | undefined;
-      void Promise.resolve(card?.updateComplete).then(() => item?.scrollIntoView({ block: 'nearest' }));
-    }
-    this.follow.clear();
     if (this.unseen.size === 0) return;
-    this.observer ??= new IntersectionObserver((entries) => this.onSeen(entries), { threshold: [0, 0.25, 0.5] });
-    for (const id of this.unseen) {
-      const item = this.options.itemOf(id);
-      if (item) this.observer.observe(item);
+    const pending = new Set(this.options.pendingIds());
+    for (const [id, watched] of this.unseen) {
+      if (!pending.has(id)) {
+        // Answered or gone: nothing left to miss, and no element to keep watching.
+        if (watched) this.observer?.unobserve(watched);
+        this.unseen.delete(id);
+      } else if (!watched) {
+        const item = this.options.itemOf(id);
+        if (!item) continue;
+        this.observer ??= new IntersectionObserver((entries) => this.onSeen(entries), { threshold: [0, 0.25, 0.5] });
+        this.observer.observe(item);
+        this.unseen.set(id, item);
+      }
     }
   }
 
   hostDisconnected(): void {
     this.observer?.disconnect();
     this.observer = undefined;
+    // Watched anew once connected again.
+    for (const id of this.unseen.keys()) this.unseen.set(id, undefined);
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.follow.clear();
+    this.wasAtEnd = undefined;
+  }
+
+  /**
+   * In the next frame, before it is laid out: the newest followed card still shown is scrolled
+   * into view (its content rendered by then, and the layout done once, for the frame), and the
+   * end is measured again for the cards after it.
+   */
+  private nextFrame(): void {
+    this.frame ||= requestAnimationFrame(() => {
+      this.frame = 0;
+      this.wasAtEnd = undefined;
+      const newestFirst = [...this.follow].reverse();
+      this.follow.clear();
+      for (const id of newestFirst) {
+        const item = this.options.itemOf(id);
+        if (item) return item.scrollIntoView({ block: 'nearest' });
+      }
+    });
   }
 
   private onSeen(entries: IntersectionObserverEntry[]): void {

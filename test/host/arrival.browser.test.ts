@@ -107,6 +107,47 @@ describe('interaction-host: new requests are not missed', () => {
     expect(h1.getAttribute('state') ?? 'pending').to.equal('pending');
   });
 
+  it('a burst of cards at the end, all before one frame: the newest is followed into view, without a button', async () => {
+    const { host, session } = await hostIn();
+    cleanup.push(() => host.remove());
+    for (const id of ['b-1', 'b-2', 'b-3']) await ask(host, session, id);
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const burst = ['b-4', 'b-5', 'b-6', 'b-7'];
+    const call = (id: string) => ({ v: 1, type: 'tool_call', call_id: id, tool: 'request_user_approval', arguments: { message: `Step ${id}?`, severity: 'low' } });
+    await lab.run({ action: 'send-all', session, messages: burst.map(call) });
+    const newest = await waitForCard(host, 'b-7');
+    await host.updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(inView(newest), 'the newest card is in view').to.equal(true);
+    expect(button(host)).to.equal(null);
+  });
+
+  it('forgets a card that left while out of sight: the same id again (a new session reusing its ids), arriving at the end, brings no button', async () => {
+    const { host, session } = await hostIn();
+    cleanup.push(() => host.remove());
+    for (const id of ['s-1', 's-2', 's-3', 's-4', 's-5', 's-6', 's-7', 's-8']) await ask(host, session, id);
+    window.scrollTo(0, 0);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const first = await ask(host, session, 'again');
+    expect(button(host), 'out of sight: the button').to.not.equal(null);
+    // The runtime takes it back while the user is still reading above: nothing is waiting now.
+    await lab.run({ action: 'abort', callId: 'again' });
+    await waitUntil(() => button(host) === null, 'the button stayed for a withdrawn card');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(inView(first), 'the withdrawn card was never seen').to.equal(false);
+    // Another session on the same connection: its cards replace these, and its ids start over.
+    await lab.run({ action: 'send', session, message: { v: 1, type: 'hello', session_id: `${session}-next` } });
+    await waitUntil(() => host.shadowRoot!.querySelector('[data-item]') === null, 'the previous session\'s cards stayed');
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await lab.run({ action: 'send', session, message: { v: 1, type: 'tool_call', call_id: 'again', tool: 'request_user_approval', arguments: { message: 'Again?', severity: 'low' } } });
+    const el = await waitForCard(host, 'again');
+    await host.updateComplete;
+    expect(button(host), 'a card in view brings no button').to.equal(null);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(inView(el)).to.equal(true);
+  });
+
   it('in a scrolling column: follows at its end; scrolled up, the button shows inside the column, goes once the card is seen, and focusPending() does what it does', async () => {
     const column = document.createElement('div');
     column.style.cssText = 'height: 360px; overflow: auto; border: 1px solid #888';
