@@ -3,7 +3,7 @@
 import { fieldStrings } from '../i18n/fields.js';
 import { linkStrings } from '../i18n/link.js';
 import { answerField, initialInput } from '../rules/fields.js';
-import { linkHref, renderLink } from './approval-dialog/link-consent.js';
+import { linkHref, renderLink, renderLinkStatus, renderOpenLink } from './approval-dialog/link-consent.js';
 import { renderField } from './questionnaire-form/typed-fields.js';
 import { registerAdapterParts } from './shared/adapter-parts.js';
 
@@ -14,7 +14,9 @@ export function defineAdapterParts(): void {
     field: renderField,
     problem: (code, locale) => fieldStrings[locale].problems[code],
     link: renderLink,
-    linkStrings,
     href: linkHref,
+    openLink: renderOpenLink,
+    opened: (locale) => linkStrings[locale].opened,
+    linkStatus: renderLinkStatus,
   });
 }

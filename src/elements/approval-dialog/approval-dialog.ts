@@ -207,15 +207,11 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     const response = this.response;
     const settled = response?.status === 'completed' && this.state !== 'cancelled' && !this.late;
     const opened = settled && response.approved;
-    // Opened only through link consent, so its strings are there whenever `opened` is.
-    const text = adapterParts()?.linkStrings[this.language];
-    const receipt = this.renderReceipt(request, this.renderNote, settled ? (opened ? text?.opened : this.strings.receipt.declined) : undefined);
-    if (!opened || !link || !this.linkState || !text) return receipt;
-    return html`${receipt}
-      <div class="link-status" part="link-status">
-        <span role="status">${this.linkState === 'complete' ? text.complete : text.waiting}</span>
-        ${this.linkState === 'waiting' ? html`<button type="button" class="quiet" @click=${() => this.openLink(link)}>${text.openAgain}</button>` : nothing}
-      </div>`;
+    // Opened only through link consent, so its parts are there whenever `opened` is.
+    const parts = adapterParts();
+    const receipt = this.renderReceipt(request, this.renderNote, settled ? (opened ? parts?.opened(this.language) : this.strings.receipt.declined) : undefined);
+    if (!opened || !link || !this.linkState || !parts) return receipt;
+    return html`${receipt}${parts.linkStatus(this.linkState, this.language, () => this.openLink(link))}`;
   }
 
   private focusPart(part: string): void {
@@ -226,15 +222,13 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     const high = this.severity === 'high';
     const metadata = request.metadata;
     if (metadata.url !== undefined) {
-      const text = adapterParts()?.linkStrings[this.language];
+      const parts = adapterParts();
       // A consent to open a link: no note; two clear actions, Decline and Open link, and (when
       // offered) a quiet Cancel apart from them.
       return html`<div class="actions" part="actions">
         ${this.renderDismiss(request, true)}<span class="spacer"></span>
         <button part="reject-button" @click=${() => this.answer(false)}>${this.strings.decline}</button>
-        ${this.link && text
-          ? html`<button class="primary" part="approve-button" ?autofocus=${this.modal} @click=${() => this.answer(true)}>${text.open}</button>`
-          : nothing}
+        ${this.link && parts ? parts.openLink(this.language, this.modal, () => this.answer(true)) : nothing}
       </div>`;
     }
     return html`${this.noteOpen

@@ -28,3 +28,16 @@ export function renderLink(raw: string, locale: Locale): TemplateResult {
 
 /** What Open link opens: the parsed http(s) URL, else nothing (the card offers only Decline). */
 export const linkHref = (raw: string): string | undefined => inspectLink(raw)?.href;
+
+/** Link consent's action, Open link: the consent itself. */
+export const renderOpenLink = (locale: Locale, autofocus: boolean, open: () => void): TemplateResult =>
+  html`<button class="primary" part="approve-button" ?autofocus=${autofocus} @click=${open}>${linkStrings[locale].open}</button>`;
+
+/** After the link was opened: what the server said since, and Open again while it has not finished. */
+export function renderLinkStatus(state: 'waiting' | 'complete', locale: Locale, reopen: () => void): TemplateResult {
+  const strings = linkStrings[locale];
+  return html`<div class="link-status" part="link-status">
+    <span role="status">${state === 'complete' ? strings.complete : strings.waiting}</span>
+    ${state === 'waiting' ? html`<button type="button" class="quiet" @click=${reopen}>${strings.openAgain}</button>` : nothing}
+  </div>`;
+}

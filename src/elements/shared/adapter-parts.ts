@@ -1,5 +1,4 @@
 import type { TemplateResult } from 'lit';
-import type { LinkStrings } from '../../i18n/link.js';
 import type { Locale } from '../../i18n/locales.js';
 import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { QuestionField } from '../../protocol/fields.js';
@@ -26,10 +25,14 @@ export interface AdapterParts {
   problem(code: TypedFieldProblem, locale: Locale): string;
   /** A link request's whole URL, its host set apart, and why it deserves a second look. */
   link(url: string, locale: Locale): TemplateResult;
-  /** Link consent's strings: its action (Open link) and what the server said since. */
-  linkStrings: Readonly<Record<Locale, LinkStrings>>;
   /** The address to open for a link request, when it is an http(s) URL at all. */
   href(url: string): string | undefined;
+  /** Link consent's action, Open link. */
+  openLink(locale: Locale, autofocus: boolean, open: () => void): TemplateResult;
+  /** The receipt's words for a link the user opened. */
+  opened(locale: Locale): string;
+  /** After the link was opened: what the server said since (Open again while it waits). */
+  linkStatus(state: 'waiting' | 'complete', locale: Locale, reopen: () => void): TemplateResult;
 }
 
 // On the global object, not in a module variable: one registry per page, also when a page carries
