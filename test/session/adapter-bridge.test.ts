@@ -15,9 +15,22 @@ const flush = async () => {
   for (let i = 0; i < 20; i += 1) await Promise.resolve();
 };
 
+/** A session with `options` on a memory connection; `elicit()` starts it and sends it one MCP elicitation. */
 function sessionWith(options: Pick<SessionOptions, 'adapters' | 'protocol'>) {
   const [kitEnd, peerEnd] = createMemoryTransportPair();
-  return { peerEnd, make: () => new InteractionSession({ transport: kitEnd, storage: new MemoryStorage(), ...options }) };
+  const frames: Record<string, unknown>[] = [];
+  peerEnd.onMessage((data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
+  const make = () => new InteractionSession({ transport: kitEnd, storage: new MemoryStorage(), ...options });
+  const elicit = async () => {
+    const kit = make();
+    peerEnd.connect();
+    kit.start();
+    await flush();
+    peerEnd.send(ELICIT);
+    await flush();
+    return kit;
+  };
+  return { frames, make, elicit };
 }
 
 const ELICIT = { jsonrpc: '2.0', id: 7, method: 'elicitation/create', params: { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } };
@@ -29,28 +42,15 @@ describe('the adapters bridge, registered by the adapters entries', () => {
   });
 
   it('without it, a v1 session without adapters runs, and leaves a JSON-RPC message to the v1 parser', async () => {
-    const { peerEnd, make } = sessionWith({});
-    const frames: Record<string, unknown>[] = [];
-    peerEnd.onMessage((data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
-    const kit = make();
-    peerEnd.connect();
-    kit.start();
-    await flush();
-    peerEnd.send(ELICIT);
-    await flush();
+    const { frames, elicit } = sessionWith({});
+    const kit = await elicit();
     assert.deepEqual(kit.list(), []);
     assert.deepEqual(frames.map((frame) => frame.type), ['connect', 'error']);
   });
 
   it('once registered, the same options run: the elicitation opens a card', async () => {
     registerAdapterBridge(AdapterBridge);
-    const { peerEnd, make } = sessionWith({ adapters: [mcpElicitation()], protocol: 'jsonrpc' });
-    const kit = make();
-    peerEnd.connect();
-    kit.start();
-    await flush();
-    peerEnd.send(ELICIT);
-    await flush();
+    const kit = await sessionWith({ adapters: [mcpElicitation()], protocol: 'jsonrpc' }).elicit();
     assert.deepEqual(kit.list().map((entry) => [entry.id, entry.kind, entry.source]), [['mcp-1', 'request', 'adapter']]);
   });
 });
