@@ -110,7 +110,8 @@ export class InteractionHost extends LitElement {
 
   /**
    * Other protocols accepted on the same connection, e.g. `[mcpElicitation()]` from
-   * `agent-interaction-kit/adapters`. Read when the connection starts.
+   * `agent-interaction-kit/adapters`, whose import also brings the bridge that runs them (without
+   * it the connection does not start, with an error saying so). Read when the connection starts.
    */
   @property({ attribute: false })
   adapters?: EnvelopeAdapter[];
@@ -125,7 +126,8 @@ export class InteractionHost extends LitElement {
   /**
    * `jsonrpc`: speak pure JSON-RPC 2.0 to a peer that speaks nothing else (an MCP host relaying
    * `elicitation/create`): no `connect` frame, no v1 messages. `v1` (default): the kit's protocol,
-   * with the adapters' envelopes beside it. Read when the connection starts.
+   * with the adapters' envelopes beside it. `jsonrpc` needs the adapters entry, as `adapters`
+   * does. Read when the connection starts.
    */
   @property()
   protocol: SessionProtocol = 'v1';

@@ -22,6 +22,8 @@ export interface SessionControllerOptions {
  */
 export class SessionController implements ReactiveController {
   private running: { session: InteractionSession; transport: Transport; args: readonly unknown[] } | undefined;
+  /** The args a session could not be started with (its options refused): not tried again until they change. */
+  private refused: readonly unknown[] | undefined;
   private connected = false;
 
   constructor(
@@ -43,9 +45,9 @@ export class SessionController implements ReactiveController {
 
   hostUpdate(): void {
     const args = this.config.args();
-    const started = this.running?.args ?? [];
+    const started = this.running?.args ?? this.refused;
     // Also when nothing runs yet but there is now something to connect to.
-    if (!this.running || args.length !== started.length || args.some((arg, i) => arg !== started[i])) this.restart();
+    if (!started || args.length !== started.length || args.some((arg, i) => arg !== started[i])) this.restart();
     this.running?.session.configure(this.config.settings());
   }
 
@@ -63,8 +65,19 @@ export class SessionController implements ReactiveController {
     this.stop();
     const options = this.connected ? this.config.options() : undefined;
     if (!options) return;
-    const session = new InteractionSession(options);
-    this.running = { session, transport: options.transport, args: this.config.args() };
+    const args = this.config.args();
+    let session: InteractionSession;
+    try {
+      session = new InteractionSession(options);
+    } catch (error) {
+      // Options it refuses (adapters without their entry): reported once, as an uncaught error
+      // would be, and the host goes on rendering, unconnected, instead of throwing on each update.
+      this.refused = args;
+      reportError(error);
+      return;
+    }
+    this.refused = undefined;
+    this.running = { session, transport: options.transport, args };
     session.subscribe((event) => this.config.onEvent(event));
     session.start();
   }

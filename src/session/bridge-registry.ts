@@ -18,7 +18,7 @@ export function bridgeFor(adapters: readonly unknown[], jsonrpc: boolean): Adapt
   const bridge = (globalThis as Holder)[KEY];
   if (bridge) return bridge;
   const field = adapters.length > 0 ? 'adapters' : 'protocol';
-  throw new TypeError(`${field}: adapters run once agent-interaction-kit/adapters is imported (or agent-interaction-kit-adapters.js is loaded)`);
+  throw new TypeError(`${field}: import agent-interaction-kit/adapters (or load agent-interaction-kit-adapters.js) first`);
 }
 
 /** Called by the adapters' entries; sessions started from then on run their adapters. */

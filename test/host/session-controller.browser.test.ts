@@ -66,4 +66,46 @@ describe('<interaction-host> drives its session through a controller', () => {
     await waitUntil(() => sent.some((m) => m.type === 'tool_result' && m.call_id === 'k-2'), 'no result');
     expect(delivered).to.deep.equal(['a.pdf']);
   });
+
+  it('adapters without the adapters entry: one error naming the option, the host still renders, unconnected; without them it connects', async () => {
+    // This file never imports agent-interaction-kit/adapters, so no bridge is registered.
+    const errors: string[] = [];
+    const onError = (event: ErrorEvent) => {
+      errors.push(String(event.error?.message ?? event.message));
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    };
+    const runnerOnError = window.onerror;
+    window.onerror = null;
+    window.addEventListener('error', onError, true);
+    try {
+      const [kitEnd, runtimeEnd] = createMemoryTransportPair();
+      const sent: Record<string, unknown>[] = [];
+      runtimeEnd.onMessage((data) => sent.push(JSON.parse(String(data)) as Record<string, unknown>));
+      runtimeEnd.connect();
+      const host = document.createElement('interaction-host') as InteractionHost;
+      host.storage = new MemoryStorage();
+      host.adapters = [{ claims: () => false, receive: () => [], reply: () => ({}) }];
+      host.transport = kitEnd;
+      document.body.append(host);
+      await host.updateComplete;
+      for (let i = 0; i < 3; i += 1) {
+        host.locale = i % 2 ? 'en' : 'zh-CN'; // updates that change nothing the session depends on
+        await host.updateComplete;
+      }
+      expect(errors).to.have.length(1, `reported once: ${errors.join(' | ')}`);
+      expect(errors[0]).to.match(/^adapters: import agent-interaction-kit\/adapters/);
+      expect(host.interactionSession).to.equal(undefined);
+      expect(host.shadowRoot!.querySelector('[part~="connection"]'), 'the host rendered').to.not.equal(null);
+      expect(sent).to.deep.equal([], 'nothing sent');
+
+      host.adapters = undefined;
+      await waitUntil(() => sent.some((m) => m.type === 'connect'), 'no connect once the adapters went');
+      expect(errors).to.have.length(1);
+      host.remove();
+    } finally {
+      window.removeEventListener('error', onError, true);
+      window.onerror = runnerOnError;
+    }
+  });
 });
