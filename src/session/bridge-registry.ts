@@ -1,3 +1,4 @@
+import { KIT_VERSION } from '../version.js';
 import type { AdapterBridge } from './adapter-bridge.js';
 
 /** The adapters' bridge, as the session builds one (see `adapter-bridge.ts`). */
@@ -5,8 +6,8 @@ export type AdapterBridgeClass = typeof AdapterBridge;
 
 // Like the cards' adapter parts: the bridge comes with the adapters' entries, so the core bundle
 // does not carry it (DESIGN §7). On the global object, so a page that carries the kit twice (a
-// bundled copy beside the standalone file) still has one registry.
-const KEY = Symbol.for('agent-interaction-kit.adapter-bridge');
+// bundled copy beside the standalone file) still has one registry, one per version of the kit.
+const KEY = Symbol.for(`agent-interaction-kit.adapter-bridge@${KIT_VERSION}`);
 type Holder = { [KEY]?: AdapterBridgeClass };
 
 /**

@@ -10,6 +10,7 @@ import { chromium, type Browser } from 'playwright-core';
 import ts from 'typescript';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.js';
+import { KIT_VERSION } from '../../src/version.js';
 import { packPackage, type Packed } from './packed.js';
 
 const TAGS = ['approval-dialog', 'questionnaire-form', 'artifact-list', 'interaction-host'];
@@ -56,7 +57,7 @@ async function tagsRegisteredBy(code: string): Promise<string[]> {
     await page.addScriptTag({ type: 'module', content: `${code}\nwindow.bundleRan = true;` });
     await page.waitForFunction(() => (window as { bundleRan?: boolean }).bundleRan === true);
     const tags = await page.evaluate((names) => names.filter((name) => customElements.get(name) !== undefined), TAGS);
-    const registered = await page.evaluate(() => ['parts', 'bridge'].filter((name) => Symbol.for(`agent-interaction-kit.adapter-${name}`) in globalThis));
+    const registered = await page.evaluate((version) => ['parts', 'bridge'].filter((name) => Symbol.for(`agent-interaction-kit.adapter-${name}@${version}`) in globalThis), KIT_VERSION);
     assert.deepEqual(errors, [], 'the bundle threw');
     return [...tags, ...registered.map((name) => `adapter ${name}`)];
   } finally {

@@ -4,6 +4,7 @@ import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionQuestion } from '../../protocol/request.js';
 import type { AnswerProblem } from '../../rules/answers.js';
+import { KIT_VERSION } from '../../version.js';
 import type { FieldRules } from '../questionnaire-form/draft.js';
 import type { FieldContext } from '../questionnaire-form/typed-fields.js';
 
@@ -36,8 +37,9 @@ export interface AdapterParts {
 }
 
 // On the global object, not in a module variable: one registry per page, also when a page carries
-// the kit twice (a bundled copy beside the standalone file), and a test can see it was set.
-const KEY = Symbol.for('agent-interaction-kit.adapter-parts');
+// the kit twice (a bundled copy beside the standalone file), and a test can see it was set. Keyed
+// by version: parts of another version (another shape) are not this version's cards' parts.
+const KEY = Symbol.for(`agent-interaction-kit.adapter-parts@${KIT_VERSION}`);
 type Holder = { [KEY]?: AdapterParts };
 
 /** The registered parts, if an adapters entry was loaded. */
