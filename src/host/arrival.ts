@@ -71,6 +71,10 @@ export class ArrivalController implements ReactiveController {
 
   /** A card arrived (or will render in this update). */
   arrived(id: string): void {
+    // An id seen before (a new session reusing it) starts afresh.
+    const stale = this.unseen.get(id);
+    if (stale) this.observer?.unobserve(stale);
+    this.unseen.delete(id);
     this.wasAtEnd ??= this.atEnd();
     if (this.wasAtEnd) this.follow.add(id);
     else this.unseen.set(id, undefined);
@@ -120,8 +124,8 @@ export class ArrivalController implements ReactiveController {
   hostDisconnected(): void {
     this.observer?.disconnect();
     this.observer = undefined;
-    // Watched anew once connected again.
-    for (const id of this.unseen.keys()) this.unseen.set(id, undefined);
+    // The host's session stops with it: a new one brings its own cards.
+    this.unseen.clear();
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     this.follow.clear();

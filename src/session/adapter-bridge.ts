@@ -105,7 +105,7 @@ export class AdapterBridge {
     return true;
   }
 
-  /** Replies for the card the user settled and keeps it (`settled`); false when no adapter answers it. */
+  /** Replies for a card that settled (answered, declined, dismissed or timed out) and keeps it; false when no adapter answers it. */
   settle(settled: RequestEntry & { response: InteractionResponse }): boolean {
     const { id, request, response } = settled;
     if (!this.reply(id, request, response)) return false;
