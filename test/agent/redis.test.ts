@@ -29,6 +29,39 @@ after(async () => {
   await redis.stop();
 });
 
+/**
+ * A Redis of its own with two instances: `a` calls, `b` (its clients named `fleet-b`, so that
+ * its subscriber can be found in CLIENT LIST) holds the page; `admin` reaches Redis beside them.
+ */
+async function gapFleet(t: { after(fn: () => unknown): void }) {
+  const own = await startRedis();
+  t.after(() => own.stop());
+  const [a] = await instances(1, own.url);
+  const [b] = await instances(1, own.url, undefined, { redis: { url: own.url, name: 'fleet-b' } });
+  open.push(a!, b!);
+  const admin = createClient({ url: own.url });
+  admin.on('error', () => undefined); // its Redis stops first at the end
+  await admin.connect();
+  t.after(() => admin.close());
+  return { a: a!, b: b!, admin };
+}
+
+/**
+ * Cuts off the subscriber of the instance whose clients are `name`d, so that it cannot reconnect
+ * (no client slot left) while every other connection, its command client among them, keeps
+ * working: the gap a Redis restart opens when one instance's subscriber comes back after its
+ * command client. `CONFIG SET maxclients 10000` lets it back.
+ */
+async function cutSubscriber(admin: { sendCommand(args: string[]): Promise<unknown> }, name: string): Promise<void> {
+  const lines = String(await admin.sendCommand(['CLIENT', 'LIST'])).trim().split('\n');
+  const subscriber = lines.find((line) => line.includes(` name=${name} `) && / sub=[1-9]/.test(line));
+  assert.ok(subscriber, `${name}'s subscriber in CLIENT LIST`);
+  await admin.sendCommand(['CONFIG', 'SET', 'maxclients', String(lines.length - 1)]);
+  await admin.sendCommand(['CLIENT', 'KILL', 'ID', /^id=(\d+)/.exec(subscriber)![1]!]);
+  const subscribed = async () => ((await admin.sendCommand(['PUBSUB', 'CHANNELS', 'aik:instance:*'])) as string[]).length;
+  for (const end = Date.now() + 5000; (await subscribed()) !== 1; ) if (Date.now() > end) throw new Error(`${name}'s subscriber still subscribed`);
+}
+
 describe('many instances: calls reach the page wherever it is', () => {
   it('callTool on one instance reaches a page connected to another, and resolves on the caller', async () => {
     const { servers: [a, b] } = await fleet(2);
@@ -312,16 +345,7 @@ describe('many instances: when Redis is down', () => {
   });
 
   it("a frame published while the page's instance is re-subscribing still reaches the page once its subscriber is back", async (t) => {
-    const own = await startRedis();
-    t.after(() => own.stop());
-    const [a] = await instances(1, own.url);
-    // Named, so that its subscriber can be found in CLIENT LIST.
-    const [b] = await instances(1, own.url, undefined, { redis: { url: own.url, name: 'fleet-b' } });
-    open.push(a!, b!);
-    const admin = createClient({ url: own.url });
-    admin.on('error', () => undefined); // its Redis stops first at the end
-    await admin.connect();
-    t.after(() => admin.close());
+    const { a, b, admin } = await gapFleet(t);
     const s = fresh('gap');
     const page = kitPage(b!, s);
     t.after(() => page.close());
@@ -329,17 +353,7 @@ describe('many instances: when Redis is down', () => {
     await waitFor(() => page.entry(`${s}-1`), 'the card');
     page.answer(`${s}-1`, { text: 'one' });
     assert.equal(textOf(await first), 'one');
-    // b's subscriber is cut off and cannot reconnect (no client slot left), while every other
-    // connection, b's command client among them, keeps working: the gap a Redis restart opens
-    // when one instance's subscriber comes back after its command client.
-    const list = await admin.sendCommand(['CLIENT', 'LIST']);
-    const lines = String(list).trim().split('\n');
-    const subscriber = lines.find((line) => / name=fleet-b /.test(line) && / sub=[1-9]/.test(line));
-    assert.ok(subscriber, "b's subscriber in CLIENT LIST");
-    await admin.sendCommand(['CONFIG', 'SET', 'maxclients', String(lines.length - 1)]);
-    await admin.sendCommand(['CLIENT', 'KILL', 'ID', /^id=(\d+)/.exec(subscriber)![1]!]);
-    const subscribed = async () => ((await admin.sendCommand(['PUBSUB', 'CHANNELS', 'aik:instance:*'])) as string[]).length;
-    for (const end = Date.now() + 5000; (await subscribed()) !== 1; ) if (Date.now() > end) throw new Error("b's subscriber still subscribed");
+    await cutSubscriber(admin, 'fleet-b');
     const second = a!.session(s).callTool('request_user_input', { message: 'Two?' }, { callId: `${s}-2` });
     // The ask is one script: once the id is pending, its frame was published, to nobody.
     for (const end = Date.now() + 5000; (await admin.zScore(`aik:session:${s}:pending`, `${s}-2`)) === null; ) {
@@ -351,6 +365,33 @@ describe('many instances: when Redis is down', () => {
     page.answer(`${s}-2`, { text: 'two' });
     assert.equal(textOf(await second), 'two');
     assert.equal(page.shown().filter((id) => id === `${s}-2`).length, 1, 'shown once');
+  });
+
+  it("a cancel published while the page's instance is re-subscribing still reaches the page once its subscriber is back", async (t) => {
+    const { a, b, admin } = await gapFleet(t);
+    const s = fresh('gap-cancel');
+    const page = kitPage(b!, s);
+    t.after(() => page.close());
+    const abort = new AbortController();
+    const withdrawn = a!.session(s).callTool('request_user_input', { message: 'Still needed?' }, { callId: `${s}-1`, signal: abort.signal });
+    const kept = a!.session(s).callTool('request_user_input', { message: 'And this?' }, { callId: `${s}-2` });
+    await waitFor(() => page.entry(`${s}-1`) && page.entry(`${s}-2`), 'the cards');
+    await cutSubscriber(admin, 'fleet-b');
+    abort.abort();
+    await assert.rejects(withdrawn, { name: 'AbortError' });
+    // The withdrawal is one script: once the id left the pending set, its cancel was published, to nobody.
+    for (const end = Date.now() + 5000; (await admin.zScore(`aik:session:${s}:pending`, `${s}-1`)) !== null; ) {
+      if (Date.now() > end) throw new Error('the call was not withdrawn');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(page.entry(`${s}-1`)?.response, undefined, 'still pending on the page while b heard nothing');
+    await admin.sendCommand(['CONFIG', 'SET', 'maxclients', '10000']);
+    await waitFor(() => page.entry(`${s}-1`)?.response, 'the withdrawn card was never cancelled');
+    assert.equal(page.entry(`${s}-1`)!.response!.status, 'cancelled');
+    // The call still pending stays as it was, and is answered as usual.
+    assert.equal(page.entry(`${s}-2`)?.response, undefined);
+    page.answer(`${s}-2`, { text: 'yes' });
+    assert.equal(textOf(await kept), 'yes');
   });
 
   it('a page left connected while Redis restarts empty gets the calls asked after it', async (t) => {

@@ -14,6 +14,13 @@ const unavailable = (id?: string) =>
   new KitError('unavailable', 'The session store (Redis) is unreachable: the call was not sent.', [], id);
 
 export class RedisAgentSession extends AgentSession {
+  /**
+   * The calls sent on the live connection and not yet ended on it (answered, refused, acked or
+   * cancelled there): after a gap in this instance's subscription, those no longer pending ended
+   * elsewhere, and their `cancel`, published meanwhile, may have been missed.
+   */
+  private readonly shown = new Set<string>();
+
   constructor(
     options: AgentSessionOptions,
     private readonly store: RedisStore,
@@ -23,6 +30,7 @@ export class RedisAgentSession extends AgentSession {
 
   override attach(connection: AgentConnection): void {
     super.attach(connection);
+    this.shown.clear(); // a new page: it is sent every pending call after its `ready`
     const name = this.store.connectionName();
     names.set(connection, name);
     // Claiming tells the instance holding the older connection, if any, to close it with 4000.
@@ -74,14 +82,46 @@ export class RedisAgentSession extends AgentSession {
     );
   }
 
-  /** After `ready`: every unresolved call of the session, wherever it was asked. */
+  protected override send(message: object): boolean {
+    const { type, call_id: call, id } = message as { type?: string; call_id?: unknown; id?: unknown };
+    if (!super.send(message)) return false;
+    if (type === 'tool_call' && typeof call === 'string') this.shown.add(call);
+    else if ((type === 'cancel' || type === 'ack') && typeof id === 'string') this.shown.delete(id);
+    return true;
+  }
+
+  /**
+   * After `ready`: every unresolved call of the session, wherever it was asked; and, after a gap
+   * (`recheck`), a `cancel` for each call the page was shown that ended meanwhile.
+   */
   protected override onReady(): void {
     const connection = this.connection;
     if (!connection) return;
+    // Shown before the pending calls are read: a call asked after that read is not in it.
+    const shownBefore = [...this.shown];
     this.store.pendingFrames(this.sessionId).then(
       (frames) => {
         if (this.connection !== connection || !this.ready) return;
         for (const frame of frames) this.send(frame);
+        const pending = new Set(frames.map((frame) => frame.call_id));
+        const ended = shownBefore.filter((id) => !pending.has(id) && this.shown.has(id));
+        if (ended.length > 0) this.cancelEnded(connection, ended);
+      },
+      () => this.storeLost(connection),
+    );
+  }
+
+  /** Calls the page still shows that ended while this instance heard nothing: withdrawn, or timed out. */
+  private cancelEnded(connection: AgentConnection, ids: string[]): void {
+    this.store.outcomes(ids).then(
+      (outcomes) => {
+        if (this.connection !== connection) return;
+        ids.forEach((id, i) => {
+          const outcome = outcomes[i];
+          // Answered: the page gave that answer and had its ack. No outcome: withdrawn (or lost).
+          if (outcome?.how === 'answered' || !this.shown.has(id)) return;
+          this.send({ type: 'cancel', id, reason: outcome ? 'expired' : 'aborted' });
+        });
       },
       () => this.storeLost(connection),
     );
@@ -96,6 +136,7 @@ export class RedisAgentSession extends AgentSession {
   protected override onResult(id: string, tool: ToolName, result: ToolResult): void {
     const connection = this.connection;
     if (!connection) return;
+    this.shown.delete(id);
     this.store.settle(this.sessionId, id, tool, { how: 'answered', result }).then(
       (reply) => {
         if (reply.kind === 'mismatch') return;
@@ -109,6 +150,7 @@ export class RedisAgentSession extends AgentSession {
   }
 
   protected override onError(id: string, error: KitError): void {
+    this.shown.delete(id);
     this.store.refuse(this.sessionId, id, { code: error.code, message: error.message, issues: error.issues }).catch(() => undefined);
   }
 

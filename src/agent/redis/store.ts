@@ -142,6 +142,12 @@ export class RedisStore {
     await this.run(REFUSE, [keys.call(id), keys.result(id), keys.pending(session)], [id, JSON.stringify(error)]);
   }
 
+  /** How each call ended, as stored (none: unresolved, withdrawn, or never held). */
+  async outcomes(ids: string[]): Promise<(StoredOutcome | undefined)[]> {
+    const stored = await this.client.mGet(ids.map((id) => keys.result(id)));
+    return stored.map((text) => (text === null ? undefined : (JSON.parse(text) as StoredOutcome)));
+  }
+
   /** The frames of the session's unresolved calls, oldest first. */
   async pendingFrames(session: string): Promise<Record<string, unknown>[]> {
     const frames = (await this.run(PENDING, [keys.pending(session)], [])) as string[];
