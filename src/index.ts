@@ -22,5 +22,7 @@ export type { InteractionResponse } from './protocol/response.js';
 export type { ToolResult, FilePart, DeliveryResult } from './protocol/results.js';
 export type { ResultMessage } from './protocol/kit-messages.js';
 export { KIT_VERSION } from './version.js';
+// The tag-name map of the elements it registers, for its types (the value import above is elided there).
+export type {} from './host/define-elements.js';
 
 defineHostElements();

@@ -92,6 +92,27 @@ describe('the packed package for TypeScript', () => {
     assert.deepEqual([...missing], []);
   });
 
+  it('importing an entry that registers elements types document.createElement for each of its tags', () => {
+    const host = ['approval-dialog', 'questionnaire-form', 'artifact-list', 'interaction-host'];
+    const registers: Record<string, string[]> = {
+      'agent-interaction-kit': host,
+      'agent-interaction-kit/agent-interaction-kit.js': host,
+      'agent-interaction-kit/interaction-host.js': host,
+      'agent-interaction-kit/approval-dialog.js': ['approval-dialog'],
+      'agent-interaction-kit/questionnaire-form.js': ['questionnaire-form'],
+      'agent-interaction-kit/artifact-list.js': ['artifact-list'],
+    };
+    // A property only the element's own class has: without the tag-name map createElement gives an HTMLElement.
+    const own: Record<string, string> = { 'approval-dialog': 'request', 'questionnaire-form': 'request', 'artifact-list': 'items', 'interaction-host': 'receiptLimit' };
+    const problems = Object.entries(registers).flatMap(([specifier, tags], i) => {
+      // One program per entry: a tag-name map one entry declares would otherwise type them all.
+      const file = join(packed.dir, `tags-${i + 1}.ts`);
+      writeFileSync(file, `import ${JSON.stringify(specifier)};\n${tags.map((tag) => `document.createElement('${tag}').${own[tag]};`).join('\n')}\nexport {};\n`);
+      return diagnostics(ts.createProgram([file], options)).map((problem) => `${specifier}: ${problem}`);
+    });
+    assert.deepEqual(problems, []);
+  });
+
   it('every TypeScript and TSX block of the README type-checks under --strict against the packed package', () => {
     const blocks = [...readme.matchAll(/^```(ts|tsx)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1]!, code: m[2]! }));
     assert.ok(blocks.length >= 5, `${blocks.length} blocks`);
