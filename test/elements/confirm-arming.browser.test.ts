@@ -122,6 +122,27 @@ describe('确认批准 arms for 1,000 ms on the card clock', () => {
     }
   });
 
+  it('while it arms, its label keeps 4.5:1 against the part still to fill, in light and dark', async () => {
+    const rgb = (color: string) => (/rgba?\(([^)]+)\)/.exec(color)![1]!.split(/[\s,/]+/).filter(Boolean).slice(0, 3).map(Number)) as [number, number, number];
+    const luminance = ([r, g, b]: number[]) =>
+      [r, g, b].map((c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+    for (const theme of ['light', 'dark']) {
+      const { el, part } = await mount();
+      el.setAttribute('theme', theme);
+      part('approve-button')!.click();
+      await el.updateComplete;
+      const confirm = part('confirm-button')!;
+      const button = getComputedStyle(confirm);
+      const fill = getComputedStyle(confirm, '::before');
+      const [base, over, alpha] = [rgb(button.backgroundColor), rgb(fill.backgroundColor), Number(fill.opacity)];
+      const unfilled = base.map((c, i) => c * (1 - alpha) + over[i]! * alpha);
+      const [a, b] = [luminance(rgb(button.color)), luminance(unfilled)];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      expect(ratio, `${theme}: ${ratio.toFixed(2)}:1`).to.be.at.least(4.5);
+      el.remove();
+    }
+  });
+
   it('the fill animates, except under prefers-reduced-motion', async () => {
     const { el, part } = await mount();
     part('approve-button')!.click();

@@ -80,8 +80,10 @@ export const approvalStyles = css`
     position: absolute;
     inset: 0;
     z-index: -1;
-    background: var(--_surface);
-    opacity: 0.4;
+    /* The text colour darkens a light-on-dark button and lightens a dark-on-light one, so the
+       label keeps its contrast while the fill is still to come. */
+    background: var(--_text);
+    opacity: 0.3;
     transform-origin: 100% 50%;
     animation: aik-arm 1000ms linear forwards;
   }
