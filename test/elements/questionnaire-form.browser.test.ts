@@ -85,6 +85,27 @@ describe('<questionnaire-form> questionnaire', () => {
     expect(part('error')!.textContent).to.equal('请填写自定义内容。');
   });
 
+  it('in the receipt, a custom answer keeps its 自定义 mark, set apart from the receipt panel, light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const { el, events, root, part } = await mount(four, `theme=${theme}`);
+      radios(root, 'compat').at(-1)!.click();
+      await el.updateComplete;
+      part('custom-field')!.focus();
+      await type('先保留一周');
+      part('recommended-button')!.click();
+      await el.updateComplete;
+      part('submit-button')!.click();
+      await el.updateComplete;
+      expect(events).to.have.length(1);
+      const receipt = part('receipt')!;
+      const mark = receipt.querySelector<HTMLElement>('dd .badge')!;
+      expect(mark.textContent).to.equal('自定义');
+      expect(mark.parentElement!.textContent).to.contain('先保留一周');
+      expect(getComputedStyle(mark).backgroundColor, theme).to.not.equal(getComputedStyle(receipt).backgroundColor);
+      el.remove();
+    }
+  });
+
   it('全部采用推荐 takes every recommended answer; submit sends them', async () => {
     const { el, events, part } = await mount(four);
     part('recommended-button')!.click();

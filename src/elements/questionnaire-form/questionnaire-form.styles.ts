@@ -214,4 +214,8 @@ export const questionnaireStyles = css`
   .review dd {
     color: var(--_text);
   }
+  /* 自定义 in a receipt: set apart from the receipt's own muted panel. */
+  .receipt .receipt-answers .badge {
+    background: var(--_surface);
+  }
 `;
