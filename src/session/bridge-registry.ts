@@ -1,14 +1,12 @@
-import { KIT_VERSION } from '../version.js';
+import { pageSlot } from '../page-slot.js';
 import type { AdapterBridge } from './adapter-bridge.js';
 
 /** The adapters' bridge, as the session builds one (see `adapter-bridge.ts`). */
 export type AdapterBridgeClass = typeof AdapterBridge;
 
 // Like the cards' adapter parts: the bridge comes with the adapters' entries, so the core bundle
-// does not carry it (DESIGN §7). On the global object, so a page that carries the kit twice (a
-// bundled copy beside the standalone file) still has one registry, one per version of the kit.
-const KEY = Symbol.for(`agent-interaction-kit.adapter-bridge@${KIT_VERSION}`);
-type Holder = { [KEY]?: AdapterBridgeClass };
+// does not carry it (DESIGN §7).
+const slot = pageSlot<AdapterBridgeClass>('adapter-bridge');
 
 /**
  * The bridge a session needs to run `adapters` (or to speak pure JSON-RPC), none when it has
@@ -16,13 +14,11 @@ type Holder = { [KEY]?: AdapterBridgeClass };
  */
 export function bridgeFor(adapters: readonly unknown[], jsonrpc: boolean): AdapterBridgeClass | undefined {
   if (adapters.length === 0 && !jsonrpc) return undefined;
-  const bridge = (globalThis as Holder)[KEY];
+  const bridge = slot.get();
   if (bridge) return bridge;
   const field = adapters.length > 0 ? 'adapters' : 'protocol';
   throw new TypeError(`${field}: import agent-interaction-kit/adapters (or load agent-interaction-kit-adapters.js) first`);
 }
 
 /** Called by the adapters' entries; sessions started from then on run their adapters. */
-export function registerAdapterBridge(bridge: AdapterBridgeClass): void {
-  (globalThis as Holder)[KEY] = bridge;
-}
+export const registerAdapterBridge = slot.set;

@@ -4,7 +4,7 @@ import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionQuestion } from '../../protocol/request.js';
 import type { AnswerProblem } from '../../rules/answers.js';
-import { KIT_VERSION } from '../../version.js';
+import { pageSlot } from '../../page-slot.js';
 import type { FieldRules } from '../questionnaire-form/draft.js';
 import type { FieldContext } from '../questionnaire-form/typed-fields.js';
 
@@ -36,19 +36,13 @@ export interface AdapterParts {
   linkStatus(state: 'waiting' | 'complete', locale: Locale, reopen: () => void): TemplateResult;
 }
 
-// On the global object, not in a module variable: one registry per page, also when a page carries
-// the kit twice (a bundled copy beside the standalone file), and a test can see it was set. Keyed
-// by version: parts of another version (another shape) are not this version's cards' parts.
-const KEY = Symbol.for(`agent-interaction-kit.adapter-parts@${KIT_VERSION}`);
-type Holder = { [KEY]?: AdapterParts };
+const slot = pageSlot<AdapterParts>('adapter-parts');
 
 /** The registered parts, if an adapters entry was loaded. */
-export const adapterParts = (): AdapterParts | undefined => (globalThis as Holder)[KEY];
+export const adapterParts = slot.get;
 
 /** Called by the adapters' entries; cards rendered from then on use the parts. */
-export function registerAdapterParts(parts: AdapterParts): void {
-  (globalThis as Holder)[KEY] = parts;
-}
+export const registerAdapterParts = slot.set;
 
 /**
  * The text of a questionnaire's refusal: the form's own strings hold theirs; a typed field's come
