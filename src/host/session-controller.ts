@@ -21,9 +21,12 @@ export interface SessionControllerOptions {
  * is disconnected, so a removed host leaves no socket or timer behind.
  */
 export class SessionController implements ReactiveController {
-  private running: { session: InteractionSession; transport: Transport; args: readonly unknown[] } | undefined;
-  /** The args a session could not be started with (its options refused): not tried again until they change. */
-  private refused: readonly unknown[] | undefined;
+  private running: { session: InteractionSession; transport: Transport } | undefined;
+  /**
+   * The args of the last start, whether a session runs, there was nothing to connect to, or the
+   * session refused its options: only a change of them starts again.
+   */
+  private startedWith: readonly unknown[] | undefined;
   private connected = false;
 
   constructor(
@@ -45,8 +48,7 @@ export class SessionController implements ReactiveController {
 
   hostUpdate(): void {
     const args = this.config.args();
-    const started = this.running?.args ?? this.refused;
-    // Also when nothing runs yet but there is now something to connect to.
+    const started = this.startedWith;
     if (!started || args.length !== started.length || args.some((arg, i) => arg !== started[i])) this.restart();
     this.running?.session.configure(this.config.settings());
   }
@@ -63,21 +65,19 @@ export class SessionController implements ReactiveController {
 
   private restart(): void {
     this.stop();
+    this.startedWith = this.config.args();
     const options = this.connected ? this.config.options() : undefined;
     if (!options) return;
-    const args = this.config.args();
     let session: InteractionSession;
     try {
       session = new InteractionSession(options);
     } catch (error) {
       // Options it refuses (adapters without their entry): reported once, as an uncaught error
       // would be, and the host goes on rendering, unconnected, instead of throwing on each update.
-      this.refused = args;
       reportError(error);
       return;
     }
-    this.refused = undefined;
-    this.running = { session, transport: options.transport, args };
+    this.running = { session, transport: options.transport };
     session.subscribe((event) => this.config.onEvent(event));
     session.start();
   }
