@@ -17,11 +17,9 @@ import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 import { adapterParts, refusalText } from '../shared/adapter-parts.js';
 import { renderHeading } from './heading.js';
-import { focusRefusal } from './refusal-focus.js';
+import { focusRefusal, SINGLE_KEY } from './refusal-focus.js';
 import { isQuestion, StepsController, type Layout } from './steps.js';
 
-/** The request's own answer (text, choice, multi-choice) in the DOM's `data-key`. */
-const SINGLE_KEY = '';
 const keyOf = (element: Element | null | undefined): AnswerKey | null => {
   const key = element?.closest('[data-key]')?.getAttribute('data-key');
   return key === null || key === undefined ? null : key === SINGLE_KEY ? undefined : key;
