@@ -5,7 +5,8 @@ import { expect, fixture } from '@open-wc/testing';
 import '../../src/artifact-list.js';
 import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
 import type { FilePart } from '../../src/protocol/results.js';
-import { DELIVERY_REASONS, filePart } from '../../src/rules/artifacts/deliver.js';
+import { filePart } from '../../src/rules/artifacts/deliver.js';
+import { DELIVERY_REASONS } from '../../src/rules/artifacts/reasons.js';
 import { toArtifact } from '../../src/rules/artifacts/prepare.js';
 import { startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
 

@@ -3,8 +3,6 @@ import type { ArtifactsResult, FilePart, ProviderDelivery } from '../../protocol
 import type { Artifact, PreparedArtifacts } from './prepare.js';
 import { DELIVERY_REASONS } from './reasons.js';
 
-export { DELIVERY_REASONS } from './reasons.js';
-
 /** What the host page's `deliver` function answers for one item. */
 export interface DeliverOutcome {
   delivered: boolean;
