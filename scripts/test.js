@@ -11,6 +11,7 @@ import { runPythonTests } from './test-python.js';
 import { checkGolden } from './test-golden.js';
 import { FRAMEWORK_TESTS, runFrameworkTests } from './test-frameworks.js';
 import { CONSUMER_TESTS, runConsumerTests } from './test-consumers.js';
+import { runNodeTests } from './node-tests.js';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -53,26 +54,13 @@ run('lint (eslint)', bin('eslint'), ['.']);
 run('build (npm run build)', process.execPath, ['--import', 'tsx', 'scripts/build.ts']);
 
 // Node: protocol, rules and session logic, which must run without a DOM.
-const nodeTap = join(scratch, 'node.tap');
 const nodeFiles = readdirSync('test', { recursive: true })
   .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.browser.test.ts'))
   .map((file) => join('test', file))
   .filter((file) => !file.startsWith(FRAMEWORK_TESTS) && !file.startsWith(CONSUMER_TESTS))
   .sort();
-// Bounded (scripts/within.js): a test file whose process never exits fails the stage, not the whole run.
-run('Node tests', process.execPath, [
-  'scripts/within.js', '25', process.execPath,
-  '--import', 'tsx', '--test',
-  '--test-reporter=spec', '--test-reporter-destination=stdout',
-  '--test-reporter=tap', `--test-reporter-destination=${nodeTap}`,
-  ...nodeFiles,
-], { CHROME_PATH: chromium });
-const tap = existsSync(nodeTap) ? readFileSync(nodeTap, 'utf8') : '';
-const tapCount = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? NaN);
-addCounts('Node tests', Number.isNaN(tapCount('pass')) ? undefined : {
-  passed: tapCount('pass'),
-  failed: tapCount('fail') + tapCount('cancelled'),
-});
+console.log('\n▶ Node tests');
+addCounts('Node tests', runNodeTests({ root, scratch, name: 'node', minutes: 25, files: nodeFiles, env: { CHROME_PATH: chromium } }));
 
 // The agent frameworks' real packages, each round trip answered in Chromium.
 console.log('\n▶ Agent framework round trips (node --test, Chromium)');
