@@ -6,7 +6,8 @@ import { answerRequest, cancelledResponse, declineResponse, type QuestionChoice 
 import type { RequestEntry } from '../../src/session/session.js';
 import { entryStatus, requestEntry } from '../support/entries.js';
 import { COMPLETE, STRUCTURED, SIMPLE_TEXT, URL_MODE } from './mcp-examples.js';
-import { connectMcpPeer, flush } from './mcp-peer.js';
+import { flush } from '../session/harness.js';
+import { connectMcpPeer } from './mcp-peer.js';
 
 /** A kit session with the MCP adapter, and the server's end of the connection. */
 async function mcpPeer(options: McpElicitationOptions = {}) {

@@ -8,7 +8,8 @@ import { answerRequest } from '../../src/rules/answers.js';
 import type { RequestEntry, SessionProtocol } from '../../src/session/session.js';
 import { entryStatus, requestEntry } from '../support/entries.js';
 import { COMPLETE, SIMPLE_TEXT, URL_MODE } from './mcp-examples.js';
-import { connectMcpPeer, flush } from './mcp-peer.js';
+import { flush } from '../session/harness.js';
+import { connectMcpPeer } from './mcp-peer.js';
 
 async function peer(protocol: SessionProtocol) {
   const { kit, kitEnd, frames, shown, send } = await connectMcpPeer({ protocol });

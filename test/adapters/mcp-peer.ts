@@ -6,15 +6,11 @@ import { registerAdapterBridge } from '../../src/session/bridge-registry.js';
 import { InteractionSession, type SessionEntry, type SessionProtocol } from '../../src/session/session.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair } from '../../src/transport/memory-transport.js';
+import { flush } from '../session/harness.js';
 import { FakeClock } from '../support/fake-clock.js';
 
 // What the adapters' entries register on import: the session's bridge that runs the adapters.
 registerAdapterBridge(AdapterBridge);
-
-/** Lets the memory transport's microtasks and the session's reactions run. */
-export const flush = async () => {
-  for (let i = 0; i < 20; i += 1) await Promise.resolve();
-};
 
 /** The session, started; `frames` is what reached the server's end, `shown` every request entry shown. */
 export async function connectMcpPeer(options: { adapter?: McpElicitationOptions; protocol?: SessionProtocol } = {}) {

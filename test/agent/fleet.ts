@@ -21,11 +21,11 @@ class PageSocket extends WsSocket {
 // The transport reads WebSocket.OPEN from the global, which Node 20 does not have yet.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= PageSocket;
 
-/** Polls until `check` returns something truthy: waiting for I/O, never for a timeout. */
-export async function waitFor<T>(check: () => T | undefined | false, what = 'condition', ms = 5000): Promise<T> {
+/** Polls until `check` returns (or resolves to) something truthy: waiting for I/O, never for a timeout. */
+export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what = 'condition', ms = 5000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));

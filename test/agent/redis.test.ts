@@ -1,7 +1,7 @@
 // Many instances sharing sessions through a real redis-server (DESIGN §3.8): each guarantee with
 // two or three agent servers in this process, and pages on real WebSockets.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, type TestContext } from 'node:test';
 import { createClient } from 'redis';
 import { KitError } from '../../src/agent/agent-session.js';
 import type { AgentServer } from '../../src/agent/ws-server.js';
@@ -16,9 +16,21 @@ const open: AgentServer[] = [];
 let n = 0;
 const fresh = (name: string) => `${name}-${process.pid}-${(n += 1)}`;
 async function fleet(count: number, clock = clockNow()) {
-  const servers = await instances(count, redis.url, clock);
+  return { servers: await started(count, redis.url, clock), clock };
+}
+
+/** `instances` (fleet.ts), closed at the end of the file. */
+async function started(...args: Parameters<typeof instances>): Promise<AgentServer[]> {
+  const servers = await instances(...args);
   open.push(...servers);
-  return { servers, clock };
+  return servers;
+}
+
+/** A Redis of the test's own, stopped even when an assertion fails: a redis-server left running keeps the file from exiting. */
+async function ownRedis(t: TestContext) {
+  const own = await startRedis();
+  t.after(() => own.stop());
+  return own;
 }
 
 before(async () => {
@@ -33,12 +45,10 @@ after(async () => {
  * A Redis of its own with two instances: `a` calls, `b` (its clients named `fleet-b`, so that
  * its subscriber can be found in CLIENT LIST) holds the page; `admin` reaches Redis beside them.
  */
-async function gapFleet(t: { after(fn: () => unknown): void }) {
-  const own = await startRedis();
-  t.after(() => own.stop());
-  const [a] = await instances(1, own.url);
-  const [b] = await instances(1, own.url, undefined, { redis: { url: own.url, name: 'fleet-b' } });
-  open.push(a!, b!);
+async function gapFleet(t: TestContext) {
+  const own = await ownRedis(t);
+  const [a] = await started(1, own.url);
+  const [b] = await started(1, own.url, undefined, { redis: { url: own.url, name: 'fleet-b' } });
   const admin = createClient({ url: own.url });
   admin.on('error', () => undefined); // its Redis stops first at the end
   await admin.connect();
@@ -59,7 +69,7 @@ async function cutSubscriber(admin: { sendCommand(args: string[]): Promise<unkno
   await admin.sendCommand(['CONFIG', 'SET', 'maxclients', String(lines.length - 1)]);
   await admin.sendCommand(['CLIENT', 'KILL', 'ID', /^id=(\d+)/.exec(subscriber)![1]!]);
   const subscribed = async () => ((await admin.sendCommand(['PUBSUB', 'CHANNELS', 'aik:instance:*'])) as string[]).length;
-  for (const end = Date.now() + 5000; (await subscribed()) !== 1; ) if (Date.now() > end) throw new Error(`${name}'s subscriber still subscribed`);
+  await waitFor(async () => (await subscribed()) === 1, `${name}'s subscriber to go`);
 }
 
 describe('many instances: calls reach the page wherever it is', () => {
@@ -309,11 +319,8 @@ describe('many instances: every key expires', () => {
 
 describe('many instances: when Redis is down', () => {
   it('calls fail fast with KitError unavailable, a result arriving meanwhile is not acked, and all works again once Redis is back', async (t) => {
-    const own = await startRedis();
-    // Stopped even when an assertion fails: a redis-server left running keeps the file from exiting.
-    t.after(() => own.stop());
-    const servers = await instances(2, own.url);
-    open.push(...servers);
+    const own = await ownRedis(t);
+    const servers = await started(2, own.url);
     const [a, b] = servers;
     const s = fresh('down');
     const page = kitPage(b!, s);
@@ -356,9 +363,7 @@ describe('many instances: when Redis is down', () => {
     await cutSubscriber(admin, 'fleet-b');
     const second = a!.session(s).callTool('request_user_input', { message: 'Two?' }, { callId: `${s}-2` });
     // The ask is one script: once the id is pending, its frame was published, to nobody.
-    for (const end = Date.now() + 5000; (await admin.zScore(`aik:session:${s}:pending`, `${s}-2`)) === null; ) {
-      if (Date.now() > end) throw new Error('the call was not asked');
-    }
+    await waitFor(async () => (await admin.zScore(`aik:session:${s}:pending`, `${s}-2`)) !== null, 'the call to be asked');
     assert.equal(page.entry(`${s}-2`), undefined);
     await admin.sendCommand(['CONFIG', 'SET', 'maxclients', '10000']);
     await waitFor(() => page.entry(`${s}-2`), 'the card published while the subscriber was away');
@@ -380,9 +385,7 @@ describe('many instances: when Redis is down', () => {
     abort.abort();
     await assert.rejects(withdrawn, { name: 'AbortError' });
     // The withdrawal is one script: once the id left the pending set, its cancel was published, to nobody.
-    for (const end = Date.now() + 5000; (await admin.zScore(`aik:session:${s}:pending`, `${s}-1`)) !== null; ) {
-      if (Date.now() > end) throw new Error('the call was not withdrawn');
-    }
+    await waitFor(async () => (await admin.zScore(`aik:session:${s}:pending`, `${s}-1`)) === null, 'the call to be withdrawn');
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(page.entry(`${s}-1`)?.response, undefined, 'still pending on the page while b heard nothing');
     await admin.sendCommand(['CONFIG', 'SET', 'maxclients', '10000']);
@@ -395,10 +398,8 @@ describe('many instances: when Redis is down', () => {
   });
 
   it('a page left connected while Redis restarts empty gets the calls asked after it', async (t) => {
-    const own = await startRedis();
-    t.after(() => own.stop());
-    const servers = await instances(2, own.url);
-    open.push(...servers);
+    const own = await ownRedis(t);
+    const servers = await started(2, own.url);
     const [a, b] = servers;
     const s = fresh('idle');
     const page = kitPage(b!, s);
@@ -433,8 +434,7 @@ describe('many instances: when Redis is down', () => {
 describe('many instances: who may connect (§3.7) is decided on every instance', () => {
   it('a page from a foreign origin, or one authorize refuses, gets 403 on any instance and supersedes nothing', async () => {
     const authorize = (request: { url?: string }) => (request.url ?? '').includes('token=good');
-    const servers = await instances(2, redis.url, undefined, { allowedOrigins: ['http://127.0.0.1:8080'], authorize });
-    open.push(...servers);
+    const servers = await started(2, redis.url, undefined, { allowedOrigins: ['http://127.0.0.1:8080'], authorize });
     const [a, b] = servers;
     const s = fresh('admit');
     const refusal = (url: string, origin: string) =>

@@ -5,8 +5,8 @@ import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair, type MemoryTransport } from '../../src/transport/memory-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
 
-/** A host on one end of a memory pair, and what it sent on the other. */
-async function hostOnMemory() {
+/** A host on one end of a memory pair, and what it sent on the other; `adapters` are set before the transport. */
+async function hostOnMemory(adapters?: InteractionHost['adapters']) {
   const [kitEnd, runtimeEnd] = createMemoryTransportPair();
   const sent: Record<string, unknown>[] = [];
   runtimeEnd.onMessage((data) => sent.push(JSON.parse(String(data)) as Record<string, unknown>));
@@ -14,6 +14,7 @@ async function hostOnMemory() {
   const host = (await fixture('<interaction-host></interaction-host>')) as InteractionHost;
   host.clock = new FakeClock();
   host.storage = new MemoryStorage();
+  host.adapters = adapters;
   host.transport = kitEnd;
   await host.updateComplete;
   return { host, kitEnd, runtimeEnd, sent };
@@ -79,16 +80,7 @@ describe('<interaction-host> drives its session through a controller', () => {
     window.onerror = null;
     window.addEventListener('error', onError, true);
     try {
-      const [kitEnd, runtimeEnd] = createMemoryTransportPair();
-      const sent: Record<string, unknown>[] = [];
-      runtimeEnd.onMessage((data) => sent.push(JSON.parse(String(data)) as Record<string, unknown>));
-      runtimeEnd.connect();
-      const host = document.createElement('interaction-host') as InteractionHost;
-      host.storage = new MemoryStorage();
-      host.adapters = [{ claims: () => false, receive: () => [], reply: () => ({}) }];
-      host.transport = kitEnd;
-      document.body.append(host);
-      await host.updateComplete;
+      const { host, sent } = await hostOnMemory([{ claims: () => false, receive: () => [], reply: () => ({}) }]);
       for (let i = 0; i < 3; i += 1) {
         host.locale = i % 2 ? 'en' : 'zh-CN'; // updates that change nothing the session depends on
         await host.updateComplete;
@@ -102,7 +94,6 @@ describe('<interaction-host> drives its session through a controller', () => {
       host.adapters = undefined;
       await waitUntil(() => sent.some((m) => m.type === 'connect'), 'no connect once the adapters went');
       expect(errors).to.have.length(1);
-      host.remove();
     } finally {
       window.removeEventListener('error', onError, true);
       window.onerror = runnerOnError;

@@ -10,10 +10,7 @@ import { registerAdapterBridge } from '../../src/session/bridge-registry.js';
 import { InteractionSession, type SessionOptions } from '../../src/session/session.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair } from '../../src/transport/memory-transport.js';
-
-const flush = async () => {
-  for (let i = 0; i < 20; i += 1) await Promise.resolve();
-};
+import { flush } from './harness.js';
 
 /** A session with `options` on a memory connection; `elicit()` starts it and sends it one MCP elicitation. */
 function sessionWith(options: Pick<SessionOptions, 'adapters' | 'protocol'>) {
