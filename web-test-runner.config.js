@@ -4,10 +4,13 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
-import { playwrightLauncher } from '@web/test-runner-playwright';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.js';
+import { keysPlugin } from './scripts/wtr-keys.js';
+import { engineSetup } from './scripts/wtr-engines.js';
+
+// `AIK_ENGINE=firefox|webkit` runs the suite in that engine instead of Chromium.
+const engine = await engineSetup();
 
 /** Writes the run's real counts for `npm test`'s closing line; a file that fails to load fails. */
 function countingReporter(path) {
@@ -103,19 +106,16 @@ export default {
   nodeResolve: true,
   rootDir: '.',
   hostname: '127.0.0.1',
-  concurrency: 2,
+  concurrency: engine.concurrency,
   testFramework: { config: { timeout: 10000 } },
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json', json: true }),
     requestRecorderPlugin(),
     jsonSchemaPlugin(),
     await agentLabPlugin(),
+    keysPlugin(),
+    ...engine.plugins,
   ],
-  browsers: [
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
-    }),
-  ],
+  browsers: engine.browsers,
   reporters: [defaultReporter(), countingReporter(process.env.WTR_COUNTS ?? '.wtr-counts.json')],
 };

@@ -1,11 +1,10 @@
 import { expect, fixture, html, nextFrame, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import '../../src/approval-dialog.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import { normalizeApproval } from '../../src/rules/normalize.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { deepActiveElement, press } from '../support/keyboard.js';
+import { deepActiveElement, press, type } from '../support/keyboard.js';
 
 const ids = { request_id: 'a-1', session_id: 's' };
 const high = normalizeApproval({ message: 'Drop the production database?', severity: 'high', details: 'DROP DATABASE prod;' }, ids);
@@ -75,7 +74,7 @@ describe('<approval-dialog>', () => {
     second.part('add-reason-button')!.click();
     await second.el.updateComplete;
     (second.part('note') as HTMLTextAreaElement).focus();
-    await sendKeys({ type: ' not now ' });
+    await type(' not now ');
     second.part('reject-button')!.click();
     expect(second.events.map((e) => [e.approved, e.text, e.raw_value])).to.deep.equal([[false, 'not now', false]]);
   });
@@ -131,7 +130,7 @@ describe('<approval-dialog>', () => {
     part('add-reason-button')!.click();
     await el.updateComplete;
     part('note')!.focus();
-    await sendKeys({ type: 'later' });
+    await type('later');
     part('reject-button')!.click();
     await el.updateComplete;
     expect(el.state).to.equal('submitting');

@@ -2,13 +2,13 @@
 // clock, it does nothing, whatever the keyboard or the mouse does; it says so (aria-disabled, 请稍候,
 // a CSS fill), a held key never activates it, and Reject never moves under the pointer.
 import { expect, fixture } from '@open-wc/testing';
-import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, sendMouse } from '@web/test-runner-commands';
 import '../../src/approval-dialog.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import { normalizeApproval } from '../../src/rules/normalize.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { deepActiveElement } from '../support/keyboard.js';
+import { deepActiveElement, keyDown, keyUp, press } from '../support/keyboard.js';
 
 const high = normalizeApproval({ message: 'Drop the production database?', severity: 'high' }, { request_id: 'h-1', session_id: 's' });
 
@@ -36,7 +36,6 @@ const center = (el: Element): [number, number] => {
   return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
 };
 const click = (el: Element) => sendMouse({ type: 'click', position: center(el) });
-const press = (key: string) => sendKeys({ press: key });
 
 type Press = (target: HTMLElement) => Promise<unknown>;
 const WAYS: Record<string, Press> = {
@@ -76,14 +75,14 @@ describe('确认批准 arms for 1,000 ms on the card clock', () => {
   it('a held key never activates it, before or after it armed', async () => {
     const { el, clock, events, part } = await mount();
     part('approve-button')!.focus();
-    await sendKeys({ down: 'Enter' });
+    await keyDown('Enter');
     await el.updateComplete;
     expect(deepActiveElement()).to.equal(part('confirm-button'));
-    for (let i = 0; i < 5; i += 1) await sendKeys({ down: 'Enter' }); // auto-repeat: event.repeat
+    for (let i = 0; i < 5; i += 1) await keyDown('Enter'); // auto-repeat: event.repeat
     clock.advance(1100);
     await el.updateComplete;
-    for (let i = 0; i < 5; i += 1) await sendKeys({ down: 'Enter' });
-    await sendKeys({ up: 'Enter' });
+    for (let i = 0; i < 5; i += 1) await keyDown('Enter');
+    await keyUp('Enter');
     expect(events).to.have.length(0);
     // Space pressed while arming and released after: the press was not a deliberate one either.
     const second = await mount();
@@ -91,10 +90,10 @@ describe('确认批准 arms for 1,000 ms on the card clock', () => {
     await second.el.updateComplete;
     second.part('confirm-button')!.focus();
     second.clock.advance(500);
-    await sendKeys({ down: 'Space' });
+    await keyDown('Space');
     second.clock.advance(600);
     await second.el.updateComplete;
-    await sendKeys({ up: 'Space' });
+    await keyUp('Space');
     expect(second.events).to.have.length(0);
     await press('Enter');
     expect(second.events.map((e) => e.approved)).to.deep.equal([true]);

@@ -1,4 +1,4 @@
-import { sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand } from '@web/test-runner-commands';
 
 /** The focused element, looking through shadow roots. */
 export function deepActiveElement(): Element | null {
@@ -7,8 +7,16 @@ export function deepActiveElement(): Element | null {
   return active;
 }
 
-export const press = (key: string) => sendKeys({ press: key });
-export const type = (text: string) => sendKeys({ type: text });
+/**
+ * Real key presses, the same in every engine (scripts/wtr-keys.js): Playwright's key names
+ * (`Enter`, `Space`, `ArrowDown`) and combinations (`Shift+Enter`, `Control+A`).
+ */
+export const press = (key: string) => executeServerCommand('keys', { press: key });
+/** Types text one key at a time, each key released before the next goes down. */
+export const type = (text: string) => executeServerCommand('keys', { type: text });
+/** Holds a key down; again while it is down, the engine repeats it (`event.repeat`). */
+export const keyDown = (key: string) => executeServerCommand('keys', { down: key });
+export const keyUp = (key: string) => executeServerCommand('keys', { up: key });
 
 /** Presses Tab (real key presses) until the focused element matches, or fails after `max`. */
 export async function tabTo(match: (el: Element) => boolean, max = 40): Promise<Element> {
