@@ -55,7 +55,7 @@ export default tseslint.config(
       globals: {
         window: 'readonly', document: 'readonly', console: 'readonly', process: 'readonly',
         URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly',
-        clearInterval: 'readonly', structuredClone: 'readonly', performance: 'readonly',
+        clearInterval: 'readonly', structuredClone: 'readonly', performance: 'readonly', fetch: 'readonly',
       },
     },
     rules: {

@@ -7,6 +7,7 @@ import { defaultReporter } from '@web/test-runner';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { keysPlugin } from './scripts/wtr-keys.js';
+import { requestRecorderPlugin } from './scripts/wtr-requests.js';
 import { engineSetup } from './scripts/wtr-engines.js';
 
 // `AIK_ENGINE=firefox|webkit` runs the suite in that engine instead of Chromium.
@@ -30,33 +31,6 @@ function countingReporter(path) {
         if (!session.passed && (session.errors?.length ?? 0) > 0) totals.failed += 1;
       }
       writeFileSync(path, JSON.stringify(totals));
-    },
-  };
-}
-
-/**
- * `record-requests`: a real request listener on the test page (Playwright's `page.on('request')`),
- * so tests can prove that nothing fetched a URL a model chose. `start` clears, `stop` returns URLs.
- */
-function requestRecorderPlugin() {
-  const recorded = new Map();
-  return {
-    name: 'record-requests',
-    executeCommand({ command, payload, session }) {
-      if (command !== 'record-requests') return undefined;
-      const page = session.browser.getPage(session.id);
-      if (payload?.action === 'start') {
-        const urls = [];
-        const listener = (request) => urls.push(request.url());
-        recorded.get(session.id)?.off();
-        page.on('request', listener);
-        recorded.set(session.id, { urls, off: () => page.off('request', listener) });
-        return true;
-      }
-      const entry = recorded.get(session.id);
-      entry?.off();
-      recorded.delete(session.id);
-      return entry?.urls ?? [];
     },
   };
 }
@@ -107,6 +81,10 @@ export default {
   rootDir: '.',
   hostname: '127.0.0.1',
   concurrency: engine.concurrency,
+  // Firefox and WebKit run a file at a time, beside each other on two cores: a long file needs more than 2 minutes.
+  testsFinishTimeout: 6 * 60_000,
+  // A file that loads the MCP SDK's schemas takes a while to start on a busy machine.
+  browserStartTimeout: 2 * 60_000,
   testFramework: { config: { timeout: 10000 } },
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json', json: true }),

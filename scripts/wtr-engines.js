@@ -7,8 +7,8 @@ import * as puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, findChromium } from './chromium.js';
 import { ENGINES, findFirefox, startWebKitDriver } from './engines.js';
 
-/** The window every engine's test page gets, so layout does not depend on a launcher's default. */
-export const WINDOW = { width: 1280, height: 900 };
+/** Every engine's test page is as large as Playwright's default one, which Chromium's gets. */
+export const WINDOW = { width: 1280, height: 720 };
 
 /**
  * Firefox over WebDriver BiDi. Headless Firefox gives key focus to one page at a time, so every
@@ -67,7 +67,7 @@ export async function engineSetup(engine = process.env.AIK_ENGINE ?? 'chromium')
         playwrightLauncher({
           product: 'chromium',
           launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
-          createPage: ({ context }) => context.newPage({ viewport: WINDOW }),
+          createBrowserContext: ({ browser }) => browser.newContext({ viewport: WINDOW }),
         }),
       ],
     };

@@ -31,7 +31,7 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
     return { host, session, send, replies, replyTo };
   }
 
-  it('the specification’s text and structured requests, answered with the keyboard', async () => {
+  it(`the specification’s text and structured requests, answered with the keyboard`, async () => {
     const { host, send, replyTo } = await connect('mcp-forms');
     await send(SIMPLE_TEXT);
     const first = await waitForCard(host, 'mcp-1');

@@ -8,10 +8,10 @@ import type { FilePart } from '../../src/protocol/results.js';
 import { filePart } from '../../src/rules/artifacts/deliver.js';
 import { DELIVERY_REASONS } from '../../src/rules/artifacts/reasons.js';
 import { toArtifact } from '../../src/rules/artifacts/prepare.js';
-import { startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
+import { foreignOrigin, startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
 
-// Foreign origins on loopback that refuse: a request is recorded, nothing is really fetched.
-const FOREIGN = 'http://127.0.0.7:9';
+// A foreign origin on loopback, where the test server records each request.
+const FOREIGN = foreignOrigin(7);
 const image = (file: string, delivered = false): FilePart =>
   filePart(toArtifact({ url: `${FOREIGN}/${file}`, subtype: 'image' })!, 'auto', delivered ? { state: 'delivered', type: 'post_link' } : { state: 'skipped', reason: DELIVERY_REASONS.noDeliver });
 const local = (path: string): FilePart => filePart(toArtifact({ path })!, 'auto', { state: 'skipped', reason: DELIVERY_REASONS.noDeliver });

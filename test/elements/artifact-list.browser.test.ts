@@ -5,7 +5,7 @@ import type { DeliveryResult, FilePart } from '../../src/protocol/results.js';
 import { filePart } from '../../src/rules/artifacts/deliver.js';
 import { toArtifact } from '../../src/rules/artifacts/prepare.js';
 import { golden } from '../support/golden.js';
-import { startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
+import { foreignOrigin, startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
 
 async function mount(items: FilePart[], delivery?: DeliveryResult, attrs = '') {
   const el = (await fixture(`<artifact-list ${attrs}></artifact-list>`)) as ArtifactList;
@@ -86,7 +86,7 @@ describe('<artifact-list>', () => {
     });
 
     it('wait for 加载预览 from any other origin: nothing is fetched before the click', async () => {
-      const foreign = 'http://127.0.0.2:9/tracker.png';
+      const foreign = `${foreignOrigin(2)}/tracker.png`;
       await startRecordingRequests();
       const { el, rows } = await mount([image(foreign)]);
       expect(rows[0]!.querySelector('img')).to.equal(null);
@@ -94,7 +94,7 @@ describe('<artifact-list>', () => {
       expect(button.textContent!.trim()).to.equal('加载预览');
       await new Promise((resolve) => requestAnimationFrame(resolve));
       const before = await stopRecordingRequests();
-      expect(before.filter((url) => url.startsWith('http://127.0.0.2'))).to.deep.equal([]);
+      expect(before.filter((url) => url.startsWith(foreignOrigin(2)))).to.deep.equal([]);
       button.click();
       await el.updateComplete;
       expect(el.shadowRoot!.querySelector('img')!.getAttribute('src')).to.equal(foreign);

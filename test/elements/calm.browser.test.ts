@@ -17,6 +17,7 @@ import { toArtifact } from '../../src/rules/artifacts/prepare.js';
 import { normalizeApproval } from '../../src/rules/normalize.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { FakeClock } from '../support/fake-clock.js';
+import { foreignOrigin } from '../support/requests.js';
 import { byPart, byText, deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
 import { ScriptedTransport } from '../support/scripted-transport.js';
 
@@ -129,7 +130,7 @@ describe('the countdown turns to warning under 30 s and danger under 10 s', () =
   });
 });
 
-const FOREIGN = 'http://127.0.0.7:9';
+const FOREIGN = foreignOrigin(7);
 const skipped = (artifact: Record<string, unknown>, reason: string = DELIVERY_REASONS.noDeliver): FilePart =>
   filePart(toArtifact(artifact)!, 'auto', { state: 'skipped', reason });
 const failed = (name: string, reason: string): FilePart => filePart(toArtifact({ path: `/out/${name}` })!, 'feishu', { state: 'failed', reason });

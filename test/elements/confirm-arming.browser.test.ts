@@ -2,13 +2,14 @@
 // clock, it does nothing, whatever the keyboard or the mouse does; it says so (aria-disabled, 请稍候,
 // a CSS fill), a held key never activates it, and Reject never moves under the pointer.
 import { expect, fixture } from '@open-wc/testing';
-import { emulateMedia, sendMouse } from '@web/test-runner-commands';
+import { sendMouse } from '@web/test-runner-commands';
 import '../../src/approval-dialog.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import { normalizeApproval } from '../../src/rules/normalize.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { deepActiveElement, keyDown, keyUp, press } from '../support/keyboard.js';
+import { asIfMedia } from '../support/media.js';
 
 const high = normalizeApproval({ message: 'Drop the production database?', severity: 'high' }, { request_id: 'h-1', session_id: 's' });
 
@@ -148,13 +149,11 @@ describe('确认批准 arms for 1,000 ms on the card clock', () => {
     await el.updateComplete;
     const confirm = part('confirm-button')!;
     expect(getComputedStyle(confirm, '::before').animationName).to.equal('aik-arm');
-    await emulateMedia({ reducedMotion: 'reduce' });
-    try {
+    await asIfMedia(el.shadowRoot!, '(prefers-reduced-motion: reduce)', () => {
       expect(getComputedStyle(confirm, '::before').animationName).to.equal('none');
       expect(confirm.getAttribute('aria-disabled'), 'still arming, without the motion').to.equal('true');
-    } finally {
-      await emulateMedia({ reducedMotion: 'no-preference' });
-    }
+    });
+    expect(getComputedStyle(confirm, '::before').animationName, 'the motion is back').to.equal('aik-arm');
   });
 
   for (const width of [720, 320]) {

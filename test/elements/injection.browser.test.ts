@@ -11,7 +11,7 @@ import { prepareArtifacts } from '../../src/rules/artifacts/prepare.js';
 import { resolveContext } from '../../src/rules/context.js';
 import { normalizeApproval, normalizeInput } from '../../src/rules/normalize.js';
 import { revealMarks } from '../../src/elements/shared/safe-text.js';
-import { startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
+import { foreignOrigin, startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
 
 declare global {
   interface Window {
@@ -20,7 +20,7 @@ declare global {
 }
 
 const PAYLOADS = [
-  '<img src="http://127.0.0.3:9/x.png" onerror="window.__xss=1">',
+  `<img src="${foreignOrigin(3)}/x.png" onerror="window.__xss=1">`,
   '<script>window.__xss=2</script>',
   '<svg onload="window.__xss=3"></svg>',
   'javascript:window.__xss=4',
@@ -86,7 +86,7 @@ describe('model-written strings stay inert text', () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
       const requested = await stopRecordingRequests();
-      expect(requested.filter((url) => url.includes('127.0.0.3'))).to.deep.equal([]);
+      expect(requested.filter((url) => url.startsWith(foreignOrigin(3)))).to.deep.equal([]);
       expect(window.__xss).to.equal(undefined);
     });
 
@@ -97,7 +97,7 @@ describe('model-written strings stay inert text', () => {
           items: [
             { path: payload, name: payload, caption: payload },
             { url: payload, path: '/p/x.png', caption: payload },
-            { url: 'http://127.0.0.3:9/p.png', name: payload },
+            { url: `${foreignOrigin(3)}/p.png`, name: payload },
           ],
           title: payload,
         },
@@ -115,7 +115,7 @@ describe('model-written strings stay inert text', () => {
       expect(list.shadowRoot!.querySelectorAll('img')).to.have.length(0);
       await new Promise((resolve) => setTimeout(resolve, 50));
       const requested = await stopRecordingRequests();
-      expect(requested.filter((url) => url.includes('127.0.0.3'))).to.deep.equal([]);
+      expect(requested.filter((url) => url.startsWith(foreignOrigin(3)))).to.deep.equal([]);
       expect(window.__xss).to.equal(undefined);
     });
   }

@@ -6,6 +6,7 @@ import '../../src/interaction-host.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { FakeClock } from '../support/fake-clock.js';
+import { foreignOrigin } from '../support/requests.js';
 import { ScriptedTransport } from '../support/scripted-transport.js';
 
 /** The characters that must never reach a text node (ZWJ, `\n` and `\t` are allowed). */
@@ -65,7 +66,7 @@ const CALLS = [
       items: [
         { path: poison('/out/report.pdf'), name: poison('report.pdf'), caption: poison('Caption') },
         // An image keeps its extension last, to be one; its caption carries the characters.
-        { url: 'http://127.0.0.9:9/x.png', name: 'x \u202E\u200B.png', caption: poison('Image caption') },
+        { url: `${foreignOrigin(9)}/x.png`, name: 'x \u202E\u200B.png', caption: poison('Image caption') },
         { path: poison('/out/fails.csv'), name: poison('fails.csv') },
       ],
     },

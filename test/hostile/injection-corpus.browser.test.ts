@@ -6,7 +6,7 @@ import '../../src/interaction-host.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
+import { foreignOrigin, startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
 import { ScriptedTransport } from '../support/scripted-transport.js';
 import { XSS_CORPUS } from '../support/xss-corpus.js';
 
@@ -38,7 +38,7 @@ function calls(payload: string, n: number): object[] {
     { v: 1, type: 'tool_call', call_id: id('c'), tool: 'request_user_input', arguments: { message: payload, input_mode: 'multi_choice', options: [{ label: payload, value: 'v', description: payload }] } },
     {
       v: 1, type: 'tool_call', call_id: id('f'), tool: 'publish_artifacts', context: { channel: 'feishu' },
-      arguments: { title: payload, summary: payload, items: [withPath, { path: `/p/${n}.png`, url: 'http://127.0.0.9:9/preview.png', name: payload }] },
+      arguments: { title: payload, summary: payload, items: [withPath, { path: `/p/${n}.png`, url: `${foreignOrigin(9)}/preview.png`, name: payload }] },
     },
   ];
 }
@@ -83,7 +83,7 @@ describe('the injection corpus in every string field of every tool', () => {
     }
     expect(all.filter((el) => el instanceof HTMLImageElement).length).to.equal(0, 'no image loads by itself from a foreign origin');
     const requested = await stopRecordingRequests();
-    expect(requested.filter((url) => url.includes('127.0.0.9'))).to.deep.equal([]);
+    expect(requested.filter((url) => url.startsWith(foreignOrigin(9)))).to.deep.equal([]);
     expect(window.__xss).to.equal(undefined);
     expect(dialogs).to.deep.equal([]);
     Object.assign(window, saved);

@@ -18,19 +18,51 @@ export const type = (text: string) => executeServerCommand('keys', { type: text 
 export const keyDown = (key: string) => executeServerCommand('keys', { down: key });
 export const keyUp = (key: string) => executeServerCommand('keys', { up: key });
 
-/** Presses Tab (real key presses) until the focused element matches, or fails after `max`. */
-export async function tabTo(match: (el: Element) => boolean, max = 40): Promise<Element> {
-  for (let i = 0; i < max; i += 1) {
-    const active = deepActiveElement();
-    if (active && match(active)) return active;
-    await press('Tab');
-  }
-  throw new Error('tabTo: never reached the element');
+const describe = (el: Element | null) => {
+  if (!el) return 'nothing';
+  const key = el.closest('[data-key]')?.getAttribute('data-key');
+  const card = (el.getRootNode() as ShadowRoot).host?.getAttribute('data-id');
+  return `${el.localName}${el.getAttribute('part') ? `[part=${el.getAttribute('part')}]` : ''}${key ? ` in ${key}` : ''}${card ? ` of ${card}` : ''}`;
+};
+
+/** An invisible point in the page's tab order, for tabTo to know where the page starts and ends. */
+function tabPoint(tabIndex: number): HTMLElement {
+  const point = document.createElement('span');
+  point.tabIndex = tabIndex;
+  return point;
 }
 
-export const byPart = (part: string) => (el: Element) => el.getAttribute('part')?.split(' ').includes(part) ?? false;
-export const byText = (text: string) => (el: Element) => el.textContent?.trim() === text;
-export const byValue = (value: string) => (el: Element) => (el as HTMLInputElement).value === value && el instanceof HTMLInputElement;
+/**
+ * Presses Tab (real key presses) until the focused element matches, or fails after `max`, naming
+ * the stops it went through. Tab past the page's last control goes on from the page's start, as
+ * for a user who tabs on through the browser's toolbar; focus never leaves the page, for where it
+ * goes then differs by engine (Chromium wraps at once, Firefox stays in its own toolbar).
+ */
+export async function tabTo(match: (el: Element) => boolean, max = 40): Promise<Element> {
+  const stops: string[] = [];
+  const end = tabPoint(0);
+  document.body.append(end);
+  try {
+    for (let i = 0; i < max; i += 1) {
+      const active = deepActiveElement();
+      if (active && match(active)) return active;
+      if (active === end) {
+        stops.push('(the page’s end)');
+        const start = tabPoint(-1);
+        document.body.prepend(start);
+        start.focus();
+        await press('Tab');
+        start.remove();
+        continue;
+      }
+      stops.push(describe(active));
+      await press('Tab');
+    }
+  } finally {
+    end.remove();
+  }
+  throw new Error(`tabTo: never reached the element (stops: ${stops.join(' → ')})`);
+}
 
 /** Starts keyboard input from a button placed before the element under test. */
 export async function startBefore(el: Element): Promise<void> {
@@ -39,3 +71,7 @@ export async function startBefore(el: Element): Promise<void> {
   el.before(start);
   start.focus();
 }
+
+export const byPart = (part: string) => (el: Element) => el.getAttribute('part')?.split(' ').includes(part) ?? false;
+export const byText = (text: string) => (el: Element) => el.textContent?.trim() === text;
+export const byValue = (value: string) => (el: Element) => (el as HTMLInputElement).value === value && el instanceof HTMLInputElement;

@@ -1,7 +1,9 @@
 // Markup and script payloads a model might be tricked into writing. Each one that could run sets
-// `window.__xss`; the hosts named here are on loopback addresses nothing listens on.
+// `window.__xss`; the host named here is a foreign origin whose requests the test server records.
+import { foreignOrigin } from './requests.js';
+
 const SET = 'window.__xss=1';
-const EVIL = 'http://127.0.0.9:9';
+const EVIL = foreignOrigin(9);
 
 export const XSS_CORPUS: string[] = [
   // Markup with event handlers
