@@ -8,7 +8,7 @@ import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { AgentLab } from '../support/agent.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { byPart, deepActiveElement, press } from '../support/keyboard.js';
+import { byPart, deepActiveElement, press, scrollWithKey } from '../support/keyboard.js';
 import { uniqueSession, waitForCard } from './support.js';
 
 let lab: AgentLab;
@@ -71,8 +71,10 @@ describe('interaction-host: new requests are not missed', () => {
     cleanup.push(() => host.remove());
     await ask(host, session, 'h-1', { severity: 'high', message: 'Drop the production database?' });
     for (const id of ['h-2', 'h-3', 'h-4', 'h-5']) await ask(host, session, id);
-    // Up from the end, past the point where the list's end shows, with the oldest card out of sight too.
-    window.scrollTo(0, document.documentElement.scrollHeight - innerHeight - 200);
+    // Cards enough for three windows, whatever the engine's fonts make of their height.
+    for (let n = 1; document.documentElement.scrollHeight < 3 * innerHeight; n += 1) await ask(host, session, `h-more-${n}`);
+    // Up from the end by a page, past the point where the list's end shows, with the oldest card out of sight too.
+    await scrollWithKey('PageUp');
     const oldest = host.shadowRoot!.querySelector('[data-item="h-1"]')!;
     expect(inView(oldest)).to.equal(false);
     const el6 = await ask(host, session, 'h-6');
@@ -127,8 +129,7 @@ describe('interaction-host: new requests are not missed', () => {
     const { host, session } = await hostIn();
     cleanup.push(() => host.remove());
     for (const id of ['s-1', 's-2', 's-3', 's-4', 's-5', 's-6', 's-7', 's-8']) await ask(host, session, id);
-    window.scrollTo(0, 0);
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await scrollWithKey('Home');
     const first = await ask(host, session, 'again');
     expect(button(host), 'out of sight: the button').to.not.equal(null);
     // The runtime takes it back while the user is still reading above: nothing is waiting now.
@@ -137,6 +138,9 @@ describe('interaction-host: new requests are not missed', () => {
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(inView(first), 'the withdrawn card was never seen').to.equal(false);
     // Another session on the same connection: its cards replace these, and its ids start over.
+    // The runtime withdraws its calls first: on the page's `ready` it would send the pending ones
+    // again, and whether the page shows them before this test looks is a race between sockets.
+    for (const id of ['s-1', 's-2', 's-3', 's-4', 's-5', 's-6', 's-7', 's-8']) await lab.run({ action: 'abort', callId: id });
     await lab.run({ action: 'send', session, message: { v: 1, type: 'hello', session_id: `${session}-next` } });
     await waitUntil(() => host.shadowRoot!.querySelector('[data-item]') === null, 'the previous session\'s cards stayed');
     window.scrollTo(0, document.documentElement.scrollHeight);

@@ -75,3 +75,21 @@ export async function startBefore(el: Element): Promise<void> {
 export const byPart = (part: string) => (el: Element) => el.getAttribute('part')?.split(' ').includes(part) ?? false;
 export const byText = (text: string) => (el: Element) => el.textContent?.trim() === text;
 export const byValue = (value: string) => (el: Element) => (el as HTMLInputElement).value === value && el instanceof HTMLInputElement;
+
+/**
+ * Scrolls the page as a reader does, with a key (Home, End, PageUp, PageDown) and nothing focused,
+ * and waits until it stands still (engines animate it). A script's `scrollTo` is no stand-in:
+ * after the kit's own `scrollIntoView`, Firefox puts the page back where that left it.
+ */
+export async function scrollWithKey(key: 'Home' | 'End' | 'PageUp' | 'PageDown'): Promise<void> {
+  (deepActiveElement() as HTMLElement | null)?.blur();
+  await press(key);
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  let last = Number.NaN;
+  for (let still = 0, frames = 0; still < 3; frames += 1) {
+    if (frames > 300) throw new Error(`scrollWithKey(${key}): the page never stood still`);
+    await frame();
+    still = scrollY === last ? still + 1 : 0;
+    last = scrollY;
+  }
+}
