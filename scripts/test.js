@@ -1,10 +1,13 @@
-// `npm test`: type check, lint, the Node tests and the browser tests in headless Chromium.
-// Ends with one line, `N passed, N failed`, summing the real counts of every runner it ran.
+// `npm test`: type check, lint, the Node tests and the browser tests in Chromium, Firefox and
+// WebKit. Prints each stage's time and each engine's counts, and ends with one line,
+// `N passed, N failed`, summing the real counts of every runner it ran.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.js';
+import { ensureEngines, selectedEngines } from './engines.js';
+import { runBrowserSuites } from './test-browsers.js';
 import { ensureRedisServer } from './redis-server.js';
 import { runChaos } from './test-chaos.js';
 import { runPythonTests } from './test-python.js';
@@ -18,6 +21,18 @@ process.chdir(root);
 const scratch = mkdtempSync(join(tmpdir(), 'aik-test-'));
 const totals = { passed: 0, failed: 0 };
 const problems = [];
+/** Each stage's name and seconds, for the closing note. */
+const stages = [];
+
+/** Runs `body` as one stage of the closing note's times. */
+async function stage(name, body) {
+  const started = Date.now();
+  try {
+    return await body();
+  } finally {
+    stages.push({ name, seconds: (Date.now() - started) / 1000 });
+  }
+}
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
@@ -37,21 +52,31 @@ function addCounts(label, counts) {
 }
 
 // The committed golden cases must be the spec's: checked, never overwritten.
-addCounts('golden fixtures', checkGolden(root));
+await stage('golden fixtures', () => addCounts('golden fixtures', checkGolden(root)));
 
-const chromium = ensureChromium();
-// The many-instances tests start their own redis-server; install Debian's here when it is missing.
-try {
-  ensureRedisServer();
-} catch (error) {
-  problems.push(error.message);
-}
+const engines = selectedEngines();
+const chromium = await stage('browsers and Redis (found, or installed)', () => {
+  const found = ensureChromium();
+  // Firefox and WebKit for the browser stage; Debian's packages when root, else it says how.
+  try {
+    ensureEngines(engines);
+  } catch (error) {
+    problems.push(error.message);
+  }
+  // The many-instances tests start their own redis-server; install Debian's here when it is missing.
+  try {
+    ensureRedisServer();
+  } catch (error) {
+    problems.push(error.message);
+  }
+  return found;
+});
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
-run('type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-run('lint (eslint)', bin('eslint'), ['.']);
+await stage('type check', () => run('type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
+await stage('lint', () => run('lint (eslint)', bin('eslint'), ['.']));
 // The end-to-end test loads the built bundle, and the size check reads dist/.
-run('build (npm run build)', process.execPath, ['--import', 'tsx', 'scripts/build.ts']);
+await stage('build', () => run('build (npm run build)', process.execPath, ['--import', 'tsx', 'scripts/build.ts']));
 
 // Node: protocol, rules and session logic, which must run without a DOM.
 const nodeFiles = readdirSync('test', { recursive: true })
@@ -59,33 +84,49 @@ const nodeFiles = readdirSync('test', { recursive: true })
   .map((file) => join('test', file))
   .filter((file) => !file.startsWith(FRAMEWORK_TESTS) && !file.startsWith(CONSUMER_TESTS))
   .sort();
-console.log('\n▶ Node tests');
-addCounts('Node tests', runNodeTests({ root, scratch, name: 'node', minutes: 25, files: nodeFiles, env: { CHROME_PATH: chromium } }));
+await stage('Node tests', () => {
+  console.log('\n▶ Node tests');
+  addCounts('Node tests', runNodeTests({ root, scratch, name: 'node', minutes: 25, files: nodeFiles, env: { CHROME_PATH: chromium } }));
+});
 
 // The agent frameworks' real packages, each round trip answered in Chromium.
-console.log('\n▶ Agent framework round trips (node --test, Chromium)');
-addCounts('Agent framework round trips', runFrameworkTests({ root, chromium, scratch }));
+await stage('agent framework round trips', () => {
+  console.log('\n▶ Agent framework round trips (node --test, Chromium)');
+  addCounts('Agent framework round trips', runFrameworkTests({ root, chromium, scratch }));
+});
 
 // The packed package in real consumer apps, each built for production and driven in Chromium.
-console.log('\n▶ Consumer apps (npm pack, Vite + Vue, Vite + React, esbuild, script tag)');
-addCounts('Consumer apps', runConsumerTests({ root, chromium, scratch }));
+await stage('consumer apps', () => {
+  console.log('\n▶ Consumer apps (npm pack, Vite + Vue, Vite + React, esbuild, script tag)');
+  addCounts('Consumer apps', runConsumerTests({ root, chromium, scratch }));
+});
 
 // Python: the agent_interaction_kit package, its golden cases and its end-to-end tests.
-console.log('\n▶ Python tests (pytest)');
-addCounts('Python tests', runPythonTests({ root, chromium, scratch }));
-
-// Chromium: elements, host and transports.
-const wtrCounts = join(scratch, 'wtr.json');
-run('Browser tests (@web/test-runner, Chromium)', bin('wtr'), ['--config', 'web-test-runner.config.js'], {
-  CHROME_PATH: chromium,
-  WTR_COUNTS: wtrCounts,
+await stage('Python tests', () => {
+  console.log('\n▶ Python tests (pytest)');
+  addCounts('Python tests', runPythonTests({ root, chromium, scratch }));
 });
-addCounts('Browser tests', existsSync(wtrCounts) ? JSON.parse(readFileSync(wtrCounts, 'utf8')) : undefined);
+
+// Elements, host and transports in every engine, side by side.
+const browserRuns = await stage(`browser tests (${engines.join(', ')}, side by side)`, () => runBrowserSuites({ root, scratch, engines }));
+for (const browserRun of browserRuns) {
+  if (!browserRun.ok) problems.push(`Browser tests in ${browserRun.label} failed`);
+  addCounts(`Browser tests in ${browserRun.label}`, browserRun.counts);
+}
 
 // Many instances through a real Redis, with faults: a short seeded chaos run over the built bundle.
-addCounts('chaos', runChaos(root, chromium));
+await stage('chaos', () => addCounts('chaos', runChaos(root, chromium)));
 
 rmSync(scratch, { recursive: true, force: true });
 for (const problem of problems) console.log(`✗ ${problem}`);
+console.log('\nStage times:');
+for (const { name, seconds } of stages) console.log(`  ${name.padEnd(52)} ${seconds.toFixed(1).padStart(7)} s`);
+const total = stages.reduce((sum, { seconds }) => sum + seconds, 0);
+console.log(`  ${'total'.padEnd(52)} ${total.toFixed(1).padStart(7)} s (${(total / 60).toFixed(1)} min)`);
+console.log('Browser tests by engine:');
+for (const { label, counts, seconds } of browserRuns) {
+  const said = counts ? `${counts.passed} passed, ${counts.failed} failed` : 'no counts';
+  console.log(`  ${label.padEnd(40)} ${said} (${seconds.toFixed(0)} s)`);
+}
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(problems.length > 0 || totals.failed > 0 ? 1 : 0);
