@@ -10,8 +10,11 @@ export const questionnaireStyles = css`
     padding: 0;
     border: 0;
     min-width: 0;
-    display: grid;
-    gap: var(--_space-2);
+    /* Not a grid: WebKit makes the floated legend of a grid fieldset a grid item, unfloated. */
+    display: flow-root;
+  }
+  fieldset > :not(legend) ~ :not(legend) {
+    margin-top: var(--_space-2);
   }
   fieldset.question,
   .typed-field {
@@ -74,7 +77,8 @@ export const questionnaireStyles = css`
     border-color: var(--_accent);
     background: var(--_accent-soft);
   }
-  .option:has(input:focus-visible) {
+  .option:has(input:focus-visible),
+  form[data-keyboard] .option:has(input:focus) {
     box-shadow: var(--_focus);
   }
   .option input {

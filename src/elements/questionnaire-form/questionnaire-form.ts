@@ -6,6 +6,8 @@ import { declineResponse } from '../../rules/answers.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { OptionListController } from './option-list.js';
+import { KeyboardModalityController } from '../shared/keyboard-modality.js';
+import { LineGrowthController } from './line-growth.js';
 import { receiptStyles } from '../shared/receipt.js';
 import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
@@ -81,6 +83,11 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     this.edit(this.current.pick(key || undefined, value, multiple));
     return this.steps.picked(value, multiple);
   });
+
+  private readonly modality = new KeyboardModalityController(this);
+
+  // Registered with the element, it needs no calls from here.
+  protected readonly lineGrowth = new LineGrowthController(this);
 
   private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
 
@@ -319,7 +326,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const steps = this.steps.active;
     // Questions are numbered in a list of two or more (steps say the place); an MCP form's typed fields are form fields.
     const numbered = !steps && questions.length > 1 && questions.every(isQuestion);
-    return html`<form novalidate @submit=${this.submit} @change=${this.onChoiceChange} @keydown=${steps ? this.steps.onKeydown : nothing}>
+    return html`<form novalidate ?data-keyboard=${this.modality.keyboard} @submit=${this.submit} @change=${this.onChoiceChange} @keydown=${steps ? this.steps.onKeydown : nothing}>
       ${steps ? this.steps.renderBody(request, strings, (question, index) => this.renderQuestion(question, index, false)) : nothing}
       ${steps ? nothing : questionnaire ? questions.map((question, index) => this.renderQuestion(question, index, numbered)) : this.renderSingle(request)}
       ${questionnaire && request.metadata.auto_select_first_on_timeout ? html`<p class="hint">${strings.autoSelectHint}</p>` : nothing}
