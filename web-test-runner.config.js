@@ -85,8 +85,8 @@ export default {
   testsFinishTimeout: 6 * 60_000,
   // A file that loads the MCP SDK's schemas takes a while to start on a busy machine.
   browserStartTimeout: 2 * 60_000,
-  // Firefox and WebKit drive each key and click over WebDriver: a long flow takes them longer.
-  testFramework: { config: { timeout: engine.concurrency === 1 ? 20000 : 10000 } },
+  // Firefox and WebKit drive each key and click over WebDriver, and the engines share the cores.
+  testFramework: { config: { timeout: 20000 } },
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json', json: true }),
     requestRecorderPlugin(),

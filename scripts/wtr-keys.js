@@ -41,12 +41,12 @@ function webdriverValue(key) {
 }
 
 /** The key action sequence for a combination: every key down in order, then up in reverse. */
-function pressActions(combination) {
+export function pressActions(combination) {
   const values = splitCombination(combination).map(webdriverValue);
   return [...values.map((value) => ({ type: 'keyDown', value })), ...values.reverse().map((value) => ({ type: 'keyUp', value }))];
 }
 
-function typeActions(text) {
+export function typeActions(text) {
   return [...text].flatMap((char) => [
     { type: 'keyDown', value: char === '\n' ? WEBDRIVER_KEYS.Enter : char },
     { type: 'keyUp', value: char === '\n' ? WEBDRIVER_KEYS.Enter : char },
@@ -56,7 +56,7 @@ function typeActions(text) {
 /** Puppeteer's names are Playwright's but for `Space`, which BiDi does not know. */
 const puppeteerName = (key) => (key === 'Space' ? ' ' : key);
 
-async function puppeteerPress(page, combination) {
+export async function puppeteerPress(page, combination) {
   const keys = splitCombination(combination).map(puppeteerName);
   for (const key of keys.slice(0, -1)) await page.keyboard.down(key);
   await page.keyboard.press(keys.at(-1));

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { packPackage } from '../package/packed.js';
+import { withErrorRecorder } from '../support/drive/page-errors.js';
 
 const FIXTURES = new URL('./apps/', import.meta.url).pathname;
 const RUNTIME = new URL('./runtime.js', import.meta.url).pathname;
@@ -101,13 +102,17 @@ export interface Served {
   close(): Promise<void>;
 }
 
-/** Serves a built app's folder on 127.0.0.1 (a free port), `/` being its index.html. */
+/**
+ * Serves a built app's folder on 127.0.0.1 (a free port), `/` being its index.html; its HTML
+ * pages get the page-error recorder (test/support/drive/page-errors.ts) first in their head.
+ */
 export async function serveStatic(dir: string): Promise<Served> {
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname));
     const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
     try {
-      const body = readFileSync(file);
+      const read = readFileSync(file);
+      const body = extname(file) === '.html' ? withErrorRecorder(read.toString('utf8')) : read;
       response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
       response.end(body);
     } catch {

@@ -1,7 +1,7 @@
 // The packed package in real consumer apps (issue 14): Vite + Vue 3 written as the README shows,
 // Vite + React 19 through agent-interaction-kit/react, esbuild with a leaf import, and a plain
 // script tag with the standalone file. Each is installed from the tarball and built for
-// production, served on loopback, opened in Chromium and driven against its own Node runtime
+// production, served on loopback, opened in Chromium, Firefox and WebKit and driven against its own Node runtime
 // (the installed package's ./agent, admitting the app's origin only): the cards show, are
 // answered through their roles and names, and the runtime gets the typed results; the app's
 // `interaction-host::part(approve-button)` rule reaches the button inside the host.
@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-// @ts-expect-error a plain JS helper shared with the test runner
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.js';
+import { enginesToRun, launchEngine, type Engine, type EngineBrowser } from '../support/drive/engine.js';
+import { Page } from '../support/drive/page.js';
+import { pageErrors } from '../support/drive/page-errors.js';
 import { prepareApps, serveStatic, startRuntime, type Runtime, type Served, type Workspace } from './apps.js';
 
 /** Each app, and what its own CSS gives the approve button through the host. */
@@ -26,17 +26,22 @@ const TAGS = ['interaction-host', 'approval-dialog', 'questionnaire-form', 'arti
 const REACT_PACKAGES = ['react', 'react-dom', '@lit/react', '@types/react'];
 
 let workspace: Workspace;
-let browser: Browser;
+const browsers = new Map<Engine, EngineBrowser>();
 
 before(async () => {
   workspace = await prepareApps(Object.keys(APPS));
   console.log(`# consumer apps: ${workspace.timings}`);
-  browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
 });
 after(async () => {
-  await browser?.close();
+  for (const browser of browsers.values()) await browser.close();
   workspace?.remove();
 });
+
+/** Each engine is launched once, for all the apps. */
+async function browserFor(engine: Engine): Promise<EngineBrowser> {
+  if (!browsers.has(engine)) browsers.set(engine, await launchEngine(engine));
+  return browsers.get(engine)!;
+}
 
 /** The built app's JavaScript, every file of it. */
 function builtScripts(dir: string): { name: string; size: number }[] {
@@ -46,30 +51,24 @@ function builtScripts(dir: string): { name: string; size: number }[] {
     .map((file) => ({ name: file, size: statSync(join(dist, file)).size }));
 }
 
-for (const [name, style] of Object.entries(APPS) as [AppName, (typeof APPS)[AppName]][]) {
-  describe(`consumer app: ${name}, built for production`, () => {
+for (const engine of enginesToRun()) for (const [name, style] of Object.entries(APPS) as [AppName, (typeof APPS)[AppName]][]) {
+  describe(`consumer app: ${name}, built for production, in ${engine}`, () => {
     let dir: string;
     let served: Served;
     let runtime: Runtime;
-    let context: BrowserContext;
     let page: Page;
-    const errors: string[] = [];
-    const session = `consumer-${name}`;
+    const session = `consumer-${name}-${engine}`;
 
     before(async () => {
       dir = workspace.apps[name]!;
       served = await serveStatic(join(dir, 'dist'));
       runtime = await startRuntime(dir, served.origin);
-      context = await browser.newContext({ viewport: { width: 900, height: 900 }, locale: 'en-US' });
-      context.setDefaultTimeout(10_000);
-      page = await context.newPage();
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      page.on('pageerror', (error) => errors.push(String(error)));
+      page = new Page(await (await browserFor(engine)).newPage({ width: 900, height: 900 }));
       const agent = `ws://127.0.0.1:${runtime.port}/agent/sessions/${session}`;
       await page.goto(`${served.origin}/?agent=${encodeURIComponent(agent)}`);
     });
     after(async () => {
-      await context?.close();
+      await page?.close();
       await runtime?.close();
       await served?.close();
     });
@@ -77,7 +76,7 @@ for (const [name, style] of Object.entries(APPS) as [AppName, (typeof APPS)[AppN
     it('its production build registers every tag and connects to its runtime', async () => {
       const scripts = builtScripts(dir);
       assert.ok(scripts.length > 0 && scripts.every((script) => script.size > 0), `built scripts: ${JSON.stringify(scripts)}`);
-      const registered = await page.evaluate((tags) => tags.filter((tag) => customElements.get(tag) !== undefined), TAGS);
+      const registered = await page.run<string[]>(`${JSON.stringify(TAGS)}.filter((tag) => customElements.get(tag) !== undefined)`);
       assert.deepEqual(registered, TAGS, 'the tags the built app registered');
       await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
     });
@@ -87,10 +86,7 @@ for (const [name, style] of Object.entries(APPS) as [AppName, (typeof APPS)[AppN
       const card = page.getByRole('listitem').filter({ hasText: 'Deploy v2.3 to production?' });
       const approve = card.getByRole('button', { name: 'Approve' });
       await approve.waitFor();
-      const computed = await approve.evaluate((button) => {
-        const { backgroundColor, borderTopLeftRadius } = getComputedStyle(button);
-        return { backgroundColor, borderRadius: borderTopLeftRadius };
-      });
+      const computed = await approve.evaluate<Record<string, string>>('(button) => { const { backgroundColor, borderTopLeftRadius } = getComputedStyle(button); return { backgroundColor, borderRadius: borderTopLeftRadius }; }');
       assert.deepEqual(computed, style, 'interaction-host::part(approve-button) from the app’s CSS');
       await approve.click();
       const answered = await result;
@@ -109,7 +105,9 @@ for (const [name, style] of Object.entries(APPS) as [AppName, (typeof APPS)[AppN
       assert.deepEqual(pick(answered.interaction_response, ['status', 'selected_options']), { status: 'completed', selected_options: ['us'] });
     });
 
-    if (name === 'esbuild') {
+    // What the build made is checked once, in the first engine.
+    const firstEngine = engine === enginesToRun()[0];
+    if (name === 'esbuild' && firstEngine) {
       it('the leaf import is bundled, not dropped as free of side effects', () => {
         const bundle = readFileSync(join(dir, 'dist', 'main.js'), 'utf8');
         assert.ok(bundle.length > 20_000, `dist/main.js is ${bundle.length} bytes`);
@@ -117,15 +115,15 @@ for (const [name, style] of Object.entries(APPS) as [AppName, (typeof APPS)[AppN
       });
     }
 
-    if (name !== 'react') {
+    if (name !== 'react' && firstEngine) {
       it('installs nothing React-related', () => {
         const installed = REACT_PACKAGES.filter((pkg) => existsSync(join(dir, 'node_modules', pkg, 'package.json')));
         assert.deepEqual(installed, []);
       });
     }
 
-    it('the page logged no error', () => {
-      assert.deepEqual(errors, []);
+    it('the page logged no error', async () => {
+      assert.deepEqual(await pageErrors(page), []);
     });
   });
 }

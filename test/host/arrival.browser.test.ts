@@ -25,7 +25,7 @@ async function hostIn(container: HTMLElement = document.body): Promise<{ host: I
   host.storage = new MemoryStorage();
   host.src = lab.url(session);
   container.append(host);
-  await waitUntil(() => host.shadowRoot?.querySelector('[part~="connection"]')?.classList.contains('state-open'), 'never connected');
+  await waitUntil(() => host.shadowRoot?.querySelector('[part~="connection"]')?.classList.contains('state-open'), 'never connected', { timeout: 10_000 });
   return { host, session };
 }
 

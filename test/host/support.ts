@@ -54,7 +54,7 @@ export async function mountHost(src: string, options: HostOptions = {}) {
     host.src = src;
   }
   await host.updateComplete;
-  await waitUntil(() => host.shadowRoot!.querySelector('[part~="connection"]')?.classList.contains('state-open'), 'host never connected');
+  await waitUntil(() => host.shadowRoot!.querySelector('[part~="connection"]')?.classList.contains('state-open'), 'host never connected', { timeout: 10_000 });
   return { host, clock };
 }
 
