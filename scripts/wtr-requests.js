@@ -46,8 +46,8 @@ async function startForeign() {
 
 /**
  * `foreign-origins`: the test file's port (the same for every call in that file).
- * `record-requests` `{action: 'start'}` starts a record, `{action: 'stop'}` returns the URLs
- * requested from the file's foreign origins since then.
+ * `record-requests` `{action: 'start'}` starts a record, `{action: 'stop'}` (or `'peek'`, which
+ * goes on recording) returns the URLs requested from the file's foreign origins since then.
  */
 export function requestRecorderPlugin() {
   const bySession = new Map();

@@ -1,14 +1,14 @@
 // What the user did to an artifact row (loaded its preview, copied its path) belongs to that item
 // (its URL or path plus its name), not to its position: a replaced item is never fetched without
 // its own click, items that remain keep their state, and a delivery update hides nothing.
-import { expect, fixture } from '@open-wc/testing';
+import { expect, fixture, waitUntil } from '@open-wc/testing';
 import '../../src/artifact-list.js';
 import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
 import type { FilePart } from '../../src/protocol/results.js';
 import { filePart } from '../../src/rules/artifacts/deliver.js';
 import { DELIVERY_REASONS } from '../../src/rules/artifacts/reasons.js';
 import { toArtifact } from '../../src/rules/artifacts/prepare.js';
-import { foreignOrigin, startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
+import { foreignOrigin, recordedRequests, startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
 
 // A foreign origin on loopback, where the test server records each request.
 const FOREIGN = foreignOrigin(7);
@@ -44,7 +44,8 @@ describe('<artifact-list> keys what the user did by the item', () => {
     await startRecordingRequests();
     row('b.png').querySelector<HTMLButtonElement>('[part~="preview"] button')!.click();
     await el.updateComplete;
-    await settleRequests();
+    // The request reaches the test server when the engine gets to it: waited for, not timed.
+    await waitUntil(async () => fetched(await recordedRequests(), 'b.png').length > 0, 'b.png was never fetched', { timeout: 10_000 });
     expect(fetched(await stopRecordingRequests(), 'b.png'), 'after its own click').to.have.length(1);
     // An item that went away and comes back starts over.
     el.items = [image('a.png')];
