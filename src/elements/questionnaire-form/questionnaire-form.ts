@@ -19,13 +19,8 @@ import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 import { adapterParts, refusalText } from '../shared/adapter-parts.js';
 import { renderHeading } from './heading.js';
-import { focusRefusal, SINGLE_KEY } from './refusal-focus.js';
+import { focusRefusal, keyOf, SINGLE_KEY } from './refusal-focus.js';
 import { isQuestion, StepsController, type Layout } from './steps.js';
-
-const keyOf = (element: Element | null | undefined): AnswerKey | null => {
-  const key = element?.closest('[data-key]')?.getAttribute('data-key');
-  return key === null || key === undefined ? null : key === SINGLE_KEY ? undefined : key;
-};
 
 /**
  * Asks the user for text, one choice, several choices or a questionnaire (`request_user_input`).
@@ -83,8 +78,10 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     this.edit(this.current.pick(key || undefined, value, multiple));
     return this.steps.picked(value, multiple);
   });
+
   private readonly modality = new KeyboardModalityController(this);
   protected readonly lineGrowth = new LineGrowthController(this);
+
   private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
 
   /** The draft of this request: set in willUpdate, before any render or user input. */

@@ -1,8 +1,15 @@
 // Where focus goes when an answer is refused, in a list (Submit) as in steps (Next, the review).
 import type { AnswerProblem } from '../../rules/answers.js';
+import type { AnswerKey } from './draft.js';
 
 /** The request's own answer (text, choice, multi-choice) in the DOM's `data-key`; a question's is its id. */
 export const SINGLE_KEY = '';
+
+/** The answer an element belongs to: its question's key, undefined for the request's own answer, null for none. */
+export const keyOf = (element: Element | null | undefined): AnswerKey | null => {
+  const key = element?.closest('[data-key]')?.getAttribute('data-key');
+  return key === null || key === undefined ? null : key === SINGLE_KEY ? undefined : key;
+};
 
 /**
  * Moves focus to where a refusal is: the field to type in (a custom answer, a text, a typed
