@@ -73,7 +73,11 @@ async function puppeteerBrowser(engine: 'chromium' | 'firefox'): Promise<EngineB
         click: (x, y) => page.mouse.click(x, y),
         press: (key) => puppeteerPress(page, key),
         type: (text) => page.keyboard.type(text),
-        screenshot: async (path, clip) => void writeFileSync(path, await page.screenshot({ clip, type: 'png' })),
+        screenshot: async (path, clip) => {
+          // Puppeteer's clip is in the document's coordinates, the seam's in the viewport's.
+          const [x, y] = (await page.evaluate('[scrollX, scrollY]')) as [number, number];
+          writeFileSync(path, await page.screenshot({ clip: { ...clip, x: clip.x + x, y: clip.y + y }, type: 'png' }));
+        },
         openedUrls: async () => (await context.pages()).filter((other) => other !== page).map((other) => other.url()),
         close: () => context.close(),
       };
