@@ -29,13 +29,16 @@ export const FIND_SOURCE = String.raw`(query) => {
     walk(root);
     return out;
   };
-  const deepText = (node) => {
+  // Text through shadow roots; for a name, without what is hidden from assistive technology.
+  const deepText = (node, forName = false) => {
     if (node.nodeType === 3) return node.data;
     if (node.nodeType !== 1 && node.nodeType !== 11) return '';
     if (node.nodeType === 1 && ['SCRIPT', 'STYLE', 'TEMPLATE'].includes(node.tagName)) return '';
+    if (forName && node.nodeType === 1 && node.getAttribute('aria-hidden') === 'true') return '';
     const from = node.shadowRoot ?? node;
-    return [...from.childNodes].map(deepText).join('');
+    return [...from.childNodes].map((child) => deepText(child, forName)).join('');
   };
+  const nameText = (node) => deepText(node, true);
   const visible = (el) => el.getClientRects().length > 0 && (!el.checkVisibility || el.checkVisibility({ visibilityProperty: true }));
   const INPUT_ROLES = { button: 'button', submit: 'button', reset: 'button', checkbox: 'checkbox', radio: 'radio', number: 'spinbutton', range: 'slider' };
   const role = (el) => {
@@ -59,13 +62,13 @@ export const FIND_SOURCE = String.raw`(query) => {
   const byIds = (el, ids) => ids.split(/\s+/).map((id) => el.getRootNode().getElementById?.(id)).filter(Boolean);
   const name = (el) => {
     const labelledBy = el.getAttribute('aria-labelledby');
-    if (labelledBy) return norm(byIds(el, labelledBy).map(deepText).join(' '));
+    if (labelledBy) return norm(byIds(el, labelledBy).map(nameText).join(' '));
     const label = el.getAttribute('aria-label');
     if (label) return norm(label);
-    if (el.labels && el.labels.length > 0) return norm([...el.labels].map(deepText).join(' '));
-    if (el.localName === 'fieldset') return norm(deepText(el.querySelector(':scope > legend') ?? document.createElement('i')));
+    if (el.labels && el.labels.length > 0) return norm([...el.labels].map(nameText).join(' '));
+    if (el.localName === 'fieldset') return norm(nameText(el.querySelector(':scope > legend') ?? document.createElement('i')));
     if (el.localName === 'img') return norm(el.getAttribute('alt'));
-    if (['button', 'link', 'heading', 'radio', 'checkbox', 'listitem', 'status'].includes(role(el))) return norm(deepText(el)) || norm(el.title);
+    if (['button', 'link', 'heading', 'radio', 'checkbox', 'listitem', 'status'].includes(role(el))) return norm(nameText(el)) || norm(el.title);
     return norm(el.title || el.placeholder);
   };
   const matcher = (want, exact) => {
