@@ -278,3 +278,30 @@ async def test_a_newer_connection_supersedes_the_older_with_4000(server: AgentSe
     assert (await started(new))["call_id"] == "c-10"
     task.cancel()
     await new.close()
+
+
+async def test_result_language_en_gives_the_same_results_with_english_content(clock: FakeClock) -> None:
+    server = await AgentServer.start("127.0.0.1", 0, clock=clock, result_language="en")
+    try:
+        kit = await FakeKit.open(server)
+        await kit.handshake()
+        session = server.session("abc")
+        task = asyncio.create_task(session.call_tool("request_user_approval", {"message": "Deploy?"}, call_id="en-1"))
+        await started(kit)
+        kit_result = approved("en-1")
+        await kit.send({"type": "tool_result", "call_id": "en-1", "tool": "request_user_approval", "result": kit_result})
+        assert await kit.recv() == {"v": 1, "type": "ack", "id": "en-1"}
+        result = await task
+        assert result == {**kit_result, "content": "The user approved the action."}
+        again = await session.call_tool("request_user_approval", {"message": "Deploy?"}, call_id="en-1")
+        assert again == result, "a re-ask gets the same English result"
+        # The runtime's own timeout result too.
+        task = asyncio.create_task(session.call_tool("request_user_input", {"message": "Name?"}, timeout_seconds=5, call_id="en-2"))
+        await started(kit)
+        clock.advance(15.001)
+        assert (await task)["content"] == "No valid input was received (timeout)."
+        await kit.close()
+    finally:
+        await server.close()
+    with pytest.raises(ValueError, match="AgentServer: result_language must be 'zh' or 'en'"):
+        AgentServer(result_language="de")  # type: ignore[typeddict-item]
