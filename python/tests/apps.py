@@ -55,7 +55,14 @@ async def open_page(browser: Browser, origin: str, session: str, path: str, cook
     context = await browser.new_context(viewport={"width": 900, "height": 1000})
     if cookie is not None:
         await context.add_cookies([{"name": "session", "value": cookie, "domain": "127.0.0.1", "path": "/"}])
+    # Every card the host shows, in order (the capture phase sees the host's own event).
+    await context.add_init_script("window.__shown = []; document.addEventListener('interaction-request', (e) => window.__shown.push(e.detail.id), true);")
     page = await context.new_page()
     await page.goto(f"{origin}/?session={session}&path={path}")
     await page.get_by_role("status").filter(has_text="已连接").wait_for()
     return page
+
+
+async def shown(page: Page) -> list[str]:
+    """The ids of the cards the page showed, in order (a card shown twice is listed twice)."""
+    return list(await page.evaluate("window.__shown"))
