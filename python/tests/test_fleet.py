@@ -10,7 +10,7 @@ from typing import Any, AsyncIterator, Iterator
 
 import pytest
 import redis.asyncio as aioredis
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser
 from websockets.exceptions import ConnectionClosed
 
 from agent_interaction_kit import AgentServer, KitError
@@ -19,7 +19,7 @@ from apps import open_page
 from conftest import GOLDEN, FakeClock
 from fleet import NodeInstance, RedisServer, free_port
 from kit import FakeKit
-from test_e2e import ARGS, PageServer, chromium_path
+from test_e2e import PageServer
 
 APPROVAL_CASE = next(c for c in GOLDEN["tool_cases"] if c["name"] == "approval-approved-high")
 
@@ -143,16 +143,6 @@ async def test_an_unreachable_redis_fails_at_once_with_unavailable() -> None:
 
 
 # A mixed fleet: one Node instance and one Python instance on one Redis, the real page on either.
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
-        try:
-            yield launched
-        finally:
-            await launched.close()
 
 
 @pytest.fixture

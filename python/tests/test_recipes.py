@@ -13,26 +13,15 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Optional
 
 import pytest
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from apps import PYTHON_README, block_under, open_page, python_blocks, run_block, served
-from test_e2e import ARGS, DIST, PageServer, chromium_path
+from test_e2e import PageServer
 
 REPO = Path(__file__).resolve().parents[2]
 APPROVAL = {"message": "Ship the release?", "severity": "low"}
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
-    assert (DIST / "agent-interaction-kit.js").is_file(), "dist/agent-interaction-kit.js is missing: run npm run build"
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
-        try:
-            yield launched
-        finally:
-            await launched.close()
 
 
 class Recipe:
