@@ -154,7 +154,7 @@ const base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
 const pages: ChaosPage[] = [];
 for (const session of sessions) pages.push(await openPage(browser, base, session));
-const counters: PageCounters = { reloads: 0, midQuestionnaire: 0, askedAgain: new Set() };
+const counters: PageCounters = { reloads: 0, midQuestionnaire: 0, askedAgain: new Set(), shown: new Set() };
 const settled = new Set<string>();
 const pageLoops = pages.map((p) => runPage(p, plans, settled, random, counters, () => finished));
 
@@ -217,7 +217,8 @@ for (const [id, plan] of plans) {
   const response = result?.interaction_response;
   if (!response || response.status !== 'completed') {
     lost += 1;
-    console.error(`lost ${id}: ${response ? response.status : (failures.get(id) ?? 'no result')}`);
+    const where = counters.shown.has(id) ? 'its card was shown' : 'its card never reached its page';
+    console.error(`lost ${id}: ${response ? response.status : (failures.get(id) ?? 'no result')} (${where})`);
     continue;
   }
   const e = plan.expected;
