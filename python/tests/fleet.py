@@ -62,7 +62,7 @@ class NodeInstance:
         )  # fmt: skip
         instance = cls(process, port)
         instance._ready = asyncio.get_running_loop().create_future()
-        await asyncio.wait_for(instance._ready, 60)
+        await asyncio.wait_for(instance._ready, 300)  # tsx compiles on start: slow on a busy machine
         return instance
 
     async def _read(self) -> None:
