@@ -1,17 +1,12 @@
 // The short chaos run of `npm test`: 3 instances sharing a real redis-server, 100 calls, a fixed
-// seed (scripts/chaos.ts), one of the instances Python (the mixed Node + Python fleet) once the
-// Python stage has built .venv. One check: lost, duplicated and wrong all 0. Needs dist/ and Chromium.
+// seed (scripts/chaos.ts). One check: lost, duplicated and wrong all 0. Needs dist/ and Chromium.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 
 /** Runs the short chaos stage: `{passed, failed}`. */
 export function runChaos(root, chromium, { calls = 100, seed = 7 } = {}) {
   const started = Date.now();
-  const python = existsSync(join(root, '.venv', 'bin', 'python')) ? 1 : 0;
-  console.log(`\n▶ chaos (3 instances through Redis, ${python} of them Python, ${calls} calls, seed ${seed})`);
-  const args = ['--import', 'tsx', 'scripts/chaos.ts', '--instances', '3', '--python', String(python), '--calls', String(calls), '--seed', String(seed)];
-  const run = spawnSync(process.execPath, args, {
+  console.log(`\n▶ chaos (3 instances through Redis, ${calls} calls, seed ${seed})`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/chaos.ts', '--instances', '3', '--calls', String(calls), '--seed', String(seed)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, CHROME_PATH: chromium },
