@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const TOOLS = ['websockets', 'pytest', 'pytest-asyncio', 'playwright', 'mypy', 'hatchling'];
+const TOOLS = ['websockets', 'pytest', 'pytest-asyncio', 'playwright', 'mypy', 'hatchling', 'mcp>=2.3'];
 
 function sh(command, args, options = {}) {
   return spawnSync(command, args, { stdio: 'inherit', ...options });

@@ -12,6 +12,7 @@ import {
   type McpUiResourceCsp,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { Client, StreamableHTTPClientTransport, type CallToolResult, type Tool } from '@modelcontextprotocol/client';
+import { toTimeoutSeconds } from '../../src/rules/coerce.js';
 
 const HOST_INFO = { name: 'agent-interaction-kit demo host', version: '0.1.0' };
 
@@ -84,8 +85,9 @@ export async function callWithView(host: McpAppsHost, name: string, args: Record
   const uri = tool && getToolUiResourceUri(tool);
   if (!tool || !uri) throw new Error(`${name} has no MCP Apps view on this server`);
   const abort = new AbortController();
-  const seconds = Number(args.timeout_seconds) > 0 ? Number(args.timeout_seconds) : 120;
-  // A call waits for a person: the client's request timeout must outlast its deadline and grace.
+  // A call waits for a person: the client's request timeout must outlast its deadline (read as the
+  // kit reads it: 120 s by default, at most a day) and its grace.
+  const seconds = toTimeoutSeconds(args.timeout_seconds);
   const result = host.client.callTool({ name, arguments: args }, { signal: abort.signal, timeout: (seconds + 30) * 1000 });
   const resource = await host.client.readResource({ uri });
   const content = resource.contents[0];

@@ -10,6 +10,10 @@ import type { ProbeRequest } from './sandbox-probe.js';
 
 export type Runtime = 'node' | 'python';
 
+// ext-apps' PostMessageTransport logs every message with console.debug, the View's whole HTML
+// among them: the runner would carry megabytes of logs per test to its terminal.
+console.debug = () => undefined;
+
 /** How long the View may take to show something (its first load parses the whole card.html). */
 const SHOWN = { timeout: 8000, interval: 40 };
 
@@ -23,14 +27,14 @@ export interface Lab {
 }
 
 export async function startLab(runtime: Runtime, context?: WireContext): Promise<Lab> {
-  const { lab, url } = await executeServerCommand<{ lab: number; url: string }>('mcp-app', { action: 'server', runtime, context });
+  const { lab, url } = (await executeServerCommand('mcp-app', { action: 'server', runtime, context })) as { lab: number; url: string };
   const host = await connectHost(url);
   return {
     lab,
     url,
     host,
     advance: async (ms) => void (await executeServerCommand('mcp-app', { action: 'advance', lab, ms })),
-    pending: () => executeServerCommand<string[]>('mcp-app', { action: 'pending', lab }),
+    pending: async () => (await executeServerCommand('mcp-app', { action: 'pending', lab })) as string[],
     close: async () => {
       await host.close();
       await executeServerCommand('mcp-app', { action: 'close', lab });
@@ -78,8 +82,9 @@ type Control = { role: 'button' | 'radio' | 'checkbox' | 'textbox' | 'link'; nam
 /** Waits until the View shows the control, focuses it and presses `key` on it (a real key). */
 export async function press(view: ToolCallView, control: Control, key = 'Enter'): Promise<void> {
   await waitUntil(() => probe<boolean>(view, { op: 'has', ...control }), `no ${control.role} named ${control.name} in the View`, SHOWN);
-  const focused = await probe<boolean>(view, { op: 'focus', ...control });
-  if (!focused) throw new Error(`could not focus the ${control.role} named ${control.name}`);
+  // Focus enters the frames from this page, as a click or Tab would bring it.
+  view.frame.focus();
+  await waitUntil(() => probe<boolean>(view, { op: 'focus', ...control }), `could not focus the ${control.role} named ${control.name}`, SHOWN);
   await sendKeys({ press: key });
 }
 

@@ -47,7 +47,9 @@ function responder(callId: string): Responder | undefined {
   return async (response) => {
     try {
       const reply = await app.callServerTool({ name: RESPOND_TOOL, arguments: { call_id: callId, response } });
-      return resultOf(reply.structuredContent, reply.isError, textOf(reply.content));
+      // A refusal refuses this response, not the call: the card stays and says why.
+      const shown = resultOf(reply.structuredContent, reply.isError, textOf(reply.content));
+      return typeof shown === 'string' || 'error' in shown ? textOf(reply.content) : shown;
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
     }

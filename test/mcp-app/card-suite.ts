@@ -23,17 +23,22 @@ function expectGolden(structured: unknown, name: string): void {
   expect(JSON.stringify(goldenCase(name).result)).to.include(`"${CALL}"`).and.include(`"${RESOLVED_AT}"`);
 }
 
-for (const runtime of ['node', 'python'] as Runtime[]) {
+/** The suite, against the Node server or the Python one (card-node / card-python.browser.test.ts). */
+export function cardSuite(runtime: Runtime): void {
   describe(`MCP App card (${runtime} server)`, function () {
     // A server process, a client, a sandbox and the View per test: real parts, a few seconds each.
     this.timeout(30_000);
+    // One server (and client) for the suite: each test awaits its own call to its end.
     let lab: Lab;
-    beforeEach(async () => {
+    before(async () => {
       lab = await startLab(runtime);
     });
-    afterEach(async () => {
+    after(async () => {
       await lab?.close();
+    });
+    afterEach(async () => {
       document.body.replaceChildren();
+      expect(await lab.pending()).to.deep.equal([]);
     });
 
     it('approves with the host in English: the model gets the golden result, the View its receipt', async () => {
