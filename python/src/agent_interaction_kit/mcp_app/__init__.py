@@ -162,11 +162,11 @@ def _raw_arguments(ctx: Context) -> dict[str, Any]:
 
 
 def _session_key(ctx: Context) -> str:
-    """The MCP session a call came in on: its Streamable HTTP session id, else its connection."""
-    request = ctx.request_context.request
-    headers = getattr(request, "headers", None)
-    session_id = headers.get("mcp-session-id") if headers is not None else None
-    return f"http:{session_id}" if session_id else f"connection:{id(ctx.request_context.session)}"
+    """The MCP session a call came in on: its transport's session id (Streamable HTTP), else one
+    scope for the server. The 2026 protocol's connections are per request, as on the Node side."""
+    session = ctx.request_context.session
+    connection = getattr(session, "_connection", None)  # noqa: SLF001 - not public on ServerSession
+    return str(getattr(connection, "session_id", None) or "")
 
 
 def _set_schema(mcp: MCPServer, name: str, schema: dict[str, Any]) -> None:
