@@ -24,7 +24,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Mapping, Optional, Union, cast
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.resources import TextResource
@@ -32,7 +32,7 @@ from mcp_types import CallToolResult, TextContent
 
 from .._schema import ApprovalResult, ArtifactsResult, InputResult, InteractionRequest
 from ..artifacts import DeliverFunction, deliver_artifacts, prepare_artifacts
-from ..rules import check_tool_arguments, normalize_tool_call, resolve_context, timeout_response, tool_result_for
+from ..rules import InteractiveTool, check_tool_arguments, normalize_tool_call, resolve_context, timeout_response, tool_result_for
 from ..session import Clock, SystemClock, TimerHandle, iso_time
 from ..tools import tool_definitions
 from ._responses import canonical_json, check_response
@@ -212,7 +212,7 @@ def register_interaction_tools(
                 result: Mapping[str, Any] = await deliver_artifacts(prepared, deliver)
                 return _error_result(str(result["error"])) if "error" in result else _text_result(result)
             call_id = f"{arguments_digest(args)}#{ctx.request_id}"
-            request = normalize_tool_call(name, args, call_id, "", resolved)
+            request = normalize_tool_call(cast(InteractiveTool, name), args, call_id, "", resolved)
             answered = await tools.wait(request, _session_key(ctx))
             return _text_result(answered) if answered is not None else _error_result("The call was cancelled.")
 
