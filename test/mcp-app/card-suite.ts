@@ -3,10 +3,12 @@
 // client, inside a sandbox proxy on a second origin under the host's default CSP. Each card is
 // answered with real keys on controls found by role and name; the client's tools/call result is
 // held against golden.json.
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { CALL, golden, RESOLVED_AT, withPlaceholders } from '../support/golden.js';
+import { argumentsDigest } from '../../src/mcp-app/call-id.js';
 import { DEFAULT_GRACE_MS } from '../../src/mcp-app/constants.js';
-import { openView, press, startLab, type, viewSays, type Lab, type Runtime } from './view-harness.js';
+import { openView, press, probe, startLab, type, viewSays, type Lab, type Runtime } from './view-harness.js';
 
 const goldenCase = (name: string) => {
   const found = golden.tool_cases.find((c) => c.name === name);
@@ -68,12 +70,12 @@ export function cardSuite(runtime: Runtime): void {
     it('answers a questionnaire with 自定义, step by step', async () => {
       const c = goldenCase('questionnaire-numbers-and-custom');
       const view = await openView(lab, 'request_user_input', c.arguments);
-      await press(view, { role: 'radio', name: '2' }, 'Space');
-      await press(view, { role: 'radio', name: '自定义' }, 'Space');
+      await press(view, { role: 'radio', name: '2' }, ' ');
+      await press(view, { role: 'radio', name: '自定义' }, ' ');
       await press(view, { role: 'textbox', name: '自定义内容' }, 'a');
       await type('p-southeast');
-      await sendEnter();
-      await press(view, { role: 'radio', name: 'api' }, 'Space');
+      await sendKeys({ press: 'Enter' });
+      await press(view, { role: 'radio', name: 'api' }, ' ');
       await press(view, { role: 'button', name: '提交' });
       const result = await view.result;
       expectGolden(result.structuredContent, c.name);
@@ -102,8 +104,8 @@ export function cardSuite(runtime: Runtime): void {
       await view.result.catch(() => (rejected = true));
       expect(rejected).to.equal(true);
       await viewSays(view, '已取消');
-      await waitForEmpty(lab);
-      const [callId] = await callIdsOf(lab, c.arguments);
+      await waitUntil(async () => (await lab.pending()).length === 0, 'the cancelled call is still pending');
+      const callId = await argumentsDigest(c.arguments);
       const late = await lab.host.client.callTool({ name: 'interaction_respond', arguments: { call_id: callId, response: { request_id: callId } } });
       expect(late.isError).to.equal(true);
       expect(JSON.stringify(late.content)).to.include('it was cancelled');
@@ -113,7 +115,7 @@ export function cardSuite(runtime: Runtime): void {
     it('in a host that lets the View call no server tools, says so and ends the call at its deadline', async () => {
       const view = await openView(lab, 'request_user_approval', { message: 'Deploy v2.3?', timeout_seconds: 60 }, { serverTools: false });
       await viewSays(view, '请在支持的客户端中回答');
-      expect(await probeNames(view)).to.deep.equal([]);
+      expect(await probe<string[]>(view, { op: 'names', role: 'button' })).to.deep.equal([]);
       await lab.advance(60_000 + DEFAULT_GRACE_MS);
       const result = await view.result;
       expect((result.structuredContent as { interaction_response: { status: string } }).interaction_response.status).to.equal('timeout');
@@ -121,25 +123,4 @@ export function cardSuite(runtime: Runtime): void {
       expect(view.violations).to.deep.equal([]);
     });
   });
-}
-
-async function sendEnter(): Promise<void> {
-  const { sendKeys } = await import('@web/test-runner-commands');
-  await sendKeys({ press: 'Enter' });
-}
-
-async function probeNames(view: Awaited<ReturnType<typeof openView>>): Promise<string[]> {
-  const { probe } = await import('./view-harness.js');
-  return probe<string[]>(view, { op: 'names', role: 'button' });
-}
-
-async function waitForEmpty(lab: Lab): Promise<void> {
-  const { waitUntil } = await import('@open-wc/testing');
-  await waitUntil(async () => (await lab.pending()).length === 0, 'the cancelled call is still pending');
-}
-
-/** The id a View derives for these arguments (their digest), as the server would match it. */
-async function callIdsOf(_lab: Lab, args: Record<string, unknown>): Promise<string[]> {
-  const { argumentsDigest } = await import('../../src/mcp-app/call-id.js');
-  return [await argumentsDigest(args)];
 }

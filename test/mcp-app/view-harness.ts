@@ -79,7 +79,7 @@ export function probe<T>(view: ToolCallView, request: ProbeRequest): Promise<T> 
 
 type Control = { role: 'button' | 'radio' | 'checkbox' | 'textbox' | 'link'; name: string };
 
-/** Waits until the View shows the control, focuses it and presses `key` on it (a real key). */
+/** Waits until the View shows the control, focuses it and presses `key` on it (a real key; ' ' for Space, which WebDriver BiDi knows by that name only). */
 export async function press(view: ToolCallView, control: Control, key = 'Enter'): Promise<void> {
   await waitUntil(() => probe<boolean>(view, { op: 'has', ...control }), `no ${control.role} named ${control.name} in the View`, SHOWN);
   // Focus enters the frames from this page, as a click or Tab would bring it.
