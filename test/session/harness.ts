@@ -4,7 +4,7 @@ import { AgentSession } from '../../src/agent/agent-session.js';
 import { bindAgentToTransport } from '../../src/agent/memory-binding.js';
 import type { WireContext } from '../../src/protocol/context.js';
 import type { DeliverFunction } from '../../src/rules/artifacts/deliver.js';
-import { InteractionSession, type SessionEvent } from '../../src/session/session.js';
+import { InteractionSession, type SessionEvent, type SessionSettings } from '../../src/session/session.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair, type MemoryTransport } from '../../src/transport/memory-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
@@ -28,7 +28,7 @@ export interface Harness {
 }
 
 export async function harness(
-  options: { context?: WireContext; deliver?: DeliverFunction; storage?: MemoryStorage; clock?: FakeClock } = {},
+  options: { context?: WireContext; deliver?: DeliverFunction; storage?: MemoryStorage; clock?: FakeClock; draftOf?: SessionSettings['draftOf'] } = {},
 ): Promise<Harness> {
   const clock = options.clock ?? new FakeClock();
   const storage = options.storage ?? new MemoryStorage();
@@ -38,7 +38,7 @@ export async function harness(
     const [kitEnd, runtimeEnd] = createMemoryTransportPair();
     runtimeEnd.onMessage((data) => h.sent.push(JSON.parse(String(data)) as Record<string, unknown>));
     bindAgentToTransport(agent, runtimeEnd);
-    const kit = new InteractionSession({ transport: kitEnd, storage, clock, deliver: options.deliver });
+    const kit = new InteractionSession({ transport: kitEnd, storage, clock, deliver: options.deliver, draftOf: options.draftOf });
     kit.subscribe((event) => h.events.push(event));
     Object.assign(h, { kit, kitEnd, runtimeEnd });
     runtimeEnd.connect();
