@@ -11,6 +11,7 @@ from agent_interaction_kit.jsjson import dumps
 from agent_interaction_kit.rules import (
     cancelled_response,
     check_tool_arguments,
+    kept_answers,
     normalize_tool_call,
     resolve_context,
     timeout_response,
@@ -51,7 +52,7 @@ def test_result_from_the_response(case: dict[str, Any]) -> None:
     request = request_of(case)
     answer = case["answer"]
     if answer.get("timeout"):
-        response = timeout_response(request, "RESOLVED_AT")
+        response = timeout_response(request, "RESOLVED_AT", kept_answers(request, answer.get("answers")))
     elif answer.get("cancel"):
         response = cancelled_response(request, "RESOLVED_AT")
     else:

@@ -90,6 +90,27 @@ function answerQuestionnaire(
 }
 
 /**
+ * The answers a questionnaire keeps at a timeout (DESIGN §11.2), from what the user had given
+ * (`given`, the card's draft): each question's option, or its custom text once non-empty. What
+ * does not count (nothing, an unknown value, blank custom text, a typed field's input) is left
+ * out, and `timeoutResponse` gives that question its recommended option.
+ */
+export function keptAnswers(request: InteractionRequest, given: Readonly<Record<string, QuestionChoice>> | undefined): Record<string, QuestionAnswer> {
+  const kept: Record<string, QuestionAnswer> = {};
+  for (const question of request.questions) {
+    const choice = given && Object.hasOwn(given, question.id) ? given[question.id] : undefined;
+    if (!choice || question.field) continue;
+    if ('custom' in choice) {
+      const text = choice.custom.trim();
+      if (text) kept[question.id] = { selected_options: [CUSTOM_VALUE], text, raw_value: text };
+    } else if ('value' in choice && choice.value !== CUSTOM_VALUE && question.options.some((option) => option.value === choice.value)) {
+      kept[question.id] = { selected_options: [choice.value], text: '', raw_value: choice.value };
+    }
+  }
+  return kept;
+}
+
+/**
  * Checks the user's answer against the rules of DESIGN §4 and builds the response of §5, or
  * lists every problem (per question for a questionnaire) so the form can point at each.
  */

@@ -31,17 +31,20 @@ export function answerApproval(request: InteractionRequest, approve: boolean, no
 }
 
 /**
- * The timeout policy of DESIGN §4: a questionnaire that may auto-select answers every question
- * with its first (recommended) option; everything else times out unanswered.
+ * The timeout policy of DESIGN §4 and §11.2: a questionnaire that may auto-select keeps the
+ * answers the user gave (`kept`: `keptAnswers` of answers.ts, from what the card held at the
+ * deadline) and answers the rest with their first (recommended) option; everything else,
+ * grilling included, times out unanswered.
  */
-export function timeoutResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
+export function timeoutResponse(request: InteractionRequest, resolvedAt: string, kept: Readonly<Record<string, QuestionAnswer>> = {}): InteractionResponse {
   if (request.kind === 'questionnaire' && request.metadata.auto_select_first_on_timeout === true) {
     const answers: Record<string, QuestionAnswer> = {};
     const rawValue: Record<string, string> = {};
     for (const question of request.questions) {
       const value = question.options[0]?.value ?? '';
-      answers[question.id] = { selected_options: [value], text: '', raw_value: value };
-      rawValue[question.id] = value;
+      const answer = (Object.hasOwn(kept, question.id) && kept[question.id]) || { selected_options: [value], text: '', raw_value: value };
+      answers[question.id] = answer;
+      rawValue[question.id] = answer.raw_value;
     }
     return buildResponse(request, 'auto_selected', resolvedAt, { approved: true, answers, raw_value: rawValue });
   }

@@ -6,7 +6,7 @@ import type { ErrorMessage, ResultMessage } from '../protocol/kit-messages.js';
 import { parseRuntimeMessage } from '../protocol/parse.js';
 import { interactionResponseSchema, type InteractionResponse } from '../protocol/response.js';
 import type { CancelMessage, InteractionRequestMessage, RuntimeToolResultMessage, ToolCallMessage } from '../protocol/runtime-messages.js';
-import { cancelledResponse, timeoutResponse } from '../rules/answers.js';
+import { cancelledResponse, keptAnswers, timeoutResponse, type QuestionChoice } from '../rules/answers.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
 import { resolveContext } from '../rules/context.js';
@@ -43,6 +43,11 @@ export interface SessionSettings {
   receiptLimit?: number;
   /** The language of each result's `content`, the sentence for the model: `zh` (default) or `en`. */
   resultLanguage?: ResultLanguage;
+  /**
+   * What the user has picked or typed so far in request `id`'s card, read at its deadline: a
+   * questionnaire's timeout keeps those answers (DESIGN §11.2). The host reads it from the card.
+   */
+  draftOf?: (id: string) => Readonly<Record<string, QuestionChoice>> | undefined;
 }
 
 export interface SessionOptions extends SessionSettings {
@@ -80,6 +85,7 @@ export class InteractionSession {
   private deliver: DeliverFunction | undefined;
   private receiptLimit = 50;
   private resultLanguage: ResultLanguage = 'zh';
+  private draftOf: SessionSettings['draftOf'];
 
   constructor(options: SessionOptions) {
     this.transport = options.transport;
@@ -128,6 +134,7 @@ export class InteractionSession {
     this.resultLanguage = checkResultLanguage(settings.resultLanguage, 'InteractionSession');
     this.deliver = settings.deliver;
     this.receiptLimit = settings.receiptLimit ?? 50;
+    this.draftOf = settings.draftOf;
     this.prune();
   }
 
@@ -244,10 +251,13 @@ export class InteractionSession {
     if (entry.deadline !== undefined) this.timers.arm(entry.id, entry.deadline, () => this.expire(entry.id));
   }
 
-  /** The session owns the timer: at the deadline it applies the timeout policy and answers. */
+  /**
+   * The session owns the timer: at the deadline it applies the timeout policy, keeping what the
+   * user gave in the card (`draftOf`), and answers.
+   */
   private expire(id: string): void {
     const entry = this.store.get(id);
-    if (entry?.kind === 'request' && !entry.response) this.settle(entry, timeoutResponse(entry.request, this.now()));
+    if (entry?.kind === 'request' && !entry.response) this.settle(entry, timeoutResponse(entry.request, this.now(), keptAnswers(entry.request, this.draftOf?.(id))));
   }
 
   private settle(pending: RequestEntry, response: InteractionResponse): void {

@@ -14,7 +14,7 @@ import { normalizeToolCall } from '../../src/rules/normalize.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { answeredCases, withPlaceholders, type GoldenToolCase } from '../support/golden.js';
 import { startBefore } from '../support/keyboard.js';
-import { answerWithKeyboard } from '../support/answer-ui.js';
+import { answerWithKeyboard, pickWithKeyboard } from '../support/answer-ui.js';
 
 const CALL_ID = 'call-42';
 
@@ -71,8 +71,11 @@ describe('golden cases answered with the keyboard alone', () => {
     }
     it(c.name, async () => {
       const { el, clock, events } = await mount(c);
-      if ('timeout' in answer) clock.advance(el.request!.timeout_seconds * 1000);
-      else await answerWithKeyboard(el, answer);
+      if ('timeout' in answer) {
+        // What the user picked before the deadline stays (DESIGN §11.2).
+        if (answer.answers) await pickWithKeyboard(el, answer.answers);
+        clock.advance(el.request!.timeout_seconds * 1000);
+      } else await answerWithKeyboard(el, answer);
       await el.updateComplete;
       expect(events).to.have.length(1);
       const expected = withPlaceholders(c.result!.interaction_response, CALL_ID, new Date(clock.now()).toISOString());

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseRuntimeMessage } from '../../src/protocol/parse.js';
-import { answerRequest, cancelledResponse, timeoutResponse } from '../../src/rules/answers.js';
+import { answerRequest, cancelledResponse, keptAnswers, timeoutResponse } from '../../src/rules/answers.js';
 import { resolveContext } from '../../src/rules/context.js';
 import { deliverArtifacts, type DeliverOutcome } from '../../src/rules/artifacts/deliver.js';
 import { prepareArtifacts } from '../../src/rules/artifacts/prepare.js';
@@ -18,7 +18,7 @@ function toolCall(c: GoldenToolCase): unknown {
 }
 
 function respond(request: InteractionRequest, answer: GoldenAnswer) {
-  if ('timeout' in answer) return timeoutResponse(request, RESOLVED);
+  if ('timeout' in answer) return timeoutResponse(request, RESOLVED, keptAnswers(request, answer.answers));
   if ('cancel' in answer) return cancelledResponse(request, RESOLVED);
   const outcome = answerRequest(request, answer, RESOLVED);
   assert.ok(outcome.ok, `answer refused: ${JSON.stringify(!outcome.ok && outcome.problems)}`);

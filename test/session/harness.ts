@@ -5,7 +5,7 @@ import { bindAgentToTransport } from '../../src/agent/memory-binding.js';
 import type { WireContext } from '../../src/protocol/context.js';
 import type { DeliverFunction } from '../../src/rules/artifacts/deliver.js';
 import type { ResultLanguage } from '../../src/rules/content.js';
-import { InteractionSession, type SessionEvent } from '../../src/session/session.js';
+import { InteractionSession, type SessionEvent, type SessionSettings } from '../../src/session/session.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair, type MemoryTransport } from '../../src/transport/memory-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
@@ -33,6 +33,7 @@ export interface HarnessOptions {
   deliver?: DeliverFunction;
   storage?: MemoryStorage;
   clock?: FakeClock;
+  draftOf?: SessionSettings['draftOf'];
   /** The `resultLanguage` of each side. */
   languages?: { agent?: ResultLanguage; kit?: ResultLanguage };
 }
@@ -46,7 +47,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     const [kitEnd, runtimeEnd] = createMemoryTransportPair();
     runtimeEnd.onMessage((data) => h.sent.push(JSON.parse(String(data)) as Record<string, unknown>));
     bindAgentToTransport(agent, runtimeEnd);
-    const kit = new InteractionSession({ transport: kitEnd, storage, clock, deliver: options.deliver, resultLanguage: options.languages?.kit });
+    const kit = new InteractionSession({ transport: kitEnd, storage, clock, deliver: options.deliver, draftOf: options.draftOf, resultLanguage: options.languages?.kit });
     kit.subscribe((event) => h.events.push(event));
     Object.assign(h, { kit, kitEnd, runtimeEnd });
     runtimeEnd.connect();

@@ -38,9 +38,12 @@ describe('golden round trips through the session and the agent', () => {
       let calls = 0;
       const indexOfCall = c.deliver?.flatMap((o, i) => (o === null ? [] : [i])) ?? [];
       const outcomes = c.deliver ? indexOfCall.map((i) => c.deliver![i]) : [];
+      const given = c.answer && 'timeout' in c.answer ? c.answer.answers : undefined;
       const h = await harness({
         context: c.context,
         deliver: deliver && (async () => outcomes[calls++] as DeliverOutcome),
+        // The card's draft at the deadline, as a host reads it (DESIGN §11.2).
+        draftOf: (id) => (id === 'CALL-1' ? given : undefined),
       });
       const promise = h.agent.callTool(c.tool, c.arguments as Record<string, unknown>, { callId: 'CALL-1' });
       await flush();

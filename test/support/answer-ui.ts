@@ -3,6 +3,7 @@ import { expect } from '@open-wc/testing';
 import { CONFIRM_DELAY_MS } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import type { FakeClock } from './fake-clock.js';
+import type { QuestionChoice } from '../../src/rules/answers.js';
 import type { GoldenAnswer } from './golden.js';
 import { byPart, byValue, deepActiveElement, press, tabTo, type } from './keyboard.js';
 
@@ -13,6 +14,25 @@ const submit = async () => {
   await tabTo(byPart('submit-button'));
   await press('Enter');
 };
+
+/** Picks (or types) these questionnaire answers with real key presses, question by question, without submitting. */
+export async function pickWithKeyboard(el: InteractionCard, answers: Record<string, QuestionChoice>): Promise<void> {
+  for (const question of el.request!.questions) {
+    const choice = Object.hasOwn(answers, question.id) ? answers[question.id] : undefined;
+    if (!choice) continue;
+    if ('input' in choice) throw new Error('typed fields are answered by test/support/field-ui.ts');
+    const value = 'custom' in choice ? '__custom__' : choice.value;
+    await tabTo(inQuestion(question.id, radio));
+    // Digit keys pick the focused question's options.
+    await press(String(question.options.findIndex((o) => o.value === value) + 1));
+    if ('custom' in choice) {
+      await el.updateComplete;
+      await press('Tab');
+      expect(deepActiveElement()?.getAttribute('part')).to.equal('custom-field');
+      await type(choice.custom);
+    }
+  }
+}
 
 /** Completes a card with real key presses only, as the golden `answer` says. */
 export async function answerWithKeyboard(el: InteractionCard, answer: GoldenAnswer): Promise<void> {
@@ -41,21 +61,8 @@ export async function answerWithKeyboard(el: InteractionCard, answer: GoldenAnsw
       await tabTo(byPart('reject-button'));
       await press('Enter');
     }
-  } else if ('answers' in answer) {
-    for (const question of el.request!.questions) {
-      const choice = answer.answers[question.id]!;
-      if ('input' in choice) throw new Error('typed fields are answered by test/support/field-ui.ts');
-      const value = 'custom' in choice ? '__custom__' : choice.value;
-      await tabTo(inQuestion(question.id, radio));
-      // Digit keys pick the focused question's options.
-      await press(String(question.options.findIndex((o) => o.value === value) + 1));
-      if ('custom' in choice) {
-        await el.updateComplete;
-        await press('Tab');
-        expect(deepActiveElement()?.getAttribute('part')).to.equal('custom-field');
-        await type(choice.custom);
-      }
-    }
+  } else if ('answers' in answer && !('timeout' in answer)) {
+    await pickWithKeyboard(el, answer.answers);
     await submit();
   } else if ('values' in answer) {
     if (kind === 'choice') {

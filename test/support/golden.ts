@@ -2,10 +2,11 @@
 // spec's own copy by `npm test` whenever that copy sits beside the repository).
 import type { WireContext } from '../../src/protocol/context.js';
 import type { ToolName } from '../../src/protocol/constants.js';
-import type { UserAnswer } from '../../src/rules/answers.js';
+import type { QuestionChoice, UserAnswer } from '../../src/rules/answers.js';
 import type { DeliverOutcome } from '../../src/rules/artifacts/deliver.js';
 
-export type GoldenAnswer = UserAnswer | { timeout: true } | { cancel: true };
+/** What the user did; a timeout may carry the answers given before it (DESIGN §11.2). */
+export type GoldenAnswer = UserAnswer | { timeout: true; answers?: Record<string, QuestionChoice> } | { cancel: true };
 
 export interface GoldenToolCase {
   name: string;

@@ -41,6 +41,7 @@ __all__ = [
     "normalize_tool_call",
     "check_tool_arguments",
     "build_response",
+    "kept_answers",
     "timeout_response",
     "cancelled_response",
     "tool_result_for",
@@ -310,15 +311,41 @@ def build_response(
     }
 
 
-def timeout_response(request: InteractionRequest, resolved_at: str) -> InteractionResponse:
-    """The timeout policy: an auto-selecting questionnaire takes every first option; all else times out."""
+def kept_answers(request: InteractionRequest, given: Optional[Mapping[str, Mapping[str, Any]]]) -> dict[str, QuestionAnswer]:
+    """The answers a questionnaire keeps at a timeout (DESIGN §11.2), from what the user had given
+    (per question id `{"value": ...}` or `{"custom": ...}`): an option of the question, or the
+    custom text once non-empty. What does not count is left out; that question takes its
+    recommended option."""
+    kept: dict[str, QuestionAnswer] = {}
+    for question in request["questions"]:
+        choice = (given or {}).get(question["id"])
+        if not isinstance(choice, Mapping):
+            continue
+        if "custom" in choice:
+            text = choice["custom"].strip() if isinstance(choice["custom"], str) else ""
+            if text:
+                kept[question["id"]] = {"selected_options": [CUSTOM_VALUE], "text": text, "raw_value": text}
+            continue
+        value = choice.get("value")
+        if isinstance(value, str) and value != CUSTOM_VALUE and any(o["value"] == value for o in question["options"]):
+            kept[question["id"]] = {"selected_options": [value], "text": "", "raw_value": value}
+    return kept
+
+
+def timeout_response(
+    request: InteractionRequest, resolved_at: str, kept: Optional[Mapping[str, QuestionAnswer]] = None
+) -> InteractionResponse:
+    """The timeout policy: an auto-selecting questionnaire keeps the answers the user gave
+    (`kept`, from `kept_answers`) and takes the first option for the rest; everything else,
+    grilling included, times out unanswered."""
     if request["kind"] == "questionnaire" and request["metadata"].get("auto_select_first_on_timeout") is True:
         answers: dict[str, QuestionAnswer] = {}
         raw: dict[str, str] = {}
         for question in request["questions"]:
             value = question["options"][0]["value"] if question["options"] else ""
-            answers[question["id"]] = {"selected_options": [value], "text": "", "raw_value": value}
-            raw[question["id"]] = value
+            answer = (kept or {}).get(question["id"]) or {"selected_options": [value], "text": "", "raw_value": value}
+            answers[question["id"]] = answer
+            raw[question["id"]] = answer["raw_value"]
         return build_response(request, "auto_selected", resolved_at, approved=True, answers=answers, raw_value=raw)
     return build_response(request, "timeout", resolved_at)
 

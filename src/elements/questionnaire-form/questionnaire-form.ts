@@ -2,7 +2,8 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
-import { declineResponse } from '../../rules/answers.js';
+import { declineResponse, keptAnswers, type QuestionChoice } from '../../rules/answers.js';
+import type { QuestionAnswer } from '../../protocol/response.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { OptionListController } from './option-list.js';
@@ -100,6 +101,19 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (this.request && this.draft?.request !== this.request) this.draft = new Draft(this.request, adapterParts()?.fields);
+  }
+
+  /**
+   * The answers picked or typed so far, per question id (`{value}` or `{custom}`, as the rules
+   * take them): what a timeout keeps (DESIGN §11.2). A host's session reads it at the deadline.
+   */
+  get givenAnswers(): Readonly<Record<string, QuestionChoice>> {
+    const answer = this.draft?.collect();
+    return answer && 'answers' in answer ? answer.answers : {};
+  }
+
+  protected override kept(): Readonly<Record<string, QuestionAnswer>> | undefined {
+    return this.request && keptAnswers(this.request, this.givenAnswers);
   }
 
   private edit(draft: Draft): void {

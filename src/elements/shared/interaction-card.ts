@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
 import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
-import type { InteractionResponse } from '../../protocol/response.js';
+import type { InteractionResponse, QuestionAnswer } from '../../protocol/response.js';
 import { cardStateOf, type CardState } from '../../rules/card-state.js';
 import { cancelledResponse, timeoutResponse } from '../../rules/responses.js';
 import { systemClock, type Clock } from '../../protocol/clock.js';
@@ -161,10 +161,18 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     }
   }
 
-  /** The deadline passed: a standalone card applies the timeout policy itself. */
+  /**
+   * The deadline passed: a standalone card applies the timeout policy itself, keeping what the
+   * user gave (DESIGN §11.2).
+   */
   private expire(): void {
     if (!this.request || this.settled || this.deadline !== undefined) return;
-    this.respond(timeoutResponse(this.request, this.now()));
+    this.respond(timeoutResponse(this.request, this.now(), this.kept()));
+  }
+
+  /** The answers the user gave that a timeout keeps (a questionnaire's; none elsewhere). */
+  protected kept(): Readonly<Record<string, QuestionAnswer>> | undefined {
+    return undefined;
   }
 
   protected now(): string {
