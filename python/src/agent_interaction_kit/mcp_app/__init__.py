@@ -33,7 +33,7 @@ from mcp_types import CallToolResult, TextContent
 from .._schema import ApprovalResult, ArtifactsResult, InputResult, InteractionRequest
 from ..artifacts import DeliverFunction, deliver_artifacts, prepare_artifacts
 from ..rules import InteractiveTool, check_tool_arguments, normalize_tool_call, resolve_context, timeout_response, tool_result_for
-from ..session import Clock, SystemClock, TimerHandle, iso_time
+from ..clock import Clock, SystemClock, TimerHandle, iso_time
 from ..tools import tool_definitions
 from ._responses import canonical_json, check_response
 
