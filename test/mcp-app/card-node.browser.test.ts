@@ -3,7 +3,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { SandboxReport } from '../../demo/mcp-apps/host.js';
 import { cardSuite } from './card-suite.js';
-import { sandboxUrl } from './view-harness.js';
+import { sandboxUrl, SHOWN } from './view-harness.js';
 
 cardSuite('node');
 
@@ -21,10 +21,10 @@ describe('MCP App sandbox proxy', () => {
     window.addEventListener('message', listener);
     frame.src = sandboxUrl();
     document.body.append(frame);
-    await waitUntil(() => ready, 'the sandbox proxy never said it was ready');
+    await waitUntil(() => ready, 'the sandbox proxy never said it was ready', SHOWN);
     const html = '<!doctype html><html><head></head><body><script>try { eval("1") } catch (e) {}</script><img src="https://example.invalid/x.png"></body></html>';
     frame.contentWindow!.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html } }, '*');
-    await waitUntil(() => reports.length >= 2, 'the violations were not reported');
+    await waitUntil(() => reports.length >= 2, 'the violations were not reported', SHOWN);
     expect(reports.map((report) => report.directive).sort()).to.deep.equal(['img-src', 'script-src']);
     window.removeEventListener('message', listener);
     frame.remove();

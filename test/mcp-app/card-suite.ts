@@ -4,10 +4,10 @@
 // answered with real keys on controls found by role and name; the client's tools/call result is
 // held against golden.json.
 import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import { CALL, golden, RESOLVED_AT, withPlaceholders } from '../support/golden.js';
 import { argumentsDigest } from '../../src/mcp-app/call-id.js';
 import { DEFAULT_GRACE_MS } from '../../src/mcp-app/constants.js';
+import { press as pressKey } from '../support/keyboard.js';
 import { openView, press, probe, startLab, type, viewSays, type Lab, type Runtime } from './view-harness.js';
 
 const goldenCase = (name: string) => {
@@ -70,12 +70,12 @@ export function cardSuite(runtime: Runtime): void {
     it('answers a questionnaire with 自定义, step by step', async () => {
       const c = goldenCase('questionnaire-numbers-and-custom');
       const view = await openView(lab, 'request_user_input', c.arguments);
-      await press(view, { role: 'radio', name: '2' }, ' ');
-      await press(view, { role: 'radio', name: '自定义' }, ' ');
+      await press(view, { role: 'radio', name: '2' }, 'Space');
+      await press(view, { role: 'radio', name: '自定义' }, 'Space');
       await press(view, { role: 'textbox', name: '自定义内容' }, 'a');
       await type('p-southeast');
-      await sendKeys({ press: 'Enter' });
-      await press(view, { role: 'radio', name: 'api' }, ' ');
+      await pressKey('Enter');
+      await press(view, { role: 'radio', name: 'api' }, 'Space');
       await press(view, { role: 'button', name: '提交' });
       const result = await view.result;
       expectGolden(result.structuredContent, c.name);

@@ -1,12 +1,14 @@
 // The page side of the MCP App tests: a lab server (Node or Python), the demo's MCP Apps host
 // (AppBridge, sandbox proxy on a second origin, a real MCP client), and the probe that reads the
-// View by roles and names. Keys are real (`sendKeys`); nothing reaches into the View's DOM.
+// View by roles and names. Keys are real (test/support/keyboard.ts, the same in every engine);
+// nothing reaches into the View's DOM.
 import { waitUntil } from '@open-wc/testing';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand } from '@web/test-runner-commands';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { callWithView, connectHost, type McpAppsHost, type ToolCallView } from '../../demo/mcp-apps/host.js';
 import type { WireContext } from '../../src/protocol/context.js';
 import type { ProbeRequest } from './sandbox-probe.js';
+import { press as pressKey, type as typeKeys } from '../support/keyboard.js';
 
 export type Runtime = 'node' | 'python';
 
@@ -15,7 +17,7 @@ export type Runtime = 'node' | 'python';
 console.debug = () => undefined;
 
 /** How long the View may take to show something (its first load parses the whole card.html). */
-const SHOWN = { timeout: 8000, interval: 40 };
+export const SHOWN = { timeout: 8000, interval: 40 };
 
 export interface Lab {
   lab: number;
@@ -79,18 +81,18 @@ export function probe<T>(view: ToolCallView, request: ProbeRequest): Promise<T> 
 
 type Control = { role: 'button' | 'radio' | 'checkbox' | 'textbox' | 'link'; name: string };
 
-/** Waits until the View shows the control, focuses it and presses `key` on it (a real key; ' ' for Space, which WebDriver BiDi knows by that name only). */
+/** Waits until the View shows the control, focuses it and presses `key` on it (a real key, by Playwright's names: `Enter`, `Space`). */
 export async function press(view: ToolCallView, control: Control, key = 'Enter'): Promise<void> {
   await waitUntil(() => probe<boolean>(view, { op: 'has', ...control }), `no ${control.role} named ${control.name} in the View`, SHOWN);
   // Focus enters the frames from this page, as a click or Tab would bring it.
   view.frame.focus();
   await waitUntil(() => probe<boolean>(view, { op: 'focus', ...control }), `could not focus the ${control.role} named ${control.name}`, SHOWN);
-  await sendKeys({ press: key });
+  await pressKey(key);
 }
 
 /** Types into the focused control of the View, with real keys. */
 export async function type(text: string): Promise<void> {
-  await sendKeys({ type: text });
+  await typeKeys(text);
 }
 
 /** Waits until the View's text (as read aloud) contains `text`. */
