@@ -16,6 +16,14 @@ document.body.append(inner);
 // The first script of the View's document: violations go to the host, outside JSON-RPC.
 const REPORTER = `<script>document.addEventListener('securitypolicyviolation',function(e){parent.postMessage({type:'aik-sandbox',event:'csp-violation',directive:e.effectiveDirective,blocked:String(e.blockedURI)},'*')})</script>`;
 
+// WebKit reports the View's code breaking the script rules (an `eval`) at this page's document,
+// whose CSP the written document shares, not at the View's own: those reach the host as well.
+// This page runs only its own module, so a script violation here is the View's.
+document.addEventListener('securitypolicyviolation', (e) => {
+  if (!e.effectiveDirective.startsWith('script-src')) return;
+  host.postMessage({ type: 'aik-sandbox', event: 'csp-violation', directive: e.effectiveDirective, blocked: String(e.blockedURI) }, hostOrigin);
+});
+
 function load(html: string): void {
   const withReporter = /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => head + REPORTER) : REPORTER + html;
   // document.write keeps this origin (and so this page's CSP) for the View's document.

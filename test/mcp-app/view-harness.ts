@@ -86,6 +86,9 @@ export async function press(view: ToolCallView, control: Control, key = 'Enter')
   await waitUntil(() => probe<boolean>(view, { op: 'has', ...control }), `no ${control.role} named ${control.name} in the View`, SHOWN);
   // Focus enters the frames from this page, as a click or Tab would bring it.
   view.frame.focus();
+  // WebKit lets a frame of another origin than the page's take focus from a script only once the
+  // user has interacted with it: a real Tab into the View is that interaction.
+  if (!(await probe<boolean>(view, { op: 'focus', ...control }))) await pressKey('Tab');
   await waitUntil(() => probe<boolean>(view, { op: 'focus', ...control }), `could not focus the ${control.role} named ${control.name}`, SHOWN);
   await pressKey(key);
 }
