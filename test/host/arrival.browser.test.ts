@@ -66,7 +66,8 @@ describe('interaction-host: new requests are not missed', () => {
     expect(host.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent).to.contain('新请求：');
   });
 
-  it('scrolled up: one 新请求 button; Tab and Enter bring the oldest pending card into view and focus its first safe control, never approve on high', async () => {
+  it('scrolled up: one 新请求 button; Tab and Enter bring the oldest pending card into view and focus its first safe control, never approve on high', async function () {
+    this.timeout(60_000); // three windows of cards, each a real round trip, and axe; no timing is asserted
     const { host, session } = await hostIn();
     cleanup.push(() => host.remove());
     await ask(host, session, 'h-1', { severity: 'high', message: 'Drop the production database?' });

@@ -3,7 +3,7 @@
 // ack); every call gets exactly one result, with the user's answer. The same for reloads in the
 // middle of questionnaires.
 import { expect, waitUntil } from '@open-wc/testing';
-import type { InteractionHost } from '../../src/host/interaction-host.js';
+import type { ConnectionChangeDetail, InteractionHost } from '../../src/host/interaction-host.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import { AgentLab } from '../support/agent.js';
 import { type } from '../support/keyboard.js';
@@ -30,6 +30,26 @@ async function answer(el: InteractionCard, text: string): Promise<void> {
 }
 
 const connected = (host: InteractionHost) => host.shadowRoot!.querySelector('[part~="connection"]')?.classList.contains('state-open') ?? false;
+
+/**
+ * Whether the connection has gone and come back since the call, told by `connection-change`
+ * events: WebKit reconnects within milliseconds, before a poll of the status would see it gone.
+ */
+function watchReconnect(host: InteractionHost): { readonly done: boolean; stop(): void } {
+  let lost = false;
+  let done = false;
+  const listener = (event: CustomEvent<ConnectionChangeDetail>) => {
+    if (event.detail.state !== 'open') lost = true;
+    else if (lost) done = true;
+  };
+  host.addEventListener('connection-change', listener);
+  return {
+    get done() {
+      return done;
+    },
+    stop: () => host.removeEventListener('connection-change', listener),
+  };
+}
 
 describe('faults with a seeded schedule', () => {
   let lab: AgentLab;
@@ -58,9 +78,10 @@ describe('faults with a seeded schedule', () => {
       const roll = random();
       if (roll < 0.15) {
         cuts.runtimeBefore += 1;
+        const reconnect = watchReconnect(host);
         await lab.run({ action: 'drop', session });
-        await waitUntil(() => !connected(host));
-        await waitUntil(() => connected(host), 'never reconnected', { timeout: 5000 });
+        await waitUntil(() => reconnect.done, 'never lost the connection and opened it again', { timeout: 5000 });
+        reconnect.stop();
       } else if (roll < 0.3) {
         cuts.pageAfterAnswer += 1;
         host.addEventListener('tool-result', () => socket.current()?.close(), { once: true });
