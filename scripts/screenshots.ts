@@ -1,12 +1,16 @@
-// Screenshots of the elements (light/dark, zh-CN/en) into docs/screenshots/, with playwright-core
-// driving the Chromium the tests use. Run: npm run screenshots
+// Screenshots of the elements (light/dark, zh-CN/en), in one engine through the tests' driver
+// seam (test/support/drive): `npm run screenshots` for Chromium into docs/screenshots/, or
+// `AIK_ENGINE=firefox|webkit npm run screenshots` into a directory of that engine's (printed;
+// SCREENSHOTS_DIR chooses another), to hold the engines side by side.
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'vite';
-// @ts-expect-error a plain JS helper shared with the test runner
-import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
+import { ENGINES, launchEngine, type Engine } from '../test/support/drive/engine.js';
 
-const out = new URL('../docs/screenshots/', import.meta.url).pathname;
+const engine = (process.env.AIK_ENGINE ?? 'chromium') as Engine;
+if (!ENGINES.includes(engine)) throw new Error(`AIK_ENGINE: unknown engine "${engine}" (known: ${ENGINES.join(', ')})`);
+const out = process.env.SCREENSHOTS_DIR ?? (engine === 'chromium' ? new URL('../docs/screenshots/', import.meta.url).pathname : join(tmpdir(), 'aik-screenshots', engine));
 mkdirSync(out, { recursive: true });
 const vite = await createServer({
   configFile: new URL('../vite.config.ts', import.meta.url).pathname,
@@ -15,23 +19,35 @@ const vite = await createServer({
 });
 await vite.listen();
 const base = vite.resolvedUrls!.local[0]!;
-const browser = await chromium.launch({ executablePath: ensureChromium({ fonts: true }), args: CHROMIUM_ARGS });
+const browser = await launchEngine(engine);
 const shots = (process.env.SHOTS ?? 'approval-high,approval-confirm,approval-danger,countdown-tones,questionnaire,questionnaire-step,questionnaire-review,choice,answered,artifacts,artifacts-desktop,approval-low,mcp-form,mcp-url,ask-user-question').split(',');
+// MiniBrowser draws at scale 1 only.
+const scale = engine === 'webkit' ? 1 : 2;
+
+/** Scrolls the shot into view and resolves with its box in the viewport, once what it animates has ended. */
+const place = (shot: string) => `(async () => {
+  const el = document.querySelector('[data-shot="${shot}"]');
+  el.scrollIntoView({ block: 'start' });
+  for (const animation of document.getAnimations()) { try { animation.finish(); } catch { /* an endless one */ } }
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const r = el.getBoundingClientRect();
+  return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(Math.min(r.height, innerHeight - r.y)) };
+})()`;
+
 try {
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of ['zh-CN', 'en']) {
-      const page = await browser.newPage({ colorScheme: theme, viewport: { width: 680, height: 900 }, deviceScaleFactor: 2 });
+      const page = await browser.newPage({ width: 680, height: 900 }, { scale });
       await page.goto(`${base}gallery.html?theme=${theme}&locale=${locale}`);
-      await page.waitForSelector('[data-shot="artifacts"]');
-      await page.evaluate(() => document.fonts.ready);
+      await page.run(`(async () => { while (!document.querySelector('[data-shot="artifacts"]')) await new Promise((r) => setTimeout(r, 50)); await document.fonts.ready; })()`);
       for (const shot of shots) {
-        const file = `${out}${shot}-${theme}-${locale}.png`;
-        await page.locator(`[data-shot="${shot}"]`).screenshot({ path: file, animations: 'disabled' });
+        const clip = await page.run<{ x: number; y: number; width: number; height: number }>(place(shot));
+        await page.screenshot(`${out}/${shot}-${theme}-${locale}.png`, clip);
       }
       await page.close();
     }
   }
-  console.log(`screenshots written to docs/screenshots/`);
+  console.log(`screenshots (${browser.version}) written to ${out}`);
 } finally {
   await browser.close();
   await vite.close();
