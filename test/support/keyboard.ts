@@ -38,7 +38,7 @@ function tabPoint(tabIndex: number): HTMLElement {
  * for a user who tabs on through the browser's toolbar; focus never leaves the page, for where it
  * goes then differs by engine (Chromium wraps at once, Firefox stays in its own toolbar).
  */
-export async function tabTo(match: (el: Element) => boolean, max = 40): Promise<Element> {
+export async function tabTo(match: (el: Element) => boolean, max = 40, pressTab: () => Promise<unknown> = () => press('Tab')): Promise<Element> {
   const stops: string[] = [];
   const end = tabPoint(0);
   document.body.append(end);
@@ -51,18 +51,48 @@ export async function tabTo(match: (el: Element) => boolean, max = 40): Promise<
         const start = tabPoint(-1);
         document.body.prepend(start);
         start.focus();
-        await press('Tab');
+        await pressTab();
         start.remove();
         continue;
       }
       stops.push(describe(active));
-      await press('Tab');
+      await pressTab();
     }
   } finally {
     end.remove();
   }
   throw new Error(`tabTo: never reached the element (stops: ${stops.join(' → ')})`);
 }
+
+/** Every element of the page, through shadow roots. */
+function deepElements(root: Document | ShadowRoot | Element): Element[] {
+  return [...root.querySelectorAll('*')].flatMap((el) => [el, ...(el.shadowRoot ? deepElements(el.shadowRoot) : [])]);
+}
+
+/**
+ * Safari's default Tab, which moves only between text fields and pop-up menus ("Press Tab to
+ * highlight each item" off), in an engine that has it on: before one real Tab press, the controls
+ * WebKit's rule skips then are taken out of the order, and put back after. The rule
+ * (HTMLFormControlElement::isKeyboardFocusable, HTMLAnchorElement's): buttons, radios, checkboxes
+ * and other non-text inputs are skipped unless the page wrote their tabindex; links always are.
+ */
+export async function safariTab(): Promise<void> {
+  const textual = ['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'datetime-local', 'month', 'time', 'week'];
+  const skipped = deepElements(document).filter(
+    (el) =>
+      (el.localName === 'a' && el.hasAttribute('href')) ||
+      ((el.localName === 'button' || (el instanceof HTMLInputElement && !textual.includes(el.type))) && !el.hasAttribute('tabindex')),
+  );
+  for (const el of skipped) el.setAttribute('tabindex', '-1');
+  try {
+    await press('Tab');
+  } finally {
+    for (const el of skipped) el.removeAttribute('tabindex');
+  }
+}
+
+/** tabTo with Safari's default Tab (safariTab). */
+export const safariTabTo = (match: (el: Element) => boolean, max = 40) => tabTo(match, max, safariTab);
 
 /** Starts keyboard input from a button placed before the element under test. */
 export async function startBefore(el: Element): Promise<void> {

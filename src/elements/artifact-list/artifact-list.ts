@@ -6,6 +6,7 @@ import { DELIVERY_REASONS } from '../../rules/artifacts/reasons.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
 import type { Locale } from '../../i18n/locales.js';
 import { LocaleController } from '../shared/locale.js';
+import { WrittenTabIndexController } from '../shared/written-tab-index.js';
 import { revealMarks, safeText } from '../shared/safe-text.js';
 import { baseStyles } from '../shared/tokens.js';
 import { kindIcons } from './artifact-icons.js';
@@ -95,6 +96,7 @@ export class ArtifactList extends LitElement {
   private copied: string | undefined;
 
   private readonly i18n = new LocaleController(this, (locale) => artifactStrings[locale], () => [this.locale]);
+  protected readonly writtenTabIndex = new WrittenTabIndexController(this);
 
   private get strings(): ArtifactStrings {
     return this.i18n.strings;

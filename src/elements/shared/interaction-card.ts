@@ -10,6 +10,7 @@ import { systemClock, type Clock } from '../../protocol/clock.js';
 import { CountdownController, formatRemaining } from './countdown.js';
 import { FocusReturnController } from './focus-return.js';
 import { LocaleController } from './locale.js';
+import { WrittenTabIndexController } from './written-tab-index.js';
 import { renderReceipt, shownAnswer } from './receipt.js';
 import { safeText } from './safe-text.js';
 
@@ -115,6 +116,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   private readonly i18n = new LocaleController(this, (locale) => withStrings(cardStrings, this.ownStrings, locale), () => [this.locale]);
   protected readonly countdown = new CountdownController(this, () => this.expire());
   protected readonly focusReturn = new FocusReturnController(this, () => this.renderRoot.querySelector<HTMLElement>('[part~="receipt-heading"]'));
+  protected readonly writtenTabIndex = new WrittenTabIndexController(this);
 
   /** The strings of this update's language. */
   protected get strings(): CardStrings & S {

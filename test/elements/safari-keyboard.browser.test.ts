@@ -1,0 +1,78 @@
+// The cards with Safari's default keyboard, where Tab moves only between text fields (safariTab
+// takes the controls WebKit's rule skips out of the order for each real Tab press): the option
+// lists, the actions and the fields are all reached, and the keys work there as everywhere.
+import { expect, fixture } from '@open-wc/testing';
+import '../../src/approval-dialog.js';
+import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
+import type { InteractionResponse } from '../../src/protocol/response.js';
+import { normalizeApproval } from '../../src/rules/normalize.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { byPart, deepActiveElement, press, safariTabTo, startBefore, type } from '../support/keyboard.js';
+import { mount, settle } from '../support/questionnaire-mount.js';
+import { catalogue } from '../support/requests-catalogue.js';
+
+const medium = normalizeApproval({ message: 'Restart the worker?' }, { request_id: 'safari-a', session_id: 's' });
+
+async function mountApproval() {
+  const el = (await fixture('<approval-dialog locale="en"></approval-dialog>')) as ApprovalDialog;
+  el.clock = new FakeClock();
+  el.request = medium;
+  await el.updateComplete;
+  const events: InteractionResponse[] = [];
+  el.addEventListener('interaction-response', (e) => events.push(e.detail));
+  return { el, events };
+}
+
+const radio = (el: Element) => el instanceof HTMLInputElement && el.type === 'radio';
+
+describe('Safari’s default Tab (text fields only)', () => {
+  it('reaches an approval’s actions: Reject, then Approve, which Enter approves', async () => {
+    const { el, events } = await mountApproval();
+    await startBefore(el);
+    await safariTabTo(byPart('reject-button'));
+    await safariTabTo(byPart('approve-button'));
+    await press('Enter');
+    await el.updateComplete;
+    expect(events.map((e) => e.approved)).to.deep.equal([true]);
+  });
+
+  it('reaches the rejection note behind Add a reason, and Ctrl+Enter there rejects with it', async () => {
+    const { el, events } = await mountApproval();
+    await startBefore(el);
+    await safariTabTo(byPart('add-reason-button'));
+    await press('Enter');
+    await el.updateComplete;
+    await safariTabTo(byPart('note'));
+    await type('later');
+    await press('Control+Enter');
+    await el.updateComplete;
+    expect(events.map((e) => [e.approved, e.text])).to.deep.equal([[false, 'later']]);
+  });
+
+  it('reaches a choice’s option list: the digits pick, the arrows move, Tab goes on to Submit', async () => {
+    const { el, events } = await mount(catalogue['choice with free text']!.request);
+    await startBefore(el);
+    await safariTabTo(radio);
+    await press('2');
+    await settle(el);
+    expect((deepActiveElement() as HTMLInputElement).checked, 'the digit picked the second option').to.equal(true);
+    await press('ArrowUp');
+    await settle(el);
+    const focused = deepActiveElement() as HTMLInputElement;
+    expect([focused.value, focused.checked]).to.deep.equal(['prod', true]);
+    await safariTabTo(byPart('submit-button'));
+    await press('Enter');
+    await settle(el);
+    expect(events.map((e) => e.selected_options)).to.deep.equal([['prod']]);
+  });
+
+  it('reaches a text answer, and Enter in it sends', async () => {
+    const { el, events } = await mount(catalogue.text!.request);
+    await startBefore(el);
+    await safariTabTo(byPart('text-field'));
+    await type('aik');
+    await press('Enter');
+    await settle(el);
+    expect(events.map((e) => e.text)).to.deep.equal(['aik']);
+  });
+});
