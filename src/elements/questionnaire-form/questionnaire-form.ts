@@ -79,10 +79,8 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     this.edit(this.current.pick(key || undefined, value, multiple));
     return this.steps.picked(value, multiple);
   });
-
   private readonly modality = new KeyboardModalityController(this);
   protected readonly lineGrowth = new LineGrowthController(this);
-
   private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
 
   /** The draft of this request: set in willUpdate, before any render or user input. */
