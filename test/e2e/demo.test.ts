@@ -1,155 +1,171 @@
 // The demo page (`npm start`) as a visitor uses it: Vite serving demo/ with the mock runtime behind
-// /runtime, in real Chromium at 1280 × 900 and on a 390 × 844 phone, driven by pointer and
-// keyboard, with axe-core checking every state it reaches.
+// /runtime, at 1280 × 900 and on a 390 × 844 phone, in Chromium, Firefox and WebKit through the
+// driver seam (test/support/drive), driven by pointer and keyboard, with axe-core checking every
+// state it reaches. The page's errors are kept by the page itself, failed responses by Vite.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { startMockRuntime, type MockRuntime } from '../../demo/mock-runtime.js';
+import { enginesToRun, launchEngine, type Engine, type EngineBrowser } from '../support/drive/engine.js';
+import { Page, poll } from '../support/drive/page.js';
+import { pageErrors, withErrorRecorder } from '../support/drive/page-errors.js';
 import { leftOpen, liveResources } from '../support/open-handles.js';
-// @ts-expect-error a plain JS helper shared with the test runner
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.js';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 let runtime: MockRuntime;
 let vite: ViteDevServer;
-let browser: Browser;
 let base = '';
 let baseline: Record<string, number> = {};
+/** Every response of 400 or more that Vite sent, as `status url`. */
+const failedResponses: string[] = [];
+
+/** The page's errors recorder in every HTML page, and Vite's failed responses recorded. */
+const recording: Plugin = {
+  name: 'e2e-recording',
+  transformIndexHtml: (html) => withErrorRecorder(html),
+  configureServer(server) {
+    server.middlewares.use((request, response, next) => {
+      response.on('finish', () => {
+        if (response.statusCode >= 400) failedResponses.push(`${response.statusCode} ${request.url}`);
+      });
+      next();
+    });
+  },
+};
 
 interface Opened {
   page: Page;
-  /** Console errors, page errors and failed responses since the page opened. */
-  problems: string[];
+  /** The page's errors and the failed responses since it opened. */
+  problems(): Promise<string[]>;
 }
 
-async function open(viewport: { width: number; height: number }): Promise<Opened> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
+async function open(browser: EngineBrowser, viewport: { width: number; height: number }): Promise<Opened> {
+  const page = new Page(await browser.newPage(viewport));
+  const failedBefore = failedResponses.length;
   await page.goto(base);
   await page.getByRole('status').filter({ hasText: '已连接' }).waitFor();
-  return { page, problems };
+  return { page, problems: async () => [...(await pageErrors(page)), ...failedResponses.slice(failedBefore)] };
 }
+
+type Box = { x: number; y: number; width: number; height: number };
+const BOX = '(el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }';
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** axe-core's violations on the whole page, shadow roots included. */
 async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
+  await page.run(`(() => { if ('axe' in window) return; const s = document.createElement('script'); s.textContent = ${JSON.stringify(axeSource)}; document.head.append(s); })()`);
+  return page.run<string[]>(`axe.run(document).then((result) => result.violations.map((v) => v.id + ': ' + JSON.stringify(v.nodes.map((n) => n.target))))`);
 }
 
 async function scenario(page: Page, name: string): Promise<void> {
   const before = await page.locator('#wire li').count();
   await page.locator(`button[data-scenario="${name}"]`).click();
   // Its first message on the wire (or a card of the page's own, for the in-page protocols).
-  await page.waitForFunction((count) => document.querySelectorAll('#wire li').length > count, before);
+  await poll(async () => ((await page.locator('#wire li').count()) > before ? true : undefined), `the wire after ${name}`);
 }
 
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-describe('the demo page', () => {
-  before(async () => {
-    baseline = liveResources();
-    runtime = await startMockRuntime();
-    vite = await createServer({
-      configFile: new URL('../../vite.config.ts', import.meta.url).pathname,
-      server: { port: 0, proxy: { '/runtime': { target: `http://127.0.0.1:${runtime.port}`, ws: true, rewrite: (p: string) => p.replace(/^\/runtime/, '') } } },
-      logLevel: 'error',
-    });
-    await vite.listen();
-    base = vite.resolvedUrls!.local[0]!;
-    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? ensureChromium(), args: CHROMIUM_ARGS });
+before(async () => {
+  baseline = liveResources();
+  runtime = await startMockRuntime();
+  vite = await createServer({
+    configFile: new URL('../../vite.config.ts', import.meta.url).pathname,
+    plugins: [recording],
+    server: { port: 0, proxy: { '/runtime': { target: `http://127.0.0.1:${runtime.port}`, ws: true, rewrite: (p: string) => p.replace(/^\/runtime/, '') } } },
+    logLevel: 'error',
   });
+  await vite.listen();
+  base = vite.resolvedUrls!.local[0]!;
+});
 
+after(async () => {
+  await vite?.close();
+  await runtime?.close();
+  // The process must end on its own (npm test runs it unattended): the scenarios left calls
+  // pending with deadlines minutes away, which closing the runtime must end.
+  assert.deepEqual(await leftOpen(baseline), {}, 'still open after the browsers, Vite and the runtime closed');
+});
+
+for (const engine of enginesToRun()) describeDemo(engine);
+
+function describeDemo(engine: Engine): void {
+describe(`the demo page, in ${engine}`, () => {
+  let browser: EngineBrowser;
+  before(async () => {
+    browser = await launchEngine(engine);
+  });
   after(async () => {
     await browser?.close();
-    await vite?.close();
-    await runtime?.close();
-    // The process must end on its own (npm test runs it unattended): the scenarios left calls
-    // pending with deadlines minutes away, which closing the runtime must end.
-    assert.deepEqual(await leftOpen(baseline), {}, 'still open after the browser, Vite and the runtime closed');
   });
 
   it('loads without a console error: a favicon, no 404', async () => {
-    const { page, problems } = await open(DESKTOP);
-    await page.waitForLoadState('networkidle');
-    assert.deepEqual(problems, []);
-    assert.match((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '', /^data:image\/svg\+xml,/);
-    await page.context().close();
+    const { page, problems } = await open(browser, DESKTOP);
+    await page.run(`(async () => { while (document.readyState !== 'complete') await new Promise((r) => setTimeout(r, 20)); await document.fonts.ready; })()`);
+    assert.deepEqual(await problems(), []);
+    // A <link> is never shown, so it is read from the document rather than found as a reader finds things.
+    assert.match((await page.run<string | null>(`document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? null`)) ?? '', /^data:image\/svg\+xml,/);
+    await page.close();
   });
 
   it('after eight scenarios at 1280 × 900 the wire panel covers no scenario; it folds away from the keyboard', async () => {
-    const { page, problems } = await open(DESKTOP);
+    const { page, problems } = await open(browser, DESKTOP);
     for (const name of ['approval-low', 'approval-medium', 'approval-high', 'text', 'choice', 'multi-choice', 'questionnaire', 'artifacts-feishu']) {
       await scenario(page, name);
     }
     assert.ok((await page.locator('#wire li').count()) >= 11, 'the wire panel is full of messages');
-    const scenarios = (await page.locator('.side > .panel').first().boundingBox())!;
-    const wire = (await page.locator('.panel.wire').boundingBox())!;
+    const scenarios = await page.locator('.side > .panel').first().evaluate<Box>(BOX);
+    const wire = await page.locator('.panel.wire').evaluate<Box>(BOX);
     assert.equal(overlaps(scenarios, wire), false, `scenarios ${JSON.stringify(scenarios)} and wire ${JSON.stringify(wire)} overlap`);
     // Every scenario button is on screen and is what a click at its centre reaches.
-    const covered = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLButtonElement>('button[data-scenario]')]
-        .filter((button) => {
-          const r = button.getBoundingClientRect();
-          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-          return r.bottom > innerHeight || r.top < 0 || !(hit === button || button.contains(hit));
-        })
-        .map((button) => button.dataset.scenario),
-    );
+    const covered = await page.run<string[]>(`[...document.querySelectorAll('button[data-scenario]')]
+      .filter((button) => {
+        const r = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return r.bottom > innerHeight || r.top < 0 || !(hit === button || button.contains(hit));
+      })
+      .map((button) => button.dataset.scenario)`);
     assert.deepEqual(covered, []);
     assert.deepEqual(await axeViolations(page), []);
 
     // From the last scenario, Tab reaches the wire panel's disclosure (after the panel's link); Enter folds it.
     await page.locator('button[data-scenario="ag-ui"]').focus();
     const toggle = page.getByRole('button', { name: '线路消息' });
-    for (let i = 0; i < 3 && !(await toggle.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
-    assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'Tab reaches the wire toggle');
+    for (let i = 0; i < 3 && !(await toggle.isFocused()); i += 1) await page.press('Tab');
+    assert.equal(await toggle.isFocused(), true, 'Tab reaches the wire toggle');
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-    await page.keyboard.press('Enter');
+    await page.press('Enter');
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
     assert.equal(await page.locator('#wire').isVisible(), false);
-    assert.ok(((await page.locator('.panel.wire').boundingBox())!.height) < 60, 'folded to its heading');
+    assert.ok((await page.locator('.panel.wire').evaluate<Box>(BOX)).height < 60, 'folded to its heading');
     assert.deepEqual(await axeViolations(page), []);
-    await page.keyboard.press('Enter');
+    await page.press('Enter');
     assert.equal(await page.locator('#wire').isVisible(), true);
-    assert.deepEqual(problems, []);
-    await page.context().close();
+    assert.deepEqual(await problems(), []);
+    await page.close();
   });
 
   it('on a 390 × 844 phone the sticky bar is one row, the greeting says the scenarios are below, and the settings open from the bar', async () => {
-    const { page, problems } = await open(PHONE);
-    const bar = () => page.locator('.topbar').boundingBox().then((box) => box!.height);
+    const { page, problems } = await open(browser, PHONE);
+    const bar = () => page.locator('.topbar').evaluate<number>('(el) => el.getBoundingClientRect().height');
     assert.ok((await bar()) <= 56, `the bar is ${await bar()} px tall`);
     const greeting = page.locator('.bubble.agent p');
-    assert.match(await greeting.innerText(), /下方/);
-    assert.doesNotMatch(await greeting.innerText(), /右侧/);
-    const scenariosTop = (await page.locator('#scenarios').boundingBox())!.y;
-    const hostTop = (await page.locator('#host').boundingBox())!.y;
+    const said = () => greeting.evaluate<string>('(el) => el.innerText');
+    assert.match(await said(), /下方/);
+    assert.doesNotMatch(await said(), /右侧/);
+    const scenariosTop = (await page.locator('#scenarios').evaluate<Box>(BOX)).y;
+    const hostTop = (await page.locator('#host').evaluate<Box>(BOX)).y;
     assert.ok(scenariosTop > hostTop, 'the scenarios are indeed below the chat');
     assert.deepEqual(await axeViolations(page), []);
 
     // Keyboard: Tab to 设置, Enter opens the switches under the bar (the bar stays one row).
-    await page.keyboard.press('Tab');
+    await page.press('Tab');
     const toggle = page.getByRole('button', { name: '设置' });
-    assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'the first Tab reaches 设置');
-    await page.keyboard.press('Enter');
+    assert.equal(await toggle.isFocused(), true, 'the first Tab reaches 设置');
+    await page.press('Enter');
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
     const language = page.getByRole('combobox', { name: '语言' });
     assert.equal(await language.isVisible(), true);
@@ -157,25 +173,25 @@ describe('the demo page', () => {
     assert.deepEqual(await axeViolations(page), []);
     await language.focus();
     await language.selectOption('en');
-    assert.match(await greeting.innerText(), /below/);
-    await page.keyboard.press('Escape');
+    await poll(async () => (/below/.test(await said()) ? true : undefined), 'the greeting in English');
+    await page.press('Escape');
     assert.equal(await language.isVisible(), false);
-    assert.equal(await page.getByRole('button', { name: 'Settings' }).evaluate((el) => el === document.activeElement), true, 'Escape returns to the toggle');
-    assert.deepEqual(problems, []);
-    await page.context().close();
+    assert.equal(await page.getByRole('button', { name: 'Settings' }).isFocused(), true, 'Escape returns to the toggle');
+    assert.deepEqual(await problems(), []);
+    await page.close();
   });
 
   it('the AskUserQuestion and AG-UI cards follow the theme and language switches', async () => {
-    const { page, problems } = await open(DESKTOP);
+    const { page, problems } = await open(browser, DESKTOP);
     await page.locator('select[name="locale"]').selectOption('zh-CN');
     await page.locator('select[name="theme"]').selectOption('light');
     await scenario(page, 'ask-user-question');
     await scenario(page, 'ag-ui');
-    const local = page.locator('.transcript > questionnaire-form, .transcript > approval-dialog');
-    assert.equal(await local.count(), 4, 'one AskUserQuestion card and three AG-UI cards');
-    const surfaces = () => local.evaluateAll((cards) => cards.map((card) => getComputedStyle(card.shadowRoot!.querySelector('[part~="card"]')!).backgroundColor));
+    const CARDS = '.transcript > questionnaire-form, .transcript > approval-dialog';
+    await poll(async () => ((await page.locator(CARDS).count()) === 4 ? true : undefined), 'one AskUserQuestion card and three AG-UI cards');
+    const surfaces = () => page.run<string[]>(`[...document.querySelectorAll(${JSON.stringify(CARDS)})].map((card) => getComputedStyle(card.shadowRoot.querySelector('[part~="card"]')).backgroundColor)`);
     const light = await surfaces();
-    assert.equal((await page.locator('.transcript > questionnaire-form').first().getByRole('button', { name: '提交' }).count()), 1);
+    assert.equal(await page.locator('.transcript > questionnaire-form').first().getByRole('button', { name: '提交' }).count(), 1);
 
     await page.locator('select[name="locale"]').selectOption('en');
     await page.locator('select[name="theme"]').selectOption('dark');
@@ -187,7 +203,8 @@ describe('the demo page', () => {
     assert.equal(new Set(dark).size, 1);
     assert.notEqual(dark[0], light[0], 'the cards turned dark with the page');
     assert.deepEqual(await axeViolations(page), []);
-    assert.deepEqual(problems, []);
-    await page.context().close();
+    assert.deepEqual(await problems(), []);
+    await page.close();
   });
 });
+}
