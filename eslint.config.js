@@ -47,7 +47,7 @@ const typesOnly = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'schema/', 'docs/', 'bench/results.json', '.venv/', 'python/'] },
+  { ignores: ['node_modules/', 'dist/', 'schema/', 'docs/', 'bench/results.json', '.venv/', 'python/', '.readme-mcp-*/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
