@@ -1,5 +1,20 @@
-// What the link check reads in a Markdown page: its links outside code, and its headings' anchors
-// as GitHub makes them.
+// The manual's Markdown as the tests read it: which files it is, their links outside code, their
+// headings' anchors as GitHub makes them, and their code blocks.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** README.md, CONTRIBUTING.md and every page under docs/, as paths from `root`. */
+export function manualFiles(root: string): string[] {
+  const pages = readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.md'));
+  return ['README.md', 'CONTRIBUTING.md', ...pages.map((file) => join('docs', file))].sort();
+}
+
+/** Every fenced block in one of `languages`, with the file it is in. */
+export function codeBlocks(root: string, languages: string[]): { file: string; lang: string; code: string }[] {
+  const fence = new RegExp(`^\`\`\`(${languages.join('|')})\n([\\s\\S]*?)^\`\`\`$`, 'gm');
+  return manualFiles(root).flatMap((file) =>
+    [...readFileSync(join(root, file), 'utf8').matchAll(fence)].map((m) => ({ file, lang: m[1]!, code: m[2]! })));
+}
 
 /** The text outside fenced blocks and inline code spans, where links are links. */
 function prose(text: string): string {

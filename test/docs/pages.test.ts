@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { elementPage, generatedPart, generatedPartOf, manifestElements, type Manifest } from '../../scripts/element-docs.js';
-import { headingSlugs, relativeLinks } from './markdown.js';
+import { headingSlugs, manualFiles, relativeLinks } from './markdown.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -19,12 +19,6 @@ function manifest(): Manifest {
     assert.equal(analyzed.status, 0, analyzed.stderr);
   }
   return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-}
-
-/** README.md, CONTRIBUTING.md and every page under docs/, as paths from the root. */
-function manualFiles(): string[] {
-  const pages = readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.md'));
-  return ['README.md', 'CONTRIBUTING.md', ...pages.map((file) => join('docs', file))].sort();
 }
 
 describe('the element pages', () => {
@@ -52,7 +46,7 @@ describe('the element pages', () => {
 });
 
 describe('the links between the pages', () => {
-  const files = manualFiles();
+  const files = manualFiles(root);
 
   it('reads the README, CONTRIBUTING.md and every page of docs/', () => {
     assert.ok(files.includes('CONTRIBUTING.md') && files.includes('docs/protocol.md') && files.length >= 15, files.join(', '));
