@@ -1,5 +1,6 @@
-// Writes the theming page's tokens table (docs/theming.md) from the tokens themselves (scripts/design-tokens.js), so that
-// it lists every --aik-* token with its defaults; a test fails while the table is stale.
+// Writes the tokens table of docs/theming.md from the tokens themselves (scripts/design-tokens.js),
+// so that it lists every --aik-* token with its defaults (`npm run docs` runs it); a test fails
+// while the table is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tokensTable } from './design-tokens.js';
 

@@ -139,7 +139,7 @@ describe('the theming page\'s tokens table', () => {
     // @ts-expect-error a plain JS module shared with the build
     const { pageWithTokens } = (await import('../../scripts/write-tokens-table.js')) as { pageWithTokens: (text: string) => string };
     const page = readFileSync(join(root, 'docs', 'theming.md'), 'utf8');
-    assert.equal(page, pageWithTokens(page), 'the table is stale: run node scripts/write-tokens-table.js');
+    assert.equal(page, pageWithTokens(page), 'the table is stale: run npm run docs');
     for (const token of designTokens() as Named[]) assert.ok(page.includes(`| \`${token.name}\` |`), token.name);
   });
 });
