@@ -49,7 +49,7 @@ const typesOnly = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'schema/', 'docs/', 'bench/results.json', '.venv/', 'python/', '.readme-mcp-*/'] },
+  { ignores: ['node_modules/', 'dist/', 'schema/', 'docs/', 'bench/results.json', '.venv/', 'python/', '.manual-mcp-*/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

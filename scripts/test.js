@@ -62,8 +62,8 @@ const nodeFiles = readdirSync('test', { recursive: true })
 console.log('\n▶ Node tests');
 addCounts('Node tests', runNodeTests({ root, scratch, name: 'node', minutes: 25, files: nodeFiles, env: { CHROME_PATH: chromium } }));
 
-// The agent frameworks' real packages, each round trip answered in Chromium, and the README's
-// server recipes (Express, Fastify, Hono) run as written.
+// The agent frameworks' real packages, each round trip answered in Chromium, and the
+// server recipes of docs/servers.md (Express, Fastify, Hono) run as written.
 console.log('\n▶ Agent framework round trips and server recipes (node --test, Chromium)');
 addCounts('Agent framework round trips and server recipes', runFrameworkTests({ root, chromium, scratch }));
 

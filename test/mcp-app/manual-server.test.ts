@@ -1,4 +1,4 @@
-// The README's MCP App server (*As an MCP App*), run as written: its TypeScript block is written
+// The manual's MCP App server (docs/mcp-app.md), run as written: its TypeScript block is written
 // beside the package (so `agent-interaction-kit/mcp-app` is the built entry, as a user imports
 // it), started over stdio by a real MCP client, and asked what it registers.
 import assert from 'node:assert/strict';
@@ -11,22 +11,21 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 const root = new URL('../..', import.meta.url).pathname;
 const UI = { capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } };
 
-function readmeServer(): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.split(/^## As an MCP App$/m)[1]?.split(/^## /m)[0] ?? '';
-  const code = section.match(/```ts\n([\s\S]*?)```/)?.[1];
-  if (!code) throw new Error('the README has no TypeScript block under "As an MCP App"');
+function manualServer(): string {
+  const page = readFileSync(join(root, 'docs', 'mcp-app.md'), 'utf8');
+  const code = page.match(/```ts\n([\s\S]*?)```/)?.[1];
+  if (!code) throw new Error('docs/mcp-app.md has no TypeScript block');
   return code;
 }
 
-describe("the README's MCP App server", () => {
+describe("the manual's MCP App server", () => {
   // Inside the package's own folder, so the package resolves itself by name (the built dist/).
-  const scratch = mkdtempSync(join(root, '.readme-mcp-'));
+  const scratch = mkdtempSync(join(root, '.manual-mcp-'));
   after(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('is at most 15 lines, and over stdio lists the kit\'s tools on their card and serves card.html', { timeout: 60_000 }, async () => {
-    const code = readmeServer();
-    assert.ok(code.trim().split('\n').length <= 15, `the README's server is ${code.trim().split('\n').length} lines`);
+    const code = manualServer();
+    assert.ok(code.trim().split('\n').length <= 15, `the manual's server is ${code.trim().split('\n').length} lines`);
     const file = join(scratch, 'server.ts');
     writeFileSync(file, code);
     const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', file], cwd: root, stderr: 'pipe' });
@@ -46,7 +45,7 @@ describe("the README's MCP App server", () => {
       const { contents } = await client.readResource({ uri });
       const [card] = contents as { mimeType?: string; text?: string }[];
       assert.equal(card?.mimeType, 'text/html;profile=mcp-app');
-      // The built card.html, with the server's context (the README's requester) written into it.
+      // The built card.html, with the server's context (the page's requester) written into it.
       const context = /(<script type="application\/json" id="aik-mcp-context">)([\s\S]*?)(<\/script>)/;
       const served = card?.text ?? '';
       assert.match(served.match(context)?.[2] ?? '', /"requester":"deploy-bot"/);
