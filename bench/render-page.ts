@@ -1,7 +1,7 @@
 // Render benchmarks, in Chromium with Lit's production build: set `request`, await
 // `updateComplete`, force layout; the plain-DOM baseline does the same markup the same way.
-import '../src/approval-dialog.js';
-import '../src/questionnaire-form.js';
+import '../src/entries/approval-dialog.js';
+import '../src/entries/questionnaire-form.js';
 import type { InteractionCard } from '../src/elements/shared/interaction-card.js';
 import { resolveContext } from '../src/rules/context.js';
 import { normalizeApproval, normalizeInput } from '../src/rules/normalize.js';

@@ -4,7 +4,7 @@
 // - baseline: a plain-DOM card doing the same work (parse, render, answer, persist the outbox),
 //   on screen from the call to the ack, as the kit's card is;
 // - echo: answers every call at once with a ready-made result, rendering nothing.
-import '../src/interaction-host.js';
+import '../src/entries/interaction-host.js';
 import type { InteractionHost } from '../src/host/interaction-host.js';
 import { parseRuntimeMessage } from '../src/protocol/parse.js';
 import { answerRequest } from '../src/rules/answers.js';

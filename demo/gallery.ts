@@ -1,14 +1,14 @@
 // The element gallery: every element in one state each, for screenshots and for looking at.
 // `?theme=dark|light&locale=en|zh-CN` pick the scheme and language.
-import '../src/approval-dialog.js';
-import '../src/questionnaire-form.js';
-import '../src/artifact-list.js';
+import '../src/entries/approval-dialog.js';
+import '../src/entries/questionnaire-form.js';
+import '../src/entries/artifact-list.js';
 import { normalizeApproval, normalizeInput } from '../src/rules/normalize.js';
 import { resolveContext } from '../src/rules/context.js';
 import { prepareArtifacts } from '../src/rules/artifacts/prepare.js';
 import { artifactsResult, fileParts, undeliveredParts, type ItemDelivery } from '../src/rules/artifacts/deliver.js';
 import { DELIVERY_REASONS } from '../src/rules/artifacts/reasons.js';
-import { askUserQuestionRequest, schemaToQuestions } from '../src/adapters.js';
+import { askUserQuestionRequest, schemaToQuestions } from '../src/entries/adapters.js';
 import { consentRequest, formRequest } from '../src/adapters/requests.js';
 import { migrationQuestionnaire } from './questionnaire-example.js';
 

@@ -1,9 +1,9 @@
 // The demo's in-process protocols: AskUserQuestion and AG-UI interrupts have no envelope of their
 // own on the kit's transports, so the page maps them with the adapters and shows the elements
 // itself; what goes back to the agent is written to the wire panel.
-import '../src/approval-dialog.js';
-import '../src/questionnaire-form.js';
-import { agUiInterruptCards, agUiResume, askUserQuestionAnswers, askUserQuestionRequest, type AgUiInterrupt } from '../src/adapters.js';
+import '../src/entries/approval-dialog.js';
+import '../src/entries/questionnaire-form.js';
+import { agUiInterruptCards, agUiResume, askUserQuestionAnswers, askUserQuestionRequest, type AgUiInterrupt } from '../src/entries/adapters.js';
 import type { InteractionCard } from '../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../src/protocol/request.js';
 import type { InteractionResponse } from '../src/protocol/response.js';

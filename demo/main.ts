@@ -1,8 +1,8 @@
 // The demo page: a small chat whose agent is the mock runtime (demo/mock-runtime.ts, proxied by
 // Vite at /runtime). The scenario panel makes the runtime call a tool; the wire panel shows
 // every message both ways.
-import '../src/interaction-host.js';
-import { mcpElicitation } from '../src/adapters.js';
+import '../src/entries/interaction-host.js';
+import { mcpElicitation } from '../src/entries/adapters.js';
 import type { InteractionHost } from '../src/host/interaction-host.js';
 import { WebSocketTransport } from '../src/transport/websocket-transport.js';
 import { mockDeliver } from './scenarios.js';

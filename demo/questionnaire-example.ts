@@ -1,4 +1,4 @@
-// The four-question questionnaire of the README's screenshots, in both languages: the gallery
+// The four-question questionnaire of the screenshots in docs/, in both languages: the gallery
 // shows it, and the layout test measures it against DESIGN §6.1's 520 px bound.
 export function migrationQuestionnaire(en: boolean): Record<string, unknown> {
   return {

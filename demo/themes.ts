@@ -2,8 +2,8 @@
 // `?preset=mcp-apps|material|web-awesome|shadcn&scheme=light|dark&locale=en|zh-CN`; `only` drops
 // the defaults column (phone width). The page sets its design system up as that system's own
 // pages do (demo/design-systems.ts), then links the preset, as a user's page would.
-import '../src/approval-dialog.js';
-import '../src/questionnaire-form.js';
+import '../src/entries/approval-dialog.js';
+import '../src/entries/questionnaire-form.js';
 import { resolveContext } from '../src/rules/context.js';
 import { normalizeApproval, normalizeInput } from '../src/rules/normalize.js';
 import { designSystemPage, PRESET_NAMES, PRESETS, type Preset, type Scheme } from './design-systems.js';

@@ -31,7 +31,7 @@ const common: BuildOptions = {
 await Promise.all([
   build({
     ...common,
-    entryPoints: { 'agent-interaction-kit': 'src/index.ts', 'agent-interaction-kit-adapters': 'src/agent-interaction-kit-adapters.ts' },
+    entryPoints: { 'agent-interaction-kit': 'src/entries/index.ts', 'agent-interaction-kit-adapters': 'src/entries/agent-interaction-kit-adapters.ts' },
     outdir: 'dist',
     minify: true,
     sourcemap: true,
@@ -40,16 +40,16 @@ await Promise.all([
   build({
     ...common,
     entryPoints: {
-      'approval-dialog': 'src/approval-dialog.ts',
-      'questionnaire-form': 'src/questionnaire-form.ts',
-      'artifact-list': 'src/artifact-list.ts',
-      'interaction-host': 'src/interaction-host.ts',
-      index: 'src/index.ts',
+      'approval-dialog': 'src/entries/approval-dialog.ts',
+      'questionnaire-form': 'src/entries/questionnaire-form.ts',
+      'artifact-list': 'src/entries/artifact-list.ts',
+      'interaction-host': 'src/entries/interaction-host.ts',
+      index: 'src/entries/index.ts',
       'react/index': 'src/react/index.ts',
       // The adapters' entries register the card parts only their requests need.
-      'adapters/index': 'src/adapters.ts',
+      'adapters/index': 'src/entries/adapters.ts',
       // One entry per framework, so a page loads only the one it uses.
-      'adapters/mcp-sdk': 'src/adapters-mcp-sdk.ts',
+      'adapters/mcp-sdk': 'src/entries/adapters-mcp-sdk.ts',
       'adapters/ai-sdk': 'src/adapters/ai-sdk.ts',
       'react/ai-sdk': 'src/react/ai-sdk.ts',
       'frame-bridge': 'src/agent/frame.ts',

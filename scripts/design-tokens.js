@@ -1,6 +1,6 @@
 // The design tokens as data, read from the one place that defines them (src/elements/shared/
 // tokens.ts): each `--aik-*` custom property with its default (light and dark where the default
-// is a light-dark() pair). The manifest's cssProperties, the README's theming table and the tests
+// is a light-dark() pair). The manifest's cssProperties, the theming page's tokens table and the tests
 // all come from here, so none of them can miss a token.
 import { readFileSync } from 'node:fs';
 
@@ -71,7 +71,7 @@ export function designTokens() {
   });
 }
 
-/** The README's theming table, generated (`npm run build` writes it between its markers). */
+/** The tokens table of docs/theming.md, generated (`node scripts/write-tokens-table.js` writes it between its markers). */
 export function tokensTable() {
   const cell = (value) => (value === undefined ? '' : `\`${value.replaceAll('|', '\\|')}\``);
   const rows = designTokens().map((token) =>

@@ -38,8 +38,8 @@ export async function gzipSize(entry: string, external: string[]): Promise<numbe
 /** Sizes in bytes: `bundle`, then each element by its tag. Run from the package root. */
 export async function measureSizes(): Promise<Record<'bundle' | (typeof ELEMENTS)[number], number>> {
   const [bundle, ...elements] = await Promise.all([
-    gzipSize('src/index.ts', []),
-    ...ELEMENTS.map((element) => gzipSize(`src/${element}.ts`, LIT_AS_PEER)),
+    gzipSize('src/entries/index.ts', []),
+    ...ELEMENTS.map((element) => gzipSize(`src/entries/${element}.ts`, LIT_AS_PEER)),
   ]);
   return { bundle: bundle!, ...Object.fromEntries(ELEMENTS.map((element, i) => [element, elements[i]!])) } as Record<'bundle' | (typeof ELEMENTS)[number], number>;
 }

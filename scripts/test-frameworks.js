@@ -1,6 +1,6 @@
 // The agent-framework stage of `npm test`: the round trips of test/adapters/frameworks, each
 // driving a framework's real package (AI SDK, OpenAI Agents SDK, LangGraph, MCP SDK) with a page
-// in Chromium, and the README's server recipes of test/recipes (Express, Fastify, Hono, each run
+// in Chromium, and the server recipes of docs/servers.md (test/recipes: Express, Fastify, Hono, each run
 // as written from the packed package), one file after another so that their browsers do not
 // compete. Prints its time; returns `{passed, failed}` from the TAP report, or undefined when
 // there was none.

@@ -89,8 +89,8 @@ await stage('Node tests', () => {
   addCounts('Node tests', runNodeTests({ root, scratch, name: 'node', minutes: 25, files: nodeFiles, env: { CHROME_PATH: chromium } }));
 });
 
-// The agent frameworks' real packages, each round trip answered in Chromium, and the README's
-// server recipes (Express, Fastify, Hono) run as written.
+// The agent frameworks' real packages, each round trip answered in Chromium, and the
+// server recipes of docs/servers.md (Express, Fastify, Hono) run as written.
 await stage('agent framework round trips and server recipes', () => {
   console.log('\n▶ Agent framework round trips and server recipes (node --test, Chromium)');
   addCounts('Agent framework round trips and server recipes', runFrameworkTests({ root, chromium, scratch }));

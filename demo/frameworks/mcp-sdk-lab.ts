@@ -6,8 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import '../../src/interaction-host.js';
-import { elicitationHandler } from '../../src/adapters-mcp-sdk.js';
+import '../../src/entries/interaction-host.js';
+import { elicitationHandler } from '../../src/entries/adapters-mcp-sdk.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 
 export interface McpLab {

@@ -2,7 +2,7 @@
 // ToolLoopAgent), the OpenAI Agents SDK and LangGraph runs of the mock runtime answered in a host,
 // and the MCP SDK's elicitInput answered through elicitationHandler. The same scripted models run
 // the tests.
-import '../../src/interaction-host.js';
+import '../../src/entries/interaction-host.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { mountAiSdkChat } from './ai-sdk-chat.js';
 import { startMcpLab } from './mcp-sdk-lab.js';

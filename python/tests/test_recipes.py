@@ -1,7 +1,7 @@
 """The README's recipes, run as written with the real packages: FastAPI on uvicorn (the kit
 mounted, and a route behind a `Depends` cookie auth) beside the app's own WebSocket endpoint,
 and a LangGraph tool node; the pages are the built bundle in Chromium, answered by role. Every
-Python block of the README passes `mypy --strict` as written."""
+Python block of the READMEs and of docs/ passes `mypy --strict` as written."""
 
 from __future__ import annotations
 
@@ -155,9 +155,10 @@ async def test_langgraph_tool_node_with_the_models_call_id(recipe: Recipe, brows
     assert await page.get_by_role("button", name="批准", exact=True).count() == 0
 
 
-def test_every_python_block_of_the_readmes_passes_mypy_strict(tmp_path: Path) -> None:
-    blocks = python_blocks() + python_blocks((REPO / "README.md").read_text("utf-8"))
-    assert len(blocks) >= 4
+def test_every_python_block_of_the_readmes_and_the_docs_passes_mypy_strict(tmp_path: Path) -> None:
+    manual = [REPO / "README.md", REPO / "CONTRIBUTING.md", *sorted((REPO / "docs").rglob("*.md"))]
+    blocks = python_blocks() + [block for page in manual for block in python_blocks(page.read_text("utf-8"))]
+    assert len(blocks) >= 5
     files = []
     for index, block in enumerate(blocks):
         files.append(tmp_path / f"readme_block_{index}.py")

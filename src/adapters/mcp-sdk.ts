@@ -3,7 +3,8 @@
 // them into cards. Types only from the SDK: a page pays for nothing it does not already load.
 import type { ElicitationCompleteNotification, ElicitRequest, ElicitResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
-import type { Transport, TransportState, TransportStateDetail } from '../transport/transport.js';
+import { InPageTransport } from '../transport/in-page-transport.js';
+import type { Transport } from '../transport/transport.js';
 import { mcpElicitation, type McpElicitationOptions } from './mcp-elicitation.js';
 
 /** What the handler sets on the `<interaction-host>` it renders in (one given to it alone). */
@@ -29,62 +30,6 @@ export interface ElicitationHandler {
   (request: ElicitRequest, extra: ElicitationExtra): Promise<ElicitResult>;
   /** For `client.setNotificationHandler(ElicitationCompleteNotificationSchema, handler.complete)`. */
   complete(notification: ElicitationCompleteNotification): void;
-}
-
-/**
- * The host's end of the in-page connection: what the kit sends goes to `reply`; `deliver` hands
- * the kit a message. It opens when the host connects; until then the handler keeps what it asked.
- */
-class InPageTransport implements Transport {
-  state: TransportState = 'closed';
-  private readonly messageListeners = new Set<(data: unknown) => void>();
-  private readonly stateListeners = new Set<(state: TransportState, detail: TransportStateDetail) => void>();
-  private queued: object[] = [];
-
-  constructor(private readonly reply: (message: Record<string, unknown>) => void) {}
-
-  connect(): void {
-    this.setState('open');
-    for (const message of this.queued.splice(0)) this.deliver(message);
-  }
-
-  close(): void {
-    this.setState('closed');
-  }
-
-  send(message: object): boolean {
-    if (this.state !== 'open') return false;
-    // As on a wire: a copy, later, so no caller shares an object with the kit.
-    const frame = JSON.stringify(message);
-    queueMicrotask(() => this.reply(JSON.parse(frame) as Record<string, unknown>));
-    return true;
-  }
-
-  deliver(message: object): void {
-    if (this.state !== 'open') {
-      this.queued.push(message);
-      return;
-    }
-    const frame = JSON.stringify(message);
-    queueMicrotask(() => {
-      for (const listener of [...this.messageListeners]) listener(frame);
-    });
-  }
-
-  onMessage(listener: (data: unknown) => void): () => void {
-    this.messageListeners.add(listener);
-    return () => this.messageListeners.delete(listener);
-  }
-
-  onStateChange(listener: (state: TransportState, detail: TransportStateDetail) => void): () => void {
-    this.stateListeners.add(listener);
-    return () => this.stateListeners.delete(listener);
-  }
-
-  private setState(state: TransportState): void {
-    this.state = state;
-    for (const listener of [...this.stateListeners]) listener(state, {});
-  }
 }
 
 /** A JSON-RPC error the SDK sends back as it is (its code and data), e.g. -32602 naming a field. */

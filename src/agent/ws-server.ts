@@ -69,7 +69,7 @@ export interface AgentServerOptions {
   graceMs?: number;
   /**
    * A Redis URL (`redis://127.0.0.1:6379`) or node-redis client options: every instance given
-   * the same Redis behaves as one server (README, "Many instances"). Needs the `redis` package.
+   * the same Redis behaves as one server (docs/many-instances.md). Needs the `redis` package.
    */
   redis?: RedisOption;
 }

@@ -1,7 +1,7 @@
 // The parts of the cards the host forwards (`exportparts`), under their own names, so that
 // `interaction-host::part(approve-button)` styles every approve button inside the host: a page's
 // `approval-dialog::part(…)` cannot reach into the host's shadow root. The names are the cards'
-// own, shared by all three; the README lists them.
+// own, shared by all three; docs/theming.md lists them.
 export const CARD_PARTS = [
   // every card
   'card', 'header', 'title', 'requester', 'countdown', 'state', 'message', 'actions', 'receipt',

@@ -3,7 +3,7 @@
 import { expect, fixture } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import fc from 'fast-check';
-import '../../src/questionnaire-form.js';
+import '../../src/entries/questionnaire-form.js';
 import { formContent, schemaToQuestions } from '../../src/adapters/json-schema-form.js';
 import { formRequest } from '../../src/adapters/requests.js';
 import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';

@@ -1,8 +1,8 @@
 import { fixture } from '@open-wc/testing';
-import '../../src/questionnaire-form.js';
-import '../../src/approval-dialog.js';
+import '../../src/entries/questionnaire-form.js';
+import '../../src/entries/approval-dialog.js';
 // The adapters' entry, as a page that speaks MCP loads it: it registers the cards' typed fields and link consent.
-import { mcpElicitation } from '../../src/adapters.js';
+import { mcpElicitation } from '../../src/entries/adapters.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';

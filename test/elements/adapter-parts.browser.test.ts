@@ -3,8 +3,8 @@
 // field says what is missing and takes no answer, a link card offers only Decline; then the
 // adapters' entry is imported and the same requests render in full.
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/approval-dialog.js';
-import '../../src/questionnaire-form.js';
+import '../../src/entries/approval-dialog.js';
+import '../../src/entries/questionnaire-form.js';
 import { consentRequest, formRequest } from '../../src/adapters/requests.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
@@ -55,7 +55,7 @@ describe('adapter-only card parts', () => {
   });
 
   it('once the adapters entry is imported, the same requests render their typed field and link consent', async () => {
-    await import('../../src/adapters.js');
+    await import('../../src/entries/adapters.js');
     const filled = await mount(form);
     const input = filled.root.querySelector<HTMLInputElement>('[data-key="name"] input')!;
     expect(input.value).to.equal('Ada');

@@ -1,5 +1,5 @@
 import { expect, fixture, html, nextFrame, oneEvent } from '@open-wc/testing';
-import '../../src/approval-dialog.js';
+import '../../src/entries/approval-dialog.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import { normalizeApproval } from '../../src/rules/normalize.js';

@@ -2,7 +2,7 @@
 // (its URL or path plus its name), not to its position: a replaced item is never fetched without
 // its own click, items that remain keep their state, and a delivery update hides nothing.
 import { expect, fixture, waitUntil } from '@open-wc/testing';
-import '../../src/artifact-list.js';
+import '../../src/entries/artifact-list.js';
 import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
 import type { FilePart } from '../../src/protocol/results.js';
 import { filePart } from '../../src/rules/artifacts/deliver.js';

@@ -1,5 +1,5 @@
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/artifact-list.js';
+import '../../src/entries/artifact-list.js';
 import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
 import type { DeliveryResult, FilePart } from '../../src/protocol/results.js';
 import { filePart } from '../../src/rules/artifacts/deliver.js';

@@ -2,9 +2,9 @@
 // pointer: the rejection note behind 添加理由, one badge style, the countdown's tones, a desktop list
 // said once and marked neutrally, every delivery code in words, and focus kept after 加载预览.
 import { expect, fixture, nextFrame, waitUntil } from '@open-wc/testing';
-import '../../src/approval-dialog.js';
-import '../../src/artifact-list.js';
-import '../../src/interaction-host.js';
+import '../../src/entries/approval-dialog.js';
+import '../../src/entries/artifact-list.js';
+import '../../src/entries/interaction-host.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';

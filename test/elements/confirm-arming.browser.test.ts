@@ -3,7 +3,7 @@
 // a CSS fill), a held key never activates it, and Reject never moves under the pointer.
 import { expect, fixture } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import '../../src/approval-dialog.js';
+import '../../src/entries/approval-dialog.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import { normalizeApproval } from '../../src/rules/normalize.js';

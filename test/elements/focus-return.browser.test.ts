@@ -2,8 +2,8 @@
 // (answered, expired, cancelled) moves focus to its receipt, standalone and inside the host; it
 // never pulls focus from elsewhere; a modal gives it back to where it was.
 import { expect, fixture, nextFrame, waitUntil } from '@open-wc/testing';
-import '../../src/approval-dialog.js';
-import '../../src/questionnaire-form.js';
+import '../../src/entries/approval-dialog.js';
+import '../../src/entries/questionnaire-form.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import { cancelledResponse } from '../../src/rules/responses.js';
 import { FakeClock } from '../support/fake-clock.js';

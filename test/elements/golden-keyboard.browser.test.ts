@@ -1,9 +1,9 @@
 // Every golden case a user answers, completed with the keyboard alone (real key presses): the
 // element's `interaction-response` detail must equal the fixture's `interaction_response`.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/approval-dialog.js';
-import '../../src/questionnaire-form.js';
-import '../../src/interaction-host.js';
+import '../../src/entries/approval-dialog.js';
+import '../../src/entries/questionnaire-form.js';
+import '../../src/entries/interaction-host.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair } from '../../src/transport/memory-transport.js';

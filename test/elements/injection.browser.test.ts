@@ -1,9 +1,9 @@
 // Whatever a model writes stays text: markup, scripts, handlers and `javascript:` URLs in every
 // string field render inert, are direction-isolated, and make the browser fetch nothing.
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/approval-dialog.js';
-import '../../src/questionnaire-form.js';
-import '../../src/artifact-list.js';
+import '../../src/entries/approval-dialog.js';
+import '../../src/entries/questionnaire-form.js';
+import '../../src/entries/artifact-list.js';
 import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import { deliverArtifacts, fileParts } from '../../src/rules/artifacts/deliver.js';

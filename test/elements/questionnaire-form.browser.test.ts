@@ -1,5 +1,5 @@
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/questionnaire-form.js';
+import '../../src/entries/questionnaire-form.js';
 import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';

@@ -1,8 +1,8 @@
 // DESIGN §6.1 "Keys" and "Questionnaires fit" (the recommended answers): through real key presses.
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/questionnaire-form.js';
+import '../../src/entries/questionnaire-form.js';
 // The adapters' entry registers the typed fields these forms show.
-import '../../src/adapters.js';
+import '../../src/entries/adapters.js';
 import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';

@@ -2,7 +2,7 @@
 // clean in every state, and the 520 px bound of the README's four-question questionnaire.
 import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import '../../src/questionnaire-form.js';
+import '../../src/entries/questionnaire-form.js';
 import { normalizeInput } from '../../src/rules/normalize.js';
 import { resolveContext } from '../../src/rules/context.js';
 import { migrationQuestionnaire } from '../../demo/questionnaire-example.js';

@@ -2,7 +2,7 @@
 // takes the controls WebKit's rule skips out of the order for each real Tab press): the option
 // lists, the actions and the fields are all reached, and the keys work there as everywhere.
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/approval-dialog.js';
+import '../../src/entries/approval-dialog.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import { normalizeApproval } from '../../src/rules/normalize.js';

@@ -1,8 +1,8 @@
 // Every input element in every visible state, light and dark, zh-CN and en: it renders what the
 // state means and passes axe-core (`expect(el).to.be.accessible()`).
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/approval-dialog.js';
-import '../../src/questionnaire-form.js';
+import '../../src/entries/approval-dialog.js';
+import '../../src/entries/questionnaire-form.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import { answerRequest, cancelledResponse, timeoutResponse } from '../../src/rules/answers.js';
 import { FakeClock } from '../support/fake-clock.js';

@@ -2,10 +2,10 @@
 // answer always fits the runtime's maxPayload: the text is put in as a paste would (the editing
 // path, which honours maxlength), then real keys are typed at the cap.
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/approval-dialog.js';
-import '../../src/questionnaire-form.js';
+import '../../src/entries/approval-dialog.js';
+import '../../src/entries/questionnaire-form.js';
 // The adapters' entry registers the typed fields these forms show.
-import '../../src/adapters.js';
+import '../../src/entries/adapters.js';
 import type { InteractionCard, InteractionResponseEvent } from '../../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';

@@ -3,7 +3,7 @@
 // neither; the listed page works; a token offered as a subprotocol reaches `authorize`; and a
 // runtime that refuses every open shows "cannot connect" after five.
 import { expect, waitUntil } from '@open-wc/testing';
-import '../../src/interaction-host.js';
+import '../../src/entries/interaction-host.js';
 import { createFrameBridge } from '../../src/agent/frame-bridge.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';

@@ -3,7 +3,7 @@
 // brings one 新请求 / New request button, which (from the keyboard) brings the oldest pending card
 // into view and focuses its first safe control, never approve on a high-risk approval.
 import { expect, waitUntil } from '@open-wc/testing';
-import '../../src/interaction-host.js';
+import '../../src/entries/interaction-host.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { AgentLab } from '../support/agent.js';

@@ -1,7 +1,7 @@
 // Theming through the host (DESIGN §6.1): the host forwards its cards' parts, so the page styles
 // cards inside it with `interaction-host::part(…)`; `approval-dialog::part(…)` cannot reach them.
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/interaction-host.js';
+import '../../src/entries/interaction-host.js';
 import { CARD_PARTS } from '../../src/host/card-parts.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';

@@ -1,5 +1,5 @@
 import { fixture, waitUntil } from '@open-wc/testing';
-import '../../src/interaction-host.js';
+import '../../src/entries/interaction-host.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import type { DeliverFunction } from '../../src/rules/artifacts/deliver.js';

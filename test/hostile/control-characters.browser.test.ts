@@ -2,7 +2,7 @@
 // every string field of every tool, pending and answered, through the real host, its live region
 // included. They show as marks (⟨U+202E⟩) inside a direction-isolated element.
 import { expect, fixture, waitUntil } from '@open-wc/testing';
-import '../../src/interaction-host.js';
+import '../../src/entries/interaction-host.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { FakeClock } from '../support/fake-clock.js';

@@ -2,7 +2,7 @@
 // no script runs, no dialog opens, no unsafe link or image exists, and nothing is fetched from a
 // URL the model chose.
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/interaction-host.js';
+import '../../src/entries/interaction-host.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { FakeClock } from '../support/fake-clock.js';

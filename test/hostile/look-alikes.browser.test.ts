@@ -2,9 +2,9 @@
 // only by invisible characters look different, a 1 MB message and a 10,000-option question keep
 // the card's DOM small until the user asks.
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/questionnaire-form.js';
-import '../../src/approval-dialog.js';
-import '../../src/artifact-list.js';
+import '../../src/entries/questionnaire-form.js';
+import '../../src/entries/approval-dialog.js';
+import '../../src/entries/artifact-list.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import { resolveContext } from '../../src/rules/context.js';
 import { normalizeApproval, normalizeInput } from '../../src/rules/normalize.js';

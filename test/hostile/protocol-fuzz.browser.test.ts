@@ -4,7 +4,7 @@
 // DESIGN §3.1 answers; the DOM may change only for valid calls.
 import { expect, fixture } from '@open-wc/testing';
 import fc from 'fast-check';
-import '../../src/interaction-host.js';
+import '../../src/entries/interaction-host.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { ScriptedTransport as FuzzTransport } from '../support/scripted-transport.js';

@@ -71,6 +71,13 @@ describe('ESLint holds the layers of the architecture', () => {
     assert.match(why!, /its clock sits below the rules/);
   });
 
+  it('lets an adapter reach the page through the in-page transport only, other transports as types', async () => {
+    const value = (path: string) => `import { T } from '${path}';\nexport const t = T;\n`;
+    assert.deepEqual(await restrictedImports('adapters', value('../transport/in-page-transport.js')), []);
+    assert.equal((await restrictedImports('adapters', value('../transport/websocket-transport.js'))).length, 1);
+    assert.deepEqual(await restrictedImports('adapters', `import type { T } from '../transport/transport.js';\nexport type U = T;\n`), []);
+  });
+
   it('keeps zod out of the elements at run time, types aside', async () => {
     assert.equal((await restrictedImports('elements', `import { a } from '../../protocol/request.js';\nexport const b = a;\n`)).length, 1);
     assert.deepEqual(await restrictedImports('elements', `import type { A } from '../../protocol/request.js';\nexport type B = A;\n`), []);

@@ -134,12 +134,12 @@ export const wrong: HostProps = { locale: 'fr' };
   });
 });
 
-describe('the README theming table', () => {
+describe('the theming page\'s tokens table', () => {
   it('lists every --aik-* token with its light and dark defaults, as generated from the tokens', async () => {
     // @ts-expect-error a plain JS module shared with the build
-    const { readmeWithTokens } = (await import('../../scripts/write-tokens-table.js')) as { readmeWithTokens: (text: string) => string };
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    assert.equal(readme, readmeWithTokens(readme), 'the table is stale: run node scripts/write-tokens-table.js');
-    for (const token of designTokens() as Named[]) assert.ok(readme.includes(`| \`${token.name}\` |`), token.name);
+    const { pageWithTokens } = (await import('../../scripts/write-tokens-table.js')) as { pageWithTokens: (text: string) => string };
+    const page = readFileSync(join(root, 'docs', 'theming.md'), 'utf8');
+    assert.equal(page, pageWithTokens(page), 'the table is stale: run npm run docs');
+    for (const token of designTokens() as Named[]) assert.ok(page.includes(`| \`${token.name}\` |`), token.name);
   });
 });

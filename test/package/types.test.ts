@@ -1,14 +1,15 @@
 // The packed package's types, as a TypeScript user meets them (issue 14 §4, §5): every name an
-// entry exports is listed in the README's API section and nothing else is; every TypeScript and
-// TSX block of the README type-checks under --strict against the packed package.
+// entry exports is listed in docs/api.md and nothing else is; every TypeScript and TSX block of
+// the README, CONTRIBUTING.md and docs/ type-checks under --strict against the packed package.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import ts from 'typescript';
+import { codeBlocks } from '../docs/markdown.js';
 import { packageJson, packPackage, root, type Packed } from './packed.js';
 
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const apiPage = readFileSync(join(root, 'docs', 'api.md'), 'utf8');
 let packed: Packed;
 
 const options: ts.CompilerOptions = {
@@ -30,12 +31,11 @@ function diagnostics(program: ts.Program): string[] {
   });
 }
 
-/** The names each entry of the README's API section lists: `### \`specifier\`` headings, then `- \`name\`, … — what`. */
-function readmeApi(): Map<string, string[]> {
-  const section = readme.split(/^## API: what each entry exports$/m)[1]?.split(/^## /m)[0];
-  assert.ok(section, 'the README has no "API: what each entry exports" section');
+/** The names each entry of docs/api.md lists: `## \`specifier\`` headings, then `- \`name\`, … — what`. */
+function documentedApi(): Map<string, string[]> {
+  assert.match(apiPage, /^# API: what each entry exports$/m, 'docs/api.md has lost its title');
   const api = new Map<string, string[]>();
-  for (const block of section.split(/^### /m).slice(1)) {
+  for (const block of apiPage.split(/^## /m).slice(1)) {
     const specifier = /^`([^`]+)`/.exec(block)![1]!;
     const bullets = block.split(/^- /m).slice(1).map((bullet) => bullet.split(' — ')[0]!);
     api.set(specifier, bullets.flatMap((names) => [...names.matchAll(/`(\w+)`/g)].map((m) => m[1]!)).sort());
@@ -49,9 +49,9 @@ describe('the packed package for TypeScript', () => {
   });
   after(() => packed?.remove());
 
-  it('every entry exports exactly the names the README lists for it', () => {
+  it('every entry exports exactly the names docs/api.md lists for it', () => {
     const exports = packageJson(packed.pkg).exports as Record<string, string | { types?: string; default?: string }>;
-    const api = readmeApi();
+    const api = documentedApi();
     // Entries with code; the types-only ./jsx and ./vue are the generated integrations (manifest.test.ts).
     const typed = Object.entries(exports).filter(([, target]) => typeof target === 'object' && target.types && 'default' in target);
     const files = typed.map(([, target]) => join(packed.pkg, (target as { types: string }).types));
@@ -64,11 +64,11 @@ describe('the packed package for TypeScript', () => {
       const names = checker.getExportsOfModule(checker.getSymbolAtLocation(file)!).map((symbol) => symbol.name).sort();
       const specifier = subpath === '.' ? 'agent-interaction-kit' : `agent-interaction-kit/${subpath.slice(2)}`;
       // The standalone bundle is built from the browser entry and typed by it.
-      const readmeName = subpath === './agent-interaction-kit.js' ? 'agent-interaction-kit' : specifier;
-      assert.deepEqual(names, api.get(readmeName), `${specifier} exports ${names.join(', ')}; the README lists ${api.get(readmeName)?.join(', ')}`);
-      listed.add(readmeName);
+      const documented = subpath === './agent-interaction-kit.js' ? 'agent-interaction-kit' : specifier;
+      assert.deepEqual(names, api.get(documented), `${specifier} exports ${names.join(', ')}; docs/api.md lists ${api.get(documented)?.join(', ')}`);
+      listed.add(documented);
     }
-    assert.deepEqual([...api.keys()].filter((name) => !listed.has(name)), [], 'the README lists entries the package does not have');
+    assert.deepEqual([...api.keys()].filter((name) => !listed.has(name)), [], 'docs/api.md lists entries the package does not have');
     // Every JavaScript entry has types, the standalone bundle included.
     const untyped = Object.entries(exports).filter(([, target]) => typeof target === 'string' && target.endsWith('.js')).map(([subpath]) => subpath);
     assert.deepEqual(untyped, []);
@@ -113,11 +113,12 @@ describe('the packed package for TypeScript', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('every TypeScript and TSX block of the README type-checks under --strict against the packed package', () => {
-    const blocks = [...readme.matchAll(/^```(ts|tsx)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1]!, code: m[2]! }));
-    assert.ok(blocks.length >= 5, `${blocks.length} blocks`);
+  it('every TypeScript and TSX block of the README, CONTRIBUTING.md and docs/ type-checks under --strict against the packed package', () => {
+    const blocks = codeBlocks(root, ['ts', 'tsx']);
+    assert.ok(blocks.length >= 17, `${blocks.length} blocks`);
     const files = blocks.map((block, i) => {
-      const file = join(packed.dir, `readme-${i + 1}.${block.lang}`);
+      // Named after its page, so that a problem says where the block is.
+      const file = join(packed.dir, `${block.file.replace(/\W/g, '-')}-${i + 1}.${block.lang}`);
       // Each block is its own module (top-level await included).
       writeFileSync(file, `${block.code}\nexport {};\n`);
       return file;

@@ -1,6 +1,6 @@
-// The README's server recipes (*Inside your server*), run as written: each block is written into
-// a scratch folder beside the packed package (so `agent-interaction-kit/agent` is the tarball's)
-// and started as its own Node process on a free port; the test drives it from Chromium and `ws`.
+// The server recipes of docs/servers.md (*Inside your server*), run as written: each block is
+// written into a scratch folder beside the packed package (so `agent-interaction-kit/agent` is the
+// tarball's) and started as its own Node process on a free port; the test drives it from Chromium and `ws`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,13 +12,12 @@ import { root, type Packed } from '../package/packed.js';
 export const RECIPES = ['Express', 'Fastify', 'Hono'] as const;
 export type RecipeName = (typeof RECIPES)[number];
 
-/** The first TypeScript block under `### <name>` in the README's *Inside your server* section. */
+/** The first TypeScript block under `## <name>` in docs/servers.md. */
 export function recipeSource(name: RecipeName): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.split(/^## Inside your server\b.*$/m)[1]?.split(/^## /m)[0] ?? '';
-  const part = section.split(/^### /m).find((each) => each.startsWith(`${name}\n`)) ?? '';
+  const page = readFileSync(join(root, 'docs', 'servers.md'), 'utf8');
+  const part = page.split(/^## /m).find((each) => each.startsWith(`${name}\n`)) ?? '';
   const code = /^```ts\n([\s\S]*?)^```$/m.exec(part)?.[1];
-  if (!code) throw new Error(`the README has no TypeScript block under "### ${name}" in "Inside your server"`);
+  if (!code) throw new Error(`docs/servers.md has no TypeScript block under "## ${name}"`);
   return code;
 }
 

@@ -1,4 +1,4 @@
-// The README's recipes for Express, Fastify and Hono, each run as written with the framework's
+// The recipes of docs/servers.md for Express, Fastify and Hono, each run as written with the framework's
 // real package and the packed kit: a user signs in with the app's own cookie session, the page
 // the app serves connects to the kit with that cookie (authorize reuses the app's auth), a call
 // from an API route is answered in Chromium through the card's role and name, and the app's own
@@ -48,7 +48,7 @@ async function openChat(page: Page): Promise<(text: string) => Promise<string>> 
 }
 
 for (const name of RECIPES) {
-  describe(`README recipe: ${name}`, () => {
+  describe(`docs/servers.md recipe: ${name}`, () => {
     let app: RunningRecipe;
     before(async () => {
       app = await runRecipe(name, lab.packed);

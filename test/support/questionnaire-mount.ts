@@ -1,7 +1,7 @@
 // One questionnaire-form in a 720 px chat column, with its answers collected and the shadow-root
 // lookups the questionnaire tests share.
 import { fixture, html } from '@open-wc/testing';
-import '../../src/questionnaire-form.js';
+import '../../src/entries/questionnaire-form.js';
 import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';

@@ -1,9 +1,9 @@
 // What the theme tests share: a stylesheet loaded as a page loads it, the design systems' realistic
 // variable sets, and a set of cards that shows every colour pair the tokens make.
 import { fixture, html } from '@open-wc/testing';
-import '../../src/approval-dialog.js';
-import '../../src/artifact-list.js';
-import '../../src/questionnaire-form.js';
+import '../../src/entries/approval-dialog.js';
+import '../../src/entries/artifact-list.js';
+import '../../src/entries/questionnaire-form.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';

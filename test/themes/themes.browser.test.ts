@@ -3,7 +3,7 @@
 // show exactly them; with the design system's realistic values axe (contrast included) stays clean
 // in light and dark; without the design system, every card looks as it does without the preset.
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/interaction-host.js';
+import '../../src/entries/interaction-host.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { FakeClock } from '../support/fake-clock.js';

@@ -1,5 +1,5 @@
 import { expect, fixture, waitUntil } from '@open-wc/testing';
-import '../../src/interaction-host.js';
+import '../../src/entries/interaction-host.js';
 import { createFrameBridge } from '../../src/agent/frame-bridge.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';

@@ -52,7 +52,7 @@ export const CONFIRM_DELAY_MS = 1000;
  * @csspart link-status - What the server said after the link was opened.
  * @csspart invisible-char - The visible mark of an invisible or bidi character in model text.
  * @csspart dismiss-button - Cancel (requests that offer it).
- * @cssprop --aik-color-accent - Accent (approve) colour; see the README for every token.
+ * @cssprop --aik-color-accent - Accent (approve) colour; see docs/theming.md for every token.
  */
 export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, approvalStyles];

@@ -1,6 +1,6 @@
 // The page of the MCP round trip: the demo's MCP lab (a real McpServer and Client) in a host of its
 // own; window.open is recorded instead of opening tabs.
-import '../../../src/interaction-host.js';
+import '../../../src/entries/interaction-host.js';
 import { startMcpLab } from '../../../demo/frameworks/mcp-sdk-lab.js';
 import type { InteractionHost } from '../../../src/host/interaction-host.js';
 

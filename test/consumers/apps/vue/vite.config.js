@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import vue from '@vitejs/plugin-vue';
 
-// The kit's tags are custom elements, not Vue components (as the README says).
+// The kit's tags are custom elements, not Vue components (as docs/embedding.md says).
 const KIT_TAGS = ['interaction-host', 'approval-dialog', 'questionnaire-form', 'artifact-list'];
 
 export default defineConfig({

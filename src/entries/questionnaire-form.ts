@@ -1,6 +1,6 @@
 // Registers <questionnaire-form>.
-import { QuestionnaireForm } from './elements/questionnaire-form/questionnaire-form.js';
-import { defineElement } from './elements/shared/define.js';
+import { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
+import { defineElement } from '../elements/shared/define.js';
 
 export { QuestionnaireForm };
 defineElement('questionnaire-form', QuestionnaireForm);

@@ -2,9 +2,9 @@
 // core standalone file has and registers, the adapters' mappings, and what only they need (typed
 // fields, link consent, the session's bridge), for a page that loads the kit with one script tag and speaks MCP,
 // AskUserQuestion or AG-UI.
-import { defineAdapters } from './define-adapters.js';
+import { defineAdapters } from '../define-adapters.js';
 
 export * from './index.js';
-export * from './adapters/index.js';
+export * from '../adapters/index.js';
 
 defineAdapters();

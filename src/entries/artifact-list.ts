@@ -1,6 +1,6 @@
 // Registers <artifact-list>.
-import { ArtifactList } from './elements/artifact-list/artifact-list.js';
-import { defineElement } from './elements/shared/define.js';
+import { ArtifactList } from '../elements/artifact-list/artifact-list.js';
+import { defineElement } from '../elements/shared/define.js';
 
 export { ArtifactList };
 defineElement('artifact-list', ArtifactList);
