@@ -93,7 +93,7 @@ function freePort() {
 /** Starts Xvfb on the first free display (`-displayfd`), resolving with its number. */
 function startXvfb(xvfb) {
   return new Promise((resolve, reject) => {
-    const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'], {
+    const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1600x2400x24', '-nolisten', 'tcp'], {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     });
     let errors = '';

@@ -21,8 +21,10 @@ await vite.listen();
 const base = vite.resolvedUrls!.local[0]!;
 const browser = await launchEngine(engine);
 const shots = (process.env.SHOTS ?? 'approval-high,approval-confirm,approval-danger,countdown-tones,questionnaire,questionnaire-step,questionnaire-review,choice,answered,artifacts,artifacts-desktop,approval-low,mcp-form,mcp-url,ask-user-question').split(',');
-// MiniBrowser draws at scale 1 only.
+// MiniBrowser draws at scale 1 only. The page is tall enough for the tallest card: a shot is cut
+// from the viewport, which must hold it whole.
 const scale = engine === 'webkit' ? 1 : 2;
+const VIEWPORT = { width: 680, height: 2000 };
 
 /** Scrolls the shot into view and resolves with its box in the viewport, once what it animates has ended. */
 const place = (shot: string) => `(async () => {
@@ -37,7 +39,7 @@ const place = (shot: string) => `(async () => {
 try {
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of ['zh-CN', 'en']) {
-      const page = await browser.newPage({ width: 680, height: 900 }, { scale });
+      const page = await browser.newPage(VIEWPORT, { scale });
       await page.goto(`${base}gallery.html?theme=${theme}&locale=${locale}`);
       await page.run(`(async () => { while (!document.querySelector('[data-shot="artifacts"]')) await new Promise((r) => setTimeout(r, 50)); await document.fonts.ready; })()`);
       for (const shot of shots) {
