@@ -10,6 +10,7 @@ import { statusOf } from '../rules/card-state.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
+import type { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
 import { LocaleController } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles, type Theme } from '../elements/shared/tokens.js';
@@ -181,8 +182,16 @@ export class InteractionHost extends LitElement {
   }
 
   private sessionSettings() {
-    return { deliver: this.deliver, receiptLimit: this.receiptLimit };
+    return { deliver: this.deliver, receiptLimit: this.receiptLimit, draftOf: this.draftOf };
   }
+
+  /**
+   * What the user gave so far in a questionnaire's card, read by the session at the card's
+   * deadline: its timeout keeps those answers (DESIGN §11.2). The card holds the draft; the
+   * session, which owns the timer, knows no elements.
+   */
+  private readonly draftOf = (id: string) =>
+    this.renderRoot.querySelector<QuestionnaireForm>(`questionnaire-form[data-id="${CSS.escape(id)}"]`)?.givenAnswers;
 
   private emit<T>(type: string, detail: T): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
