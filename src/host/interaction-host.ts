@@ -169,8 +169,9 @@ export class InteractionHost extends LitElement {
   });
 
   /**
-   * Brings the oldest pending card into view and focuses its first safe control (never approve
-   * on a high-risk approval). Returns false when no card is pending.
+   * Brings the oldest card that arrived out of sight (never one the user already saw; with
+   * none, the oldest pending card) into view and focuses its first safe control (never approve
+   * on a high-risk approval), as the New request button does. Returns false when no card is pending.
    */
   focusPending(): boolean {
     return this.arrival.focusPending();
