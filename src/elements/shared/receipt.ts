@@ -62,7 +62,9 @@ export function renderReceipt(view: ReceiptView): TemplateResult {
   const { request, response, state, late, strings, open } = view;
   const refused = (request.kind === 'approval' && !response?.approved) || isDeclined(request, response) || view.skipped;
   const tone = late || state === 'expired' || state === 'cancelled' ? 'muted' : refused ? 'negative' : 'positive';
-  const time = response ? new Date(response.resolved_at) : undefined;
+  // A response read back from elsewhere (a framework's stored tool output) may carry no time.
+  const at = response ? Date.parse(response.resolved_at) : Number.NaN;
+  const time = Number.isNaN(at) ? undefined : new Date(at);
   return html`<div class="receipt receipt-${tone}" part="receipt">
     <div class="receipt-line" role="status">
       <p class="receipt-heading" role="heading" aria-level="3">

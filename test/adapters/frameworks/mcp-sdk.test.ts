@@ -30,6 +30,8 @@ describe('MCP SDK: elicitInput answered in the kit through elicitationHandler', 
     await card().getByRole('radio', { name: 'Team' }).check();
     await card().getByRole('button', { name: 'Submit' }).click();
     assert.deepEqual(await result, { action: 'accept', content: { name: 'Ada Lovelace', age: 36, plan: 'team' } });
+    // The one-line receipt, opened, names who asked.
+    await card().getByRole('button', { name: /Answered/ }).click();
     await card().getByText('Lab MCP server').first().waitFor();
   });
 
