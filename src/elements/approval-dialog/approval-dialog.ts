@@ -9,21 +9,13 @@ import { adapterParts, type LinkCard } from '../shared/adapter-parts.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { safeText } from '../shared/safe-text.js';
 import { receiptStyles } from '../shared/receipt.js';
+import { renderDetails, steadyLabel } from './details.js';
 import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
 import { approvalStyles } from './approval-dialog.styles.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 
 const SEVERITY_ICONS = { low: circleIcon, medium: triangleIcon, high: octagonIcon } as const;
-
-/** A line starting with `$`, a tab, or two spaces of indent: a command or code (DESIGN §11.1). */
-const COMMAND_LIKE = /^\$|\t|^ {2}/m;
-
-/** A medium-risk approval's details start open up to this many lines, else collapsed with their count. */
-const OPEN_LINES = 6;
-
-/** A label as wide as the longer of its two texts, so a button keeps its width when it swaps. */
-const steadyLabel = (words: string, other: string) => html`<span class="swap" data-other=${other}><span>${words}</span></span>`;
 
 /**
  * How long 确认批准 does nothing after it appears, as Firefox's `security.dialog_enable_delay`
@@ -167,33 +159,8 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     if (url !== undefined) return adapterParts()?.link(url, this.language) ?? html`<p class="link" part="link" dir="ltr">${safeText(url)}</p>`;
     const details = this.request?.metadata.details;
     if (!details) return nothing;
-    const strings = this.strings;
-    const lines = details.split(/\r?\n/).length;
-    // Multi-line or command-like text keeps its lines and spacing, in a block to copy from.
-    const block =
-      lines > 1 || COMMAND_LIKE.test(details)
-        ? html`<div class="details-block">
-            <pre dir="auto">${this.longText('details', details)}</pre>
-            <button type="button" class="quiet small" part="copy-button" @click=${() => this.copyDetails(details)}>
-              ${steadyLabel(this.copied ? strings.copied : strings.copy, this.copied ? strings.copy : strings.copied)}
-            </button>
-          </div>`
-        : html`<p class="details-text" dir="auto">${this.longText('details', details)}</p>`;
-    // Approve's description: the first line, as far as a screen reader would read it out.
-    const first = html`<span id="details-first" hidden>${strings.details}: ${safeText(details.slice(0, Math.min(details.search(/\r?\n|$/), 200)))}</span>`;
-    // DESIGN §11.1: what a high-risk approval does is shown whole, never behind a toggle.
-    if (this.severity === 'high') {
-      return html`<section class="details" part="details" aria-labelledby="details-label">
-        <p class="details-label" id="details-label">${strings.details}</p>${block}${first}
-      </section>`;
-    }
-    return html`<details part="details" ?open=${this.severity === 'medium' && lines <= OPEN_LINES}>
-      <summary>${lines > 1 ? strings.detailsLines(lines) : strings.details}</summary>${block}${first}
-    </details>`;
-  }
-
-  private async copyDetails(details: string): Promise<void> {
-    await navigator.clipboard?.writeText(details).then(() => (this.copied = true), () => undefined);
+    const copy = () => void navigator.clipboard?.writeText(details).then(() => (this.copied = true), () => undefined);
+    return renderDetails({ details, severity: this.severity, strings: this.strings, copied: this.copied, copy, longText: (text) => this.longText('details', text) });
   }
 
   private approve(): void {

@@ -1,17 +1,14 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CardStrings } from '../../i18n/card.js';
 import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
-import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
+import type { InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse, QuestionAnswer } from '../../protocol/response.js';
-import { CUSTOM_VALUE } from '../../rules/options.js';
+import { CUSTOM_VALUE, labelOf } from '../../rules/options.js';
 import { adapterParts } from '../shared/adapter-parts.js';
 import { safeText } from '../shared/safe-text.js';
 import type { Locale } from '../../i18n/locales.js';
 
 type Strings = CardStrings & QuestionnaireStrings;
-
-export const labelOf = (options: readonly InteractionOption[], value: string) =>
-  options.find((option) => option.value === value)?.label ?? value;
 
 /** One question's answer as shown in a receipt and in the steps' review. */
 export function answerShown(question: InteractionQuestion, answer: QuestionAnswer, strings: Strings, locale: Locale): TemplateResult {

@@ -2,9 +2,8 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
-import { declineResponse, keptAnswers, type QuestionChoice } from '../../rules/answers.js';
-import { cancelledResponse } from '../../rules/responses.js';
-import type { InteractionResponse, QuestionAnswer } from '../../protocol/response.js';
+import { keptAnswers, skipResponse, timeoutFilled, type QuestionChoice } from '../../rules/answers.js';
+import type { QuestionAnswer } from '../../protocol/response.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { OptionListController } from './option-list.js';
@@ -13,12 +12,12 @@ import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
 import { answerRows } from './answer-rows.js';
 import { Draft, type AnswerKey } from './draft.js';
-import { flagIcon } from './icons.js';
 import { renderOptions } from './option-rows.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 import { adapterParts, refusalText } from '../shared/adapter-parts.js';
-import { renderHeading } from './heading.js';
+import { renderCheckpoint, renderHeading } from './heading.js';
+import { FormKeys } from './form-keys.js';
 import { focusRefusal, SINGLE_KEY } from './refusal-focus.js';
 import { SkipController } from './skip.js';
 import { isQuestion, StepsController, type Layout } from './steps.js';
@@ -89,7 +88,9 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
 
   /** Skip and Escape, asking first once the user has typed or picked something (DESIGN §11.3). */
-  private readonly skipper = new SkipController(this, { dirty: () => this.current.touched, skip: () => this.skip() });
+  private readonly skipper = new SkipController(this, { dirty: () => this.current.touched, skip: () => this.request && this.respond(skipResponse(this.request, this.now())) });
+
+  private readonly keys = new FormKeys({ steps: this.steps, skipper: this.skipper, submit: () => this.renderRoot.querySelector('form')?.requestSubmit() });
 
   /** The draft of this request: set in willUpdate, before any render or user input. */
   private get current(): Draft {
@@ -123,35 +124,10 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     return this.request && keptAnswers(this.request, this.givenAnswers);
   }
 
-  /**
-   * The questions a timeout answered with their recommended option: those the draft (still
-   * what the user left) gave no answer that counts. Computed, never stored beside the response.
-   */
-  private filledAtTimeout(request: InteractionRequest, response: InteractionResponse): ReadonlySet<string> {
-    if (response.status !== 'auto_selected') return new Set();
-    const kept = keptAnswers(request, this.givenAnswers);
-    return new Set(request.questions.filter((question) => !Object.hasOwn(kept, question.id)).map((question) => question.id));
-  }
-
   private edit(draft: Draft): void {
     this.draft = draft;
     // Editing the answer takes back a question to discard it.
     this.skipper.reset();
-  }
-
-  /**
-   * The user declines to answer: status `cancelled`, or the adapter's own decline where its
-   * protocol has one (MCP `decline`).
-   */
-  private skip(): void {
-    const request = this.request;
-    if (request) this.respond(request.metadata.decline ? declineResponse(request, this.now()) : cancelledResponse(request, this.now()));
-  }
-
-  /** Escape (Skip) anywhere in the form; in steps, the keys of one question at a time. */
-  private onFormKeydown(event: KeyboardEvent): void {
-    this.skipper.onKeydown(event);
-    if (this.steps.active) this.steps.onKeydown(event);
   }
 
   /**
@@ -163,24 +139,6 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     this.draft = draft;
     this.filled = filled;
     if (this.steps.active) this.steps.goTo(Infinity);
-  }
-
-  /**
-   * A text answer is one line that grows: Enter sends (in steps, moves on as Next does), Shift+Enter adds a line, and nothing
-   * happens while an input method is composing (its Enter confirms the characters).
-   */
-  private onLineKeydown(event: KeyboardEvent): void {
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.ctrlKey || event.altKey || event.metaKey) return;
-    event.preventDefault();
-    if (this.steps.active && !this.steps.reviewing) this.steps.next();
-    else this.renderRoot.querySelector('form')?.requestSubmit();
-  }
-
-  /** The multi-choice note is multi-line, as the rejection note: Enter adds a line, Ctrl/Cmd+Enter sends. */
-  private onNoteKeydown(event: KeyboardEvent): void {
-    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.isComposing) return;
-    event.preventDefault();
-    this.renderRoot.querySelector('form')?.requestSubmit();
   }
 
   /**
@@ -257,7 +215,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         .value=${draft.entry(key).text}
         aria-invalid=${problem?.code === 'custom_text_required' ? 'true' : 'false'}
         aria-describedby=${problem ? `error-${n}` : nothing}
-        @keydown=${this.onLineKeydown}
+        @keydown=${this.keys.onLine}
         @input=${(event: Event) => this.edit(this.current.with(key, { text: (event.target as HTMLTextAreaElement).value }))}
       ></textarea>
     </div>`;
@@ -322,7 +280,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
           .value=${entry.text}
           aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${invalid ? 'error-0' : nothing}
-          @keydown=${this.onLineKeydown}
+          @keydown=${this.keys.onLine}
           @input=${onText}
         ></textarea>
         ${this.renderError(undefined, 'error-0')}
@@ -343,20 +301,12 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       ${multi && request.allow_free_text
         ? html`<div class="field">
             <label class="field-label" for="note">${strings.anythingElse}</label>
-            <textarea id="note" maxlength=${MAX_TYPED_LENGTH} rows="2" dir="auto" aria-describedby="note-keys" .value=${entry.text} @input=${onText} @keydown=${this.onNoteKeydown}></textarea>
+            <textarea id="note" maxlength=${MAX_TYPED_LENGTH} rows="2" dir="auto" aria-describedby="note-keys" .value=${entry.text} @input=${onText} @keydown=${this.keys.onNote}></textarea>
             <span class="hint keys" id="note-keys">${strings.noteKeys}</span>
           </div>`
         : nothing}
       ${this.renderError(undefined, 'error-0')}
     </fieldset>`;
-  }
-
-  private renderCheckpoint(request: InteractionRequest): TemplateResult | typeof nothing {
-    if (request.metadata.purpose !== 'grill_checkpoint') return nothing;
-    return html`<div class="checkpoint" part="checkpoint">
-      <strong>${flagIcon}${this.strings.grillCheckpoint}</strong>
-      <span class="hint">${this.strings.grillCheckpointHint}</span>
-    </div>`;
   }
 
   private renderForm(request: InteractionRequest): TemplateResult {
@@ -368,7 +318,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const recommends = questionnaire && questions.filter((question) => !question.field).length > 1;
     // Questions are numbered in a list of two or more (steps say the place); an MCP form's typed fields are form fields.
     const numbered = !steps && questions.length > 1 && questions.every(isQuestion);
-    return html`<form novalidate @submit=${this.submit} @change=${this.onChoiceChange} @keydown=${this.onFormKeydown}>
+    return html`<form novalidate @submit=${this.submit} @change=${this.onChoiceChange} @keydown=${this.keys.onForm}>
       ${questions.some((question) => question.field) ? adapterParts()?.fieldStyles : nothing}
       ${steps ? this.steps.renderBody(request, strings, this.language, (question, index) => this.renderQuestion(question, index, false)) : nothing}
       ${steps ? nothing : questionnaire ? questions.map((question, index) => this.renderQuestion(question, index, numbered)) : this.renderSingle(request)}
@@ -390,9 +340,9 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const request = this.request;
     if (!request) return nothing;
     return this.renderCard(request, {
-      context: this.renderCheckpoint(request),
+      context: renderCheckpoint(request, this.strings),
       form: () => this.renderForm(request),
-      answer: (response) => answerRows(request, response, this.strings, this.language, this.filledAtTimeout(request, response)),
+      answer: (response) => answerRows(request, response, this.strings, this.language, response.status === 'auto_selected' ? timeoutFilled(request, this.givenAnswers) : new Set()),
     });
   }
 }
