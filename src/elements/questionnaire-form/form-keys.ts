@@ -5,36 +5,26 @@
 import type { SkipController } from './skip.js';
 import type { StepsController } from './steps.js';
 
-/** What the keys need of their form. */
-export interface FormKeysAccess {
-  readonly steps: StepsController;
-  readonly skipper: SkipController;
-  /** Submits the form, as its Submit does. */
-  submit(): void;
-}
-
-export class FormKeys {
-  constructor(private readonly access: FormKeysAccess) {}
-
-  /** Enter in a text answer (or a custom answer). */
-  readonly onLine = (event: KeyboardEvent): void => {
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.ctrlKey || event.altKey || event.metaKey) return;
-    event.preventDefault();
-    const { steps } = this.access;
-    if (steps.active && !steps.reviewing) steps.next();
-    else this.access.submit();
-  };
-
-  /** Ctrl/Cmd+Enter in the multi-choice note, as in the rejection note. */
-  readonly onNote = (event: KeyboardEvent): void => {
-    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.isComposing) return;
-    event.preventDefault();
-    this.access.submit();
-  };
-
-  /** Escape (Skip) anywhere in the form; in steps, the keys of one question at a time. */
-  readonly onForm = (event: KeyboardEvent): void => {
-    this.access.skipper.onKeydown(event);
-    if (this.access.steps.active) this.access.steps.onKeydown(event);
+/** The form's key handlers; `submit` submits the form, as its Submit does. */
+export function formKeys(steps: StepsController, skipper: SkipController, submit: () => void) {
+  return {
+    /** Enter in a text answer (or a custom answer). */
+    onLine(event: KeyboardEvent): void {
+      if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.ctrlKey || event.altKey || event.metaKey) return;
+      event.preventDefault();
+      if (steps.active && !steps.reviewing) steps.next();
+      else submit();
+    },
+    /** Ctrl/Cmd+Enter in the multi-choice note, as in the rejection note. */
+    onNote(event: KeyboardEvent): void {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.isComposing) return;
+      event.preventDefault();
+      submit();
+    },
+    /** Escape (Skip) anywhere in the form; in steps, the keys of one question at a time. */
+    onForm(event: KeyboardEvent): void {
+      skipper.onKeydown(event);
+      if (steps.active) steps.onKeydown(event);
+    },
   };
 }

@@ -17,7 +17,7 @@ import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 import { adapterParts, refusalText } from '../shared/adapter-parts.js';
 import { renderCheckpoint, renderHeading } from './heading.js';
-import { FormKeys } from './form-keys.js';
+import { formKeys } from './form-keys.js';
 import { focusRefusal, SINGLE_KEY } from './refusal-focus.js';
 import { SkipController } from './skip.js';
 import { isQuestion, StepsController, type Layout } from './steps.js';
@@ -90,7 +90,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   /** Skip and Escape, asking first once the user has typed or picked something (DESIGN §11.3). */
   private readonly skipper = new SkipController(this, { dirty: () => this.current.touched, skip: () => this.request && this.respond(skipResponse(this.request, this.now())) });
 
-  private readonly keys = new FormKeys({ steps: this.steps, skipper: this.skipper, submit: () => this.renderRoot.querySelector('form')?.requestSubmit() });
+  private readonly keys = formKeys(this.steps, this.skipper, () => this.renderRoot.querySelector('form')?.requestSubmit());
 
   /** The draft of this request: set in willUpdate, before any render or user input. */
   private get current(): Draft {
