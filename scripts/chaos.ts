@@ -1,17 +1,18 @@
 // `npm run chaos -- --instances 3 --calls 500 --seed N`: many runtime instances sharing their
-// sessions through a real redis-server, behind a round-robin TCP proxy, with Chromium pages
+// sessions through a real redis-server (`--python N`: the last N of them Python instances, one
+// fleet with the Node ones), behind a round-robin TCP proxy, with Chromium pages
 // answering every card through its own controls, while instances are killed (SIGKILL or SIGTERM)
 // and restarted, page connections dropped and pages reloaded, at seeded random points. Agent
 // calls go to random instances; a call whose instance died is re-asked by its callId on another
 // (an agent resumed from its checkpoint). Prints calls sent, results received, lost, duplicated
 // and wrong, and exits non-zero unless the last three are 0. Every call has a 120 s deadline, so
 // a timeout result means something was lost, and counts so. Loopback only.
-import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import type { ToolResult } from '../src/protocol/results.js';
 import { openPage, pageHtml, QUESTION_A, QUESTION_B, runPage, type ChaosPage, type PageCounters, type Plan } from './chaos/pages.js';
+import { startInstanceProcess, type InstanceKind, type InstanceProcess } from './chaos/processes.js';
 import { startProxy } from './chaos/proxy.js';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
@@ -22,6 +23,7 @@ const option = (name: string, fallback: number) => {
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
 const instanceCount = option('instances', 3);
+const pythonCount = Math.min(option('python', 0), instanceCount);
 const callCount = option('calls', 500);
 const seed = option('seed', 1);
 const pageCount = option('pages', 4);
@@ -75,36 +77,34 @@ const ports = await Promise.all(Array.from({ length: instanceCount }, () => free
 
 interface Instance {
   port: number;
-  child?: ChildProcess;
+  kind: InstanceKind;
+  child?: InstanceProcess;
   live: boolean;
   inFlight: Set<string>;
 }
-const instances: Instance[] = ports.map((port) => ({ port, live: false, inFlight: new Set() }));
+const instances: Instance[] = ports.map((port, i) => ({ port, kind: i >= instanceCount - pythonCount ? 'python' : 'node', live: false, inFlight: new Set() }));
 const results = new Map<string, ToolResult>();
 const failures = new Map<string, string>();
 const differing = new Set<string>();
-const counts = { sigkill: 0, sigterm: 0, restarts: 0, drops: 0, reasked: 0 };
+const counts = { sigkill: 0, sigterm: 0, restarts: 0, drops: 0, reasked: 0, pythonKills: 0, pythonResults: 0 };
 let finished = false;
 
 function spawnInstance(instance: Instance): Promise<void> {
-  const child = fork(new URL('./chaos/instance.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, CHAOS_REDIS: redis.url, CHAOS_PORT: String(instance.port) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = startInstanceProcess(instance.kind, { CHAOS_REDIS: redis.url, CHAOS_PORT: String(instance.port) });
   instance.child = child;
-  child.on('message', (message: { op: string; id: string; result?: ToolResult; code?: string; message?: string }) => {
+  child.onMessage((message) => {
     if (message.op === 'done' && message.result) {
       instance.inFlight.delete(message.id);
       const earlier = results.get(message.id);
       if (earlier && JSON.stringify(earlier) !== JSON.stringify(message.result)) differing.add(message.id);
-      results.set(message.id, message.result);
+      results.set(message.id, message.result as ToolResult);
+      if (instance.kind === 'python') counts.pythonResults += 1;
     } else if (message.op === 'failed') {
       instance.inFlight.delete(message.id);
       failures.set(message.id, `${message.code}: ${message.message}`);
     }
   });
-  child.on('exit', () => {
+  child.process.on('exit', () => {
     if (instance.child !== child) return;
     instance.live = false;
     // The agent resumes from its checkpoint elsewhere: the same callId, on another instance.
@@ -117,7 +117,7 @@ function spawnInstance(instance: Instance): Promise<void> {
     }
   });
   return new Promise((resolve) => {
-    child.on('message', (message: { op: string }) => {
+    child.onMessage((message) => {
       if (message.op !== 'ready') return;
       instance.live = true;
       resolve();
@@ -154,7 +154,7 @@ const base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
 const pages: ChaosPage[] = [];
 for (const session of sessions) pages.push(await openPage(browser, base, session));
-const counters: PageCounters = { reloads: 0, midQuestionnaire: 0, askedAgain: new Set() };
+const counters: PageCounters = { reloads: 0, midQuestionnaire: 0, askedAgain: new Set(), shown: new Set() };
 const settled = new Set<string>();
 const pageLoops = pages.map((p) => runPage(p, plans, settled, random, counters, () => finished));
 
@@ -169,10 +169,12 @@ const chaos = (async () => {
       const victim = pick(live);
       const signal = random() < 0.6 ? 'SIGKILL' : 'SIGTERM';
       counts[signal === 'SIGKILL' ? 'sigkill' : 'sigterm'] += 1;
+      if (victim.kind === 'python') counts.pythonKills += 1;
       victim.live = false;
-      victim.child?.kill(signal);
+      const victimProcess = victim.child?.process;
+      victimProcess?.kill(signal);
       void sleep(300 + random() * 1200).then(async () => {
-        await new Promise((resolve) => (victim.child?.exitCode !== null || victim.child?.signalCode !== null ? resolve(undefined) : victim.child?.once('exit', resolve)));
+        await new Promise((resolve) => (victimProcess?.exitCode !== null || victimProcess?.signalCode !== null ? resolve(undefined) : victimProcess?.once('exit', resolve)));
         if (finished) return;
         counts.restarts += 1;
         await spawnInstance(victim);
@@ -215,7 +217,8 @@ for (const [id, plan] of plans) {
   const response = result?.interaction_response;
   if (!response || response.status !== 'completed') {
     lost += 1;
-    console.error(`lost ${id}: ${response ? response.status : (failures.get(id) ?? 'no result')}`);
+    const where = counters.shown.has(id) ? 'its card was shown' : 'its card never reached its page';
+    console.error(`lost ${id}: ${response ? response.status : (failures.get(id) ?? 'no result')} (${where})`);
     continue;
   }
   const e = plan.expected;
@@ -229,11 +232,12 @@ for (const [id, plan] of plans) {
   }
 }
 const duplicated = new Set([...differing, ...counters.askedAgain]).size;
-console.log(`chaos: seed ${seed}, ${instanceCount} instances, ${pageCount} pages, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`chaos: seed ${seed}, ${instanceCount} instances (${pythonCount} Python), ${pageCount} pages, ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(
   `faults: ${counts.sigkill} SIGKILL, ${counts.sigterm} SIGTERM, ${counts.restarts} restarts, ${counts.drops} connection drops, ` +
     `${counters.reloads} reloads (${counters.midQuestionnaire} mid-questionnaire), ${counts.reasked} calls re-asked on another instance`,
 );
+if (pythonCount > 0) console.log(`Python instances: ${counts.pythonKills} of the kills, ${counts.pythonResults} of the results returned there`);
 console.log(`calls sent ${plans.size}`);
 console.log(`results received ${results.size}`);
 console.log(`lost ${lost}`);
@@ -243,6 +247,6 @@ console.log(`wrong ${wrong}`);
 await browser.close();
 await proxy.close();
 http.close();
-for (const instance of instances) instance.child?.kill('SIGKILL');
+for (const instance of instances) instance.child?.process.kill('SIGKILL');
 await redis.stop();
 process.exit(lost > 0 || duplicated > 0 || wrong > 0 ? 1 : 0);

@@ -7,7 +7,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const TOOLS = ['websockets', 'pytest', 'pytest-asyncio', 'playwright', 'mypy', 'hatchling'];
+const TOOLS = ['websockets', 'pytest', 'pytest-asyncio', 'playwright', 'mypy', 'hatchling', 'redis', 'fastapi', 'uvicorn', 'mcp>=2.3'];
+// LangGraph for its recipe's test. langchain-core and langgraph-sdk require langchain-protocol,
+// which the local index lacks, so these five install without dependency resolution, after the
+// dependencies they have that do resolve (python/tests/stand_ins/ covers the missing one).
+const LANGGRAPH_DEPENDENCIES = ['httpx', 'jsonpatch', 'langsmith', 'orjson', 'ormsgpack', 'packaging', 'pydantic', 'pyyaml', 'tenacity', 'typing-extensions', 'uuid-utils', 'xxhash'];
+const LANGGRAPH = ['langchain-core', 'langgraph', 'langgraph-checkpoint', 'langgraph-prebuilt', 'langgraph-sdk'];
 
 function sh(command, args, options = {}) {
   return spawnSync(command, args, { stdio: 'inherit', ...options });
@@ -54,9 +59,11 @@ export function runPythonTests({ root, chromium, scratch }) {
   const env = { ...process.env, ...pipEnv(bin('python')), PIP_DISABLE_PIP_VERSION_CHECK: '1' };
   // The test tools are installed once (and again when pyproject.toml changes).
   const stamp = join(venv, '.aik-tools');
-  const wanted = createHash('sha256').update(TOOLS.join(' ') + readFileSync(join(root, 'python', 'pyproject.toml'))).digest('hex');
+  const lists = [TOOLS, LANGGRAPH_DEPENDENCIES, LANGGRAPH].map((list) => list.join(' ')).join('\n');
+  const wanted = createHash('sha256').update(lists + readFileSync(join(root, 'python', 'pyproject.toml'))).digest('hex');
   if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== wanted) {
-    if (sh(bin('python'), ['-m', 'pip', 'install', '-q', ...TOOLS], { env }).status !== 0) return undefined;
+    const pip = (args) => sh(bin('python'), ['-m', 'pip', 'install', '-q', ...args], { env }).status === 0;
+    if (!pip([...TOOLS, ...LANGGRAPH_DEPENDENCIES]) || !pip(['--no-deps', ...LANGGRAPH])) return undefined;
     writeFileSync(stamp, wanted);
   }
   // The package itself, every run, as `pip install ./python` installs it (not editable).

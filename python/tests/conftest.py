@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, AsyncIterator, Callable
 
 import pytest
+from playwright.async_api import Browser, async_playwright
 
 REPO = Path(__file__).resolve().parents[2]
+
+# langchain-core imports `langchain_protocol`, which the local package index lacks (stand_ins/).
+if importlib.util.find_spec("langchain_protocol") is None:
+    sys.path.append(str(Path(__file__).resolve().parent / "stand_ins"))
 
 
 def golden_path() -> Path:
@@ -68,3 +75,17 @@ class _Timer:
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    """Debian's Chromium through Playwright (nothing downloads a browser), for pages of the built bundle."""
+    from test_e2e import ARGS, DIST, chromium_path
+
+    assert (DIST / "agent-interaction-kit.js").is_file(), "dist/agent-interaction-kit.js is missing: run npm run build"
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
+        try:
+            yield launched
+        finally:
+            await launched.close()

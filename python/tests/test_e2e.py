@@ -52,8 +52,9 @@ PAGE = """<!doctype html>
 class PageServer:
     """Serves the page and dist/ from 127.0.0.1 on a free port, in a thread; `runtime_port` is set once the runtime listens."""
 
-    def __init__(self) -> None:
+    def __init__(self, ws_path: str = "/agent/sessions/{session}") -> None:
         self.runtime_port = 0
+        self.ws_path = ws_path
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -61,7 +62,8 @@ class PageServer:
                 url = urlsplit(self.path)
                 if url.path == "/":
                     session = parse_qs(url.query).get("session", ["e2e"])[0]
-                    body = PAGE.format(ws=f"ws://127.0.0.1:{owner.runtime_port}/agent/sessions/{session}").encode()
+                    path = (parse_qs(url.query).get("path") or [owner.ws_path])[0].format(session=session)
+                    body = PAGE.format(ws=f"ws://127.0.0.1:{owner.runtime_port}{path}").encode()
                     self._reply(200, "text/html; charset=utf-8", body)
                 elif re.fullmatch(r"/dist/[\w/.-]+\.js", url.path) and ".." not in url.path and (REPO / url.path[1:]).is_file():
                     self._reply(200, "text/javascript", (REPO / url.path[1:]).read_bytes())

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 import pytest
 
 from agent_interaction_kit.artifacts import Artifact, deliver_artifacts, prepare_artifacts
 from agent_interaction_kit.jsjson import dumps
+from agent_interaction_kit.language import in_result_language
 from agent_interaction_kit.rules import (
     cancelled_response,
     check_tool_arguments,
@@ -87,3 +89,61 @@ async def test_artifacts_preparation_and_result(case: dict[str, Any]) -> None:
     assert dumps(result) == dumps(case["result"])
     if outcomes is not None:
         assert called == [i for i, outcome in enumerate(outcomes) if outcome is not None]
+
+
+ENGLISH = {
+    "用户已批准操作。": "The user approved the action.",
+}
+
+
+def english_of(case: dict[str, Any]) -> str:
+    """DESIGN §5's English sentence for a golden result, read from the golden result itself."""
+    result = case["result"]
+    if "error" in result:
+        return str(result["error"])
+    content = result["content"]
+    if content in ENGLISH:
+        return ENGLISH[content]
+    for pattern, english in (
+        (r"用户未批准操作（(.+)）。", "The user did not approve the action ({0})."),
+        (r"未收到有效输入（(.+)）。", "No valid input was received ({0})."),
+        (r"已收到用户输入，共回答 (\d+) 个问题。", "Received the user's input: {0} questions answered."),
+        (r"已收到用户输入：(.*)", "Received the user's input: {0}"),
+        (r"已处理 (\d+) 个文件输出，(\w+) 成功 (\d+)，失败 (\d+)，跳过 (\d+)。", "Processed {0} file outputs: {1} succeeded {2}, failed {3}, skipped {4}."),
+    ):
+        match = re.fullmatch(pattern, content, re.S)
+        if match:
+            return english.format(*match.groups())
+    raise AssertionError(f"no English sentence for {content!r}")
+
+
+def only_content_differs(english: Any, case: dict[str, Any]) -> None:
+    expected = dict(case["result"])
+    if "content" in expected:
+        expected["content"] = english_of(case)
+    assert dumps(english) == dumps(expected)
+
+
+@pytest.mark.parametrize("case", INTERACTIVE, ids=ids(INTERACTIVE))
+def test_english_results_differ_only_in_content(case: dict[str, Any]) -> None:
+    # The golden response itself (what the user, the timeout policy or a cancel gave): this is about language.
+    english = tool_result_for(request_of(case), case["result"]["interaction_response"], result_language="en")
+    only_content_differs(english, case)
+    assert dumps(in_result_language(case["result"], "en")) == dumps(english)
+
+
+@pytest.mark.parametrize("case", ARTIFACTS, ids=ids(ARTIFACTS))
+async def test_english_artifacts_results_differ_only_in_content(case: dict[str, Any]) -> None:
+    prepared = prepare_artifacts(case["arguments"], resolve_context(None, case["context"]))
+    outcomes: Optional[list[Any]] = case.get("deliver")
+
+    def deliver(item: Artifact, provider: str) -> Any:
+        return outcomes[prepared.items.index(item)] if outcomes else None
+
+    only_content_differs(await deliver_artifacts(prepared, deliver if outcomes is not None else None, result_language="en"), case)
+
+
+def test_a_result_language_that_is_not_one_is_refused_by_name() -> None:
+    case = INTERACTIVE[0]
+    with pytest.raises(ValueError, match="tool_result_for: result_language must be 'zh' or 'en'"):
+        tool_result_for(request_of(case), case["result"]["interaction_response"], result_language="fr")  # type: ignore[arg-type]

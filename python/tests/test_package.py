@@ -61,3 +61,37 @@ def test_the_node_entry_gives_the_same_definitions() -> None:
     done = subprocess.run(["node", "--import", "tsx", "--input-type=module", "-e", script], cwd=PYTHON.parent, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == tool_definitions(channel="feishu", format="mcp")
+
+
+TYPED_CALLS = '''
+from typing import Union, assert_type
+
+from agent_interaction_kit import AgentServer, ApprovalResult, ArtifactsResult, ErrorCode, ErrorResult, InputResult, KitError, ToolResult
+
+
+async def calls(server: AgentServer, name: str) -> None:
+    session = server.session("abc")
+    assert_type(await session.call_tool("request_user_approval", {"message": "m"}), ApprovalResult)
+    assert_type(await session.call_tool("request_user_input", {"message": "m"}, call_id="c"), InputResult)
+    assert_type(await session.call_tool("publish_artifacts", {"items": []}), Union[ArtifactsResult, ErrorResult])
+    assert_type(await session.call_tool(name, {}), ToolResult)
+    assert_type(KitError("timeout", "m").code, ErrorCode)
+'''
+
+
+def test_call_tool_is_typed_per_tool(tmp_path: Path) -> None:
+    (tmp_path / "typed_calls.py").write_text(TYPED_CALLS, "utf-8")
+    bad = TYPED_CALLS + '\n\ndef wrong() -> None:\n    KitError("no_such_code", "m")\n'
+    (tmp_path / "wrong_code.py").write_text(bad, "utf-8")
+    cache = Path(sys.prefix) / "mypy-cache"
+    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", f"--cache-dir={cache}", "typed_calls.py"], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", f"--cache-dir={cache}", "wrong_code.py"], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 1 and "'no_such_code'" in done.stdout and "[arg-type]" in done.stdout, "a code that is not one is a type error"
+
+
+def test_the_fleet_scripts_are_the_node_runtimes() -> None:
+    import generate_fleet_scripts
+
+    expected = generate_fleet_scripts.render(generate_fleet_scripts.read_scripts())
+    assert generate_fleet_scripts.TARGET.read_text("utf-8") == expected, "_fleet_scripts.py is stale: run python python/tools/generate_fleet_scripts.py"

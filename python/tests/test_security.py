@@ -8,9 +8,7 @@ from typing import Any, Optional
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
-from websockets.http11 import Request
-
-from agent_interaction_kit import AgentServer
+from agent_interaction_kit import AgentServer, Authorization, Handshake
 
 from kit import FakeKit
 
@@ -56,33 +54,33 @@ async def test_no_origin_needs_authorize() -> None:
         assert await refused(server, None) == 403
     finally:
         await server.close()
-    seen: list[Request] = []
+    seen: list[Handshake] = []
 
-    async def authorize(request: Request) -> bool:
-        seen.append(request)
-        return request.path.endswith("?token=s3cret")
+    async def authorize(handshake: Handshake) -> bool:
+        seen.append(handshake)
+        return handshake.query.get("token") == "s3cret"
 
     server = await AgentServer.start(authorize=authorize)
     try:
         socket = await connect(f"ws://127.0.0.1:{server.port}/agent/sessions/abc?token=s3cret")
         await socket.close()
         assert await refused(server, None, "/agent/sessions/abc?token=wrong") == 403
-        assert seen[0].path == "/agent/sessions/abc?token=s3cret"
+        assert (seen[0].path, dict(seen[0].query), seen[0].origin, seen[0].session_id) == ("/agent/sessions/abc", {"token": "s3cret"}, None, "abc")
     finally:
         await server.close()
 
 
 async def test_authorize_may_name_the_session_and_sees_cookies_and_subprotocols() -> None:
-    def authorize(request: Request) -> Optional[str]:
-        if request.headers.get("Cookie") == "sid=alice":
+    def authorize(handshake: Handshake) -> Authorization:
+        if handshake.cookies.get("sid") == "alice":
             return "session-of-alice"
-        if request.headers.get("Sec-WebSocket-Protocol") == "token.abc":
-            return True  # type: ignore[return-value]
+        if handshake.subprotocols == ("token.abc",) and handshake.headers.get("sec-websocket-protocol") == "token.abc":
+            return True
         return None
 
     server = await AgentServer.start(authorize=authorize)
     try:
-        kit = await FakeKit.open(server, session="ignored", additional_headers={"Cookie": "sid=alice"})
+        kit = await FakeKit.open(server, session="ignored", additional_headers={"Cookie": "theme=dark; sid=alice"})
         hello = await kit.handshake()
         assert hello["session_id"] == "session-of-alice", "a string wins over the path"
         await kit.close()
@@ -91,6 +89,54 @@ async def test_authorize_may_name_the_session_and_sees_cookies_and_subprotocols(
         assert (await kit.handshake())["session_id"] == "abc"
         await kit.close()
         assert await refused(server, "http://127.0.0.1:5173") == 403, "None refuses"
+    finally:
+        await server.close()
+
+
+async def test_authorize_may_name_the_actor_kept_with_the_session(caplog: pytest.LogCaptureFixture) -> None:
+    def authorize(handshake: Handshake) -> Authorization:
+        user = handshake.cookies.get("user")
+        if user == "broken":
+            return {"actor": 7}  # type: ignore[typeddict-item]
+        return {"actor": user, "session_id": f"desk-{user}"} if user else None
+
+    server = await AgentServer.start(authorize=authorize)
+    try:
+        kit = await FakeKit.open(server, session="any", additional_headers={"Cookie": "user=alice"})
+        assert (await kit.handshake())["session_id"] == "desk-alice"
+        assert server.session("desk-alice").actor == "alice"
+        await kit.close()
+        assert await refused(server, "http://127.0.0.1:5173", additional_headers={"Cookie": "user=broken"}) == 403
+        assert "authorize's answer refused the connection: actor must be a string" in caplog.text
+    finally:
+        await server.close()
+
+
+async def test_a_refused_origin_is_logged_once_per_origin_naming_it(caplog: pytest.LogCaptureFixture) -> None:
+    server = await AgentServer.start(allowed_origins=["https://chat.example.com"])
+    try:
+        caplog.clear()
+        for origin in ("https://evil.example", "https://evil.example", "https://other.example"):
+            assert await refused(server, origin) == 403
+        lines = [r for r in caplog.records if r.levelname == "WARNING" and "refused a connection from origin" in r.getMessage()]
+        assert [r.getMessage() for r in lines] == [
+            "refused a connection from origin https://evil.example: it is not in allowed_origins",
+            "refused a connection from origin https://other.example: it is not in allowed_origins",
+        ]
+    finally:
+        await server.close()
+
+
+async def test_the_origin_check_is_turned_off_only_by_name() -> None:
+    with pytest.raises(TypeError, match=r"allowed_origins\[1\] must be an origin"):
+        AgentServer(allowed_origins=["https://chat.example.com", "https://chat.example.com/app"])
+    with pytest.raises(TypeError, match="allowed_origins must be a list"):
+        AgentServer(allowed_origins="*")  # type: ignore[arg-type]
+    server = await AgentServer.start(check_origin=False)
+    try:
+        kit = await FakeKit.open(server, origin="https://anywhere.example")
+        await kit.handshake()
+        await kit.close()
     finally:
         await server.close()
 

@@ -214,14 +214,49 @@ async def test_a_repeated_pending_call_is_sent_once(server: AgentServer) -> None
 async def test_an_error_message_raises_kit_error_with_its_issues(server: AgentServer) -> None:
     kit = await FakeKit.open(server)
     await kit.handshake()
-    task = asyncio.create_task(server.session("abc").call_tool("request_user_input", {"message": "m", "questions": "q1"}, call_id="c-9"))
+    task = asyncio.create_task(server.session("abc").call_tool("request_user_input", {"message": "m"}, call_id="c-9"))
     await started(kit)
     issues = [{"path": "arguments.questions", "expected": "array"}]
     await kit.send({"type": "error", "id": "c-9", "code": "invalid_arguments", "message": "arguments.questions must be an array.", "issues": issues})
     with pytest.raises(KitError) as error:
         await task
     assert (error.value.code, error.value.issues, error.value.call_id) == ("invalid_arguments", issues, "c-9")
+    assert str(error.value) == "invalid_arguments: arguments.questions must be an array."
     await kit.close()
+
+
+async def test_arguments_the_kit_would_refuse_raise_at_once_with_no_page_connected(server: AgentServer) -> None:
+    session = server.session("nobody-here")
+    assert session.connected is False
+    with pytest.raises(KitError) as error:
+        await asyncio.wait_for(session.call_tool("request_user_input", {"message": 5, "questions": "q1"}, call_id="c-11"), 0.5)
+    assert error.value.code == "invalid_arguments"
+    assert error.value.issues == [{"path": "arguments.message", "expected": "string"}, {"path": "arguments.questions", "expected": "array"}]
+    assert str(error.value) == "invalid_arguments: arguments.message must be a string; arguments.questions must be an array."
+    with pytest.raises(KitError) as error:
+        await session.call_tool("request_user_approval", ["not", "a", "mapping"])  # type: ignore[call-overload]
+    assert (error.value.code, error.value.issues) == ("invalid_arguments", [{"path": "arguments", "expected": "object"}])
+    assert session.pending_ids == [], "nothing is sent or kept"
+    # The golden cases the kit refuses are refused here too, with the same issues.
+    for case in (c for c in GOLDEN["tool_cases"] if "error" in c):
+        with pytest.raises(KitError) as error:
+            await session.call_tool(case["tool"], case["arguments"])
+        assert (error.value.code, error.value.issues) == ("invalid_arguments", case["error"]["issues"]), case["name"]
+
+
+async def test_close_ends_pending_calls_with_unavailable_and_refuses_new_ones(clock: FakeClock) -> None:
+    server = AgentServer(clock=clock)
+    task = asyncio.create_task(server.session("abc").call_tool("request_user_approval", {"message": "m"}, call_id="c-12"))
+    await asyncio.sleep(0)
+    assert server.session("abc").pending_ids == ["c-12"]
+    await server.close()
+    with pytest.raises(KitError) as error:
+        await task
+    assert (error.value.code, error.value.call_id) == ("unavailable", "c-12")
+    for session in (server.session("abc"), server.session("made-after-close")):
+        with pytest.raises(KitError) as error:
+            await session.call_tool("request_user_approval", {"message": "m"})
+        assert error.value.code == "unavailable"
 
 
 async def test_a_call_over_a_quarter_of_max_size_is_refused(server: AgentServer) -> None:
@@ -243,3 +278,30 @@ async def test_a_newer_connection_supersedes_the_older_with_4000(server: AgentSe
     assert (await started(new))["call_id"] == "c-10"
     task.cancel()
     await new.close()
+
+
+async def test_result_language_en_gives_the_same_results_with_english_content(clock: FakeClock) -> None:
+    server = await AgentServer.start("127.0.0.1", 0, clock=clock, result_language="en")
+    try:
+        kit = await FakeKit.open(server)
+        await kit.handshake()
+        session = server.session("abc")
+        task = asyncio.create_task(session.call_tool("request_user_approval", {"message": "Deploy?"}, call_id="en-1"))
+        await started(kit)
+        kit_result = approved("en-1")
+        await kit.send({"type": "tool_result", "call_id": "en-1", "tool": "request_user_approval", "result": kit_result})
+        assert await kit.recv() == {"v": 1, "type": "ack", "id": "en-1"}
+        result = await task
+        assert result == {**kit_result, "content": "The user approved the action."}
+        again = await session.call_tool("request_user_approval", {"message": "Deploy?"}, call_id="en-1")
+        assert again == result, "a re-ask gets the same English result"
+        # The runtime's own timeout result too.
+        task = asyncio.create_task(session.call_tool("request_user_input", {"message": "Name?"}, timeout_seconds=5, call_id="en-2"))
+        await started(kit)
+        clock.advance(15.001)
+        assert (await task)["content"] == "No valid input was received (timeout)."
+        await kit.close()
+    finally:
+        await server.close()
+    with pytest.raises(ValueError, match="AgentServer: result_language must be 'zh' or 'en'"):
+        AgentServer(result_language="de")  # type: ignore[typeddict-item]

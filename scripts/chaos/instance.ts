@@ -1,5 +1,7 @@
 // One runtime instance of the chaos run, in its own process: an agent server on the given port
-// sharing its sessions through Redis; the chaos driver asks it, over IPC, to make agent calls.
+// sharing its sessions through Redis; the chaos driver asks it, over IPC (or, when spawned
+// without an IPC channel, JSON lines on stdin and stdout), to make agent calls.
+import { createInterface } from 'node:readline';
 import { createAgentServer } from '../../src/agent/ws-server.js';
 import type { ToolName } from '../../src/protocol/constants.js';
 
@@ -12,10 +14,11 @@ interface CallOrder {
   timeoutSeconds: number;
 }
 
-const send = (message: object) => process.send?.(message);
+const ipc = typeof process.send === 'function';
+const send = (message: object) => (ipc ? process.send?.(message) : process.stdout.write(`${JSON.stringify(message)}\n`));
 const server = await createAgentServer({ redis: process.env.CHAOS_REDIS, port: Number(process.env.CHAOS_PORT), log: () => undefined });
 
-process.on('message', (message: CallOrder) => {
+const onOrder = (message: CallOrder) => {
   if (message.op !== 'call') return;
   server
     .session(message.session)
@@ -27,11 +30,18 @@ process.on('message', (message: CallOrder) => {
         if (!stopping) send({ op: 'failed', id: message.id, code: error.code ?? error.name, message: error.message });
       },
     );
-});
+};
+if (ipc) {
+  process.on('message', onOrder);
+  process.on('disconnect', () => process.exit(0));
+} else {
+  const lines = createInterface({ input: process.stdin });
+  lines.on('line', (line) => onOrder(JSON.parse(line) as CallOrder));
+  lines.on('close', () => process.exit(0));
+}
 let stopping = false;
 process.on('SIGTERM', () => {
   stopping = true;
   void server.close().then(() => process.exit(0));
 });
-process.on('disconnect', () => process.exit(0));
 send({ op: 'ready' });

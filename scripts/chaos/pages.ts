@@ -41,6 +41,8 @@ export interface PageCounters {
   midQuestionnaire: number;
   /** Ids whose card came back asking after its answer was taken: the user asked twice. */
   askedAgain: Set<string>;
+  /** Ids whose card some page showed: a lost call that is not here never reached its page. */
+  shown: Set<string>;
 }
 
 export async function openPage(browser: Browser, base: string, session: string): Promise<ChaosPage> {
@@ -104,6 +106,7 @@ export async function runPage(
     }
     const ids = await p.page.evaluate(() => [...(window as unknown as { __cards: Set<string> }).__cards]).catch(() => [] as string[]);
     let acted = false;
+    for (const id of ids) counters.shown.add(id);
     for (const id of ids) {
       const plan = plans.get(id);
       if (!plan || settled.has(id) || stop() || p.reloadRequested) continue;

@@ -21,9 +21,14 @@ from ._schema import (
     WireContext,
 )
 from .artifacts import deliver_artifacts, prepare_artifacts
+from .asgi import AsgiSocket, StarletteSocket
+from .errors import ErrorCode, KitError
+from .handshake import Accepted, Authorization, Handshake
+from .language import ResultLanguage
 from .rules import cancelled_response, normalize_tool_call, resolve_context, timeout_response, tool_result_for
 from .server import AgentServer
-from .session import AgentSession, KitError
+from .session import AgentSession, CallOptions
+from .sockets import KitSocket
 from .tools import tool_definitions
 
 __version__ = "0.1.0"
@@ -31,7 +36,16 @@ __version__ = "0.1.0"
 __all__ = [
     "AgentServer",
     "AgentSession",
+    "CallOptions",
     "KitError",
+    "ErrorCode",
+    "Handshake",
+    "Authorization",
+    "Accepted",
+    "KitSocket",
+    "StarletteSocket",
+    "AsgiSocket",
+    "ResultLanguage",
     "tool_definitions",
     "normalize_tool_call",
     "resolve_context",

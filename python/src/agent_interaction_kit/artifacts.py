@@ -16,6 +16,7 @@ from typing import Any, Awaitable, Callable, Literal, Mapping, Optional, TypedDi
 
 from ._schema import ArtifactsResult, ErrorResult, FilePart, ProviderDelivery
 from .jsjson import is_number, js_number
+from .language import ResultLanguage, check_result_language, in_result_language
 from .rules import to_text
 
 __all__ = [
@@ -263,8 +264,14 @@ def _from_outcome(item: Artifact, provider: str, outcome: Optional[Mapping[str, 
     return _Delivery("failed", reason=(outcome or {}).get("reason") or DELIVERY_REASONS["failed"])
 
 
-async def deliver_artifacts(prepared: PreparedArtifacts, deliver: Optional[DeliverFunction] = None) -> Union[ArtifactsResult, ErrorResult]:
-    """Runs the per-item rules and `deliver` (sync or async), one item after another; builds the result."""
+async def deliver_artifacts(
+    prepared: PreparedArtifacts, deliver: Optional[DeliverFunction] = None, *, result_language: ResultLanguage = "zh"
+) -> Union[ArtifactsResult, ErrorResult]:
+    """Runs the per-item rules and `deliver` (sync or async), one item after another; builds the result.
+
+    `result_language="en"` writes its `content` in English (DESIGN §5).
+    """
+    language = check_result_language(result_language, "deliver_artifacts")
     if prepared.error is not None:
         return {"error": prepared.error}
     deliveries: list[_Delivery] = []
@@ -280,7 +287,7 @@ async def deliver_artifacts(prepared: PreparedArtifacts, deliver: Optional[Deliv
         except Exception:  # a deliver that raises counts as a failure without a reason
             outcome = None
         deliveries.append(_from_outcome(item, prepared.provider, outcome if isinstance(outcome, Mapping) else None))
-    return artifacts_result(prepared, deliveries, deliver is not None)
+    return in_result_language(artifacts_result(prepared, deliveries, deliver is not None), language)
 
 
 def _file_part(item: Artifact, audience: str, delivery: _Delivery) -> FilePart:

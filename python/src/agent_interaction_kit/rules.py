@@ -24,6 +24,7 @@ from ._schema import (
     WireContext,
 )
 from .jsjson import is_number, js_number, js_number_text
+from .language import ResultLanguage, check_result_language, in_result_language
 
 __all__ = [
     "CHANNELS",
@@ -431,8 +432,14 @@ def input_result(request: InteractionRequest, response: InteractionResponse) -> 
     }
 
 
-def tool_result_for(request: InteractionRequest, response: InteractionResponse) -> Union[ApprovalResult, InputResult]:
-    """The tool result for a request the user, the timeout policy or a cancel resolved."""
+def tool_result_for(
+    request: InteractionRequest, response: InteractionResponse, *, result_language: ResultLanguage = "zh"
+) -> Union[ApprovalResult, InputResult]:
+    """The tool result for a request the user, the timeout policy or a cancel resolved.
+
+    `result_language="en"` gives the same result with its `content` in English (DESIGN §5).
+    """
+    language = check_result_language(result_language, "tool_result_for")
     if request["source_tool"] == "request_user_approval":
-        return approval_result(request, response)
-    return input_result(request, response)
+        return in_result_language(approval_result(request, response), language)
+    return in_result_language(input_result(request, response), language)

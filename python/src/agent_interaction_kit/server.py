@@ -1,116 +1,116 @@
-"""A WebSocket server for Python runtimes, on `websockets` (docs/protocol.md §6 and §7).
+"""The runtime's side for Python: sessions, who may connect, and the ways in (DESIGN §3.7–3.9).
 
-Each connection's URL path (`…/sessions/<id>`) names its session; who may connect is decided
-before the upgrade (allowed origins, `authorize`), refused with HTTP 403; frames over `max_size`
-close the connection with 1009; a newer connection for a session closes the older with 4000.
+An `AgentServer` needs no listener of its own. It listens itself (`start`, on `websockets`),
+runs inside an ASGI application (`asgi()`, to mount), or takes any framework's socket
+(`serve`). Every way in decides the same way before a socket opens (`Handshake`, allowed origins,
+`authorize`); a refusal is HTTP 403 and no session sees it. With `redis`, every instance on that
+Redis, Python or Node, is one fleet.
 """
 
 from __future__ import annotations
 
-import asyncio
-import inspect
-import ipaddress
 import logging
 import re
-from typing import Any, Awaitable, Callable, Optional, Sequence, TypedDict, Union, Unpack
-from urllib.parse import unquote, urlsplit
+from dataclasses import replace
+from typing import Any, Callable, Optional, Sequence, TypedDict, Union, Unpack
+from urllib.parse import unquote
 
 from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ._schema import WireContext
-from .session import AgentSession, Clock
+from .asgi import ASGIApp, asgi_app
+from .clock import Clock
+from .handshake import Admission, Admitted, Authorize, Handshake
+from .language import ResultLanguage, check_result_language
+from .session import AgentSession
+from .sockets import HandshakeSocket, KitSocket, run_socket
 
-__all__ = ["AgentServer", "Authorize", "ServerOptions"]
+__all__ = ["AgentServer", "ServerOptions"]
 
 logger = logging.getLogger("agent_interaction_kit")
 
-#: `authorize(request)`: False or None refuses, True accepts, a string accepts with that session id.
-Authorize = Callable[[Request], Union[bool, str, None, Awaitable[Union[bool, str, None]]]]
-
 _SESSION_PATH = re.compile(r"/sessions/([^/?#]+)")
-_DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+#: The close code for a socket that arrives while the fleet's Redis is unreachable: try again later.
+_TRY_AGAIN = 1013
 
 
-def _origin_key(origin: str) -> Optional[str]:
-    """`scheme://host:port`, lower-cased, the port left out when it is the scheme's default."""
-    try:
-        parts = urlsplit(origin.strip())
-        port = parts.port
-    except ValueError:
-        return None
-    if not parts.scheme or not parts.hostname:
-        return None
-    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-    shown = "" if port is None or port == _DEFAULT_PORTS.get(parts.scheme.lower()) else f":{port}"
-    return f"{parts.scheme.lower()}://{host.lower()}{shown}"
-
-
-def is_loopback_origin(origin: str) -> bool:
-    """127.0.0.0/8, localhost and [::1], any port and scheme."""
-    try:
-        host = urlsplit(origin.strip()).hostname
-    except ValueError:
-        return False
-    if not host:
-        return False
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def default_session_id(request: Request) -> Optional[str]:
-    match = _SESSION_PATH.search(request.path)
+def default_session_id(handshake: Handshake) -> Optional[str]:
+    """The segment after `/sessions/` in the URL path."""
+    match = _SESSION_PATH.search(handshake.path)
     return unquote(match.group(1)) if match else None
 
 
 class ServerOptions(TypedDict, total=False):
-    """The options of `AgentServer.start` (each as its docstring says); all are optional."""
+    """The options of `AgentServer(...)` and `AgentServer.start(...)`; all are optional."""
 
     allowed_origins: Optional[Sequence[str]]
+    check_origin: bool
     authorize: Optional[Authorize]
-    session_id_for: Optional[Callable[[Request], Optional[str]]]
+    session_id_for: Optional[Callable[[Handshake], Optional[str]]]
     context_for: Optional[Callable[[str], Optional[WireContext]]]
     max_size: int
     clock: Optional[Clock]
     grace_seconds: float
+    redis: Optional[str]
+    result_language: ResultLanguage
 
 
 class AgentServer:
-    """The runtime's WebSocket server. Start it with `await AgentServer.start(...)`."""
+    """The runtime side: `session(id).call_tool(...)`, and the ways a page's socket comes in.
+
+    `allowed_origins`: the page origins that may connect (exact `scheme://host:port`); without
+    it only loopback origins may (the server says so once). The check stays on in every mode
+    unless turned off by name, `check_origin=False` (for a socket no browser can open).
+    `authorize(handshake)` (may be async) sees the `Handshake`: False/None refuses, True accepts
+    with the URL's session, a string accepts with that session id, `{"session_id"?, "actor"?}`
+    accepts and keeps `actor` (who the user is) with the session. A connection without an Origin
+    header needs `authorize` to accept it (or, with `serve`, the application's own route).
+    `max_size`: the largest frame accepted from the page (default 1 MiB; larger ones close with
+    1009); a call whose frame is over a quarter of it raises KitError `too_large`. `redis`: a
+    Redis URL; every instance given it, Python or Node, is one fleet (docs/protocol.md §10).
+    `result_language`: `zh` (default) or `en`, the language of the results' `content`.
+    """
 
     def __init__(self, **options: Unpack[ServerOptions]) -> None:
-        allowed_origins = options.get("allowed_origins")
-        keys = [_origin_key(origin) for origin in allowed_origins] if allowed_origins is not None else None
-        self._allowed = {key for key in keys if key} if keys is not None else None
-        self._authorize = options.get("authorize")
+        self._check_origin = options.get("check_origin", True)
+        allowed = options.get("allowed_origins")
+        self._admission = Admission(allowed, options.get("authorize"), self._check_origin)
         self._session_id_for = options.get("session_id_for") or default_session_id
         self._context_for = options.get("context_for")
         self.max_size = options.get("max_size", 1 << 20)
+        if not isinstance(self.max_size, int) or isinstance(self.max_size, bool) or self.max_size <= 0:
+            raise ValueError(f"AgentServer: max_size must be a positive number of bytes; got {self.max_size!r}")
         self._clock = options.get("clock")
         self._grace = options.get("grace_seconds", 10.0)
+        self._language = check_result_language(options.get("result_language"), "AgentServer")
         self._sessions: dict[str, AgentSession] = {}
-        self._accepted: dict[int, str] = {}
+        self._accepted: dict[int, Admitted] = {}
         self._server: Optional[Server] = None
+        self._closed = False
+        redis = options.get("redis")
+        if redis is not None and not isinstance(redis, str):
+            raise TypeError(f"AgentServer: redis must be a Redis URL such as 'redis://127.0.0.1:6379'; got {redis!r}")
+        if redis is not None:
+            from .fleet_session import Fleet
+
+            self._fleet: Optional[Fleet] = Fleet(redis, self._sessions)
+        else:
+            self._fleet = None
+        if allowed is None and self._check_origin:
+            logger.warning("allowed_origins not given: only loopback origins (127.0.0.0/8, localhost, [::1]) may connect")
 
     @classmethod
     async def start(cls, host: str = "127.0.0.1", port: int = 0, **options: Unpack[ServerOptions]) -> "AgentServer":
-        """Listens on `host:port` (port 0: any free one).
-
-        `allowed_origins`: the page origins that may connect (exact `scheme://host:port`);
-        without it only loopback origins may. `authorize(request)` (may be async) sees the
-        upgrade request (path with query, headers, cookies): False/None refuses, True accepts
-        with the session id from the path, a string accepts with that session id. A connection
-        without an Origin header needs `authorize` to accept it. `max_size`: the largest frame
-        accepted from the page (default 1 MiB; larger ones close with 1009); a call whose frame
-        is over a quarter of it raises KitError `too_large`.
-        """
+        """A server listening on `host:port` (port 0: any free one) on its own, with `websockets`."""
         self = cls(**options)
-        if options.get("allowed_origins") is None:
-            logger.warning("allowed_origins not given: only loopback origins (127.0.0.0/8, localhost, [::1]) may connect")
+        await self.listen(host, port)
+        return self
+
+    async def listen(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        """Listens on `host:port` with `websockets`: sessions at any `…/sessions/<id>` path."""
+        await self.open()
         self._server = await serve(
             self._handle,
             host,
@@ -119,109 +119,146 @@ class AgentServer:
             select_subprotocol=lambda _connection, offered: offered[0] if offered else None,
             max_size=self.max_size,
         )
-        return self
+
+    async def open(self) -> None:
+        """Joins the fleet now when `redis` was given (else it joins on first use); raises KitError `unavailable`."""
+        if self._fleet is not None:
+            await self._fleet.store()
 
     @property
     def port(self) -> int:
-        """The port listened on."""
-        assert self._server is not None, "start() the server first"
+        """The port `start` or `listen` listens on."""
+        assert self._server is not None, "listen() first"
         return int(next(iter(self._server.sockets)).getsockname()[1])
 
     def session(self, session_id: str) -> AgentSession:
         """The session for an id, created on first use: call its `call_tool`."""
         existing = self._sessions.get(session_id)
         if existing is None:
-            existing = AgentSession(
-                session_id,
-                context=self._context_for(session_id) if self._context_for else None,
-                clock=self._clock,
-                grace_seconds=self._grace,
-                max_call_bytes=self.max_size // 4,
-            )
+            options: dict[str, Any] = {
+                "context": self._context_for(session_id) if self._context_for else None,
+                "clock": self._clock,
+                "grace_seconds": self._grace,
+                "max_call_bytes": self.max_size // 4,
+                "result_language": self._language,
+            }
+            if self._fleet is not None:
+                from .fleet_session import RedisAgentSession
+
+                existing = RedisAgentSession(session_id, self._fleet, **options)
+            else:
+                existing = AgentSession(session_id, **options)
             self._sessions[session_id] = existing
+            if self._closed:
+                existing.close()
         return existing
 
+    def asgi(self) -> ASGIApp:
+        """An ASGI app to mount (`app.mount("/agent", kit.asgi())`): sessions at `<mount>/sessions/<id>`."""
+        return asgi_app(self)
+
+    async def serve(
+        self,
+        socket: Union[KitSocket, HandshakeSocket],
+        *,
+        session_id: Optional[str] = None,
+        actor: Optional[str] = None,
+        handshake: Optional[Handshake] = None,
+    ) -> None:
+        """Runs a session on a socket the application received, until it closes.
+
+        `socket` is a `KitSocket` (e.g. `StarletteSocket(websocket)`, which also reads the
+        handshake). The origin check and `authorize` run as in every mode; a socket whose adapter
+        brings no handshake needs `handshake=` (or the server's `check_origin=False`).
+        `session_id` and `actor` are the route's own (they win over `authorize`'s answer).
+        """
+        from_adapter = socket.handshake if isinstance(socket, HandshakeSocket) else None
+        shake = handshake or from_adapter
+        if shake is None:
+            if self._check_origin:
+                raise TypeError("serve: this socket brings no handshake: pass handshake=Handshake(...) (its origin is checked)")
+            shake = Handshake(path="")
+        if session_id is not None:
+            shake = replace(shake, session_id=session_id)
+        await self._serve(socket, shake, by_caller=True, actor=actor)
+
+    async def _serve(self, socket: Any, shake: Handshake, *, by_caller: bool, actor: Optional[str] = None) -> None:
+        decision = await self._admission.decide(shake, accepted_by_caller=by_caller)
+        can_refuse = isinstance(socket, HandshakeSocket)
+        if not isinstance(decision, Admitted) or self._closed:
+            status, reason = (decision.status, decision.reason) if not isinstance(decision, Admitted) else (503, "server closed")
+            await (socket.refuse(status, reason) if can_refuse else socket.close(1008, reason))
+            return
+        try:
+            await self.open()
+        except Exception:
+            await (socket.refuse(503, "session store unavailable") if can_refuse else socket.close(_TRY_AGAIN, "session store unavailable"))
+            return
+        if can_refuse:
+            await socket.accept(shake.subprotocols[0] if shake.subprotocols else None)
+        session = self.session(decision.session_id)
+        await run_socket(session, socket, max_size=self.max_size, actor=actor or decision.actor)
+
     async def close(self) -> None:
-        """Ends every connection and stops listening."""
+        """Ends every connection and stops listening; pending calls raise KitError `unavailable`, and so do later ones."""
+        self._closed = True
+        for session in self._sessions.values():
+            session.close()
+            connection = session._connection
+            if connection is not None:
+                connection.close(1001, "server closing")
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        if self._fleet is not None:
+            await self._fleet.close()
 
     async def __aenter__(self) -> "AgentServer":
+        await self.open()
         return self
 
     async def __aexit__(self, *_exc: object) -> None:
         await self.close()
 
+    # The standalone listener ----------------------------------------------------------------
+
     async def _check(self, connection: ServerConnection, request: Request) -> Optional[Response]:
-        """Decides before the upgrade; a refusal is HTTP 403 and no session sees it."""
-        origin = request.headers.get("Origin")
-        if origin is not None:
-            key = _origin_key(origin)
-            allowed = key in self._allowed if self._allowed is not None else is_loopback_origin(origin)
-            if not allowed:
-                return connection.respond(403, "Origin not allowed\n")
-        session_id = self._session_id_for(request)
-        if self._authorize is not None:
-            verdict: Any = self._authorize(request)
-            if inspect.isawaitable(verdict):
-                verdict = await verdict
-            if isinstance(verdict, str) and verdict:
-                session_id = verdict
-            elif verdict is not True:
-                return connection.respond(403, "Not authorized\n")
-        elif origin is None:
-            return connection.respond(403, "A connection without an Origin header needs authorize\n")
-        if not session_id:
-            return connection.respond(404, "No session in the URL path\n")
-        self._accepted[id(connection)] = session_id
+        """Decides before the upgrade; a refusal is an HTTP status and no session sees it."""
+        shake = Handshake.read(request.path, request.headers.raw_items())
+        shake = replace(shake, session_id=self._session_id_for(shake))
+        decision = await self._admission.decide(shake)
+        if not isinstance(decision, Admitted):
+            return connection.respond(decision.status, f"{decision.reason}\n")
+        self._accepted[id(connection)] = decision
         return None
 
     async def _handle(self, websocket: ServerConnection) -> None:
-        session_id = self._accepted.pop(id(websocket), None)
-        if session_id is None:
+        admitted = self._accepted.pop(id(websocket), None)
+        if admitted is None:
             return
-        session = self.session(session_id)
-        connection = _SocketConnection(websocket)
-        session.attach(connection)
-        try:
-            async for frame in websocket:
-                session.receive(connection, frame)
-        except Exception:  # a dropped or oversized connection ends like a closed one
-            pass
-        finally:
-            session.detach(connection)
-            await connection.drain()
+        if self._closed:
+            await websocket.close(1001, "server closing")
+            return
+        await run_socket(self.session(admitted.session_id), _OwnSocket(websocket), actor=admitted.actor)
 
 
-class _SocketConnection:
-    """Sends frames in order through one writer task, so `send` never blocks the session."""
+class _OwnSocket:
+    """The standalone listener's socket (`websockets` enforces max_size itself, closing with 1009)."""
 
     def __init__(self, websocket: ServerConnection) -> None:
         self._websocket = websocket
-        self._queue: asyncio.Queue[Optional[tuple[str, int, str]]] = asyncio.Queue()
-        self._writer = asyncio.get_running_loop().create_task(self._write())
 
-    def send(self, text: str) -> None:
-        self._queue.put_nowait(("text", 0, text))
+    async def send(self, text: str) -> None:
+        await self._websocket.send(text)
 
-    def close(self, code: int, reason: str) -> None:
-        self._queue.put_nowait(("close", code, reason))
-
-    async def _write(self) -> None:
+    async def receive(self) -> Optional[str]:
         while True:
-            item = await self._queue.get()
-            if item is None:
-                return
-            kind, code, text = item
             try:
-                if kind == "text":
-                    await self._websocket.send(text)
-                else:
-                    await self._websocket.close(code, text)
-            except Exception:
-                pass
+                frame = await self._websocket.recv()
+            except ConnectionClosed:
+                return None
+            if isinstance(frame, str):
+                return frame
 
-    async def drain(self) -> None:
-        self._queue.put_nowait(None)
-        await self._writer
+    async def close(self, code: int, reason: str) -> None:
+        await self._websocket.close(code, reason)

@@ -10,98 +10,49 @@ with the id of a resolved one gets the stored result at once.
 from __future__ import annotations
 
 import asyncio
-import time
 import uuid
 from collections import OrderedDict
-from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Callable, Literal, Mapping, Optional, Protocol, Union, cast
+from typing import Any, Literal, Mapping, Optional, TypedDict, Union, Unpack, cast, overload
 
-from ._schema import ArgumentIssue, ToolResult, WireContext
+from ._schema import ApprovalResult, ArtifactsResult, ErrorResult, InputResult, ToolResult, WireContext
+from .clock import Clock, SystemClock, iso_time, parse_iso
+from .errors import KitError, error_code
 from .jsjson import dumps, loads
-from .rules import TOOL_NAMES, normalize_tool_call, resolve_context, timeout_response, to_timeout_seconds, tool_result_for
+from .language import ResultLanguage, in_result_language
+from .outcomes import Answered, Expired, ExpiredUnanswered, Outcome, Refused, Settlement
+from .rules import TOOL_NAMES, ToolName, check_tool_arguments, normalize_tool_call, resolve_context, timeout_response, to_timeout_seconds, tool_result_for
 from .validate import is_valid_result
+from .wire import Connection, Pending, call_frame, invalid_arguments
 
-__all__ = ["AgentSession", "KitError", "Clock", "SystemClock", "Connection", "iso_time"]
+__all__ = ["AgentSession", "CallOptions", "Connection"]
 
 PROTOCOL_VERSION = 1
 #: How many resolved calls a session remembers, to answer re-asks and late copies.
 RESOLVED_MEMORY = 1000
 
 
-class KitError(Exception):
-    """The kit answered a call with an `error` message, or the call could not be made or finished.
+class CallOptions(TypedDict, total=False):
+    """The options of `call_tool`, all optional."""
 
-    `code` is the kit's (`invalid_message`, `unsupported_version`, `unknown_tool`,
-    `invalid_arguments`, `duplicate`) or the runtime side's own: `too_large` (the call's frame is
-    over a quarter of the maximum frame size), `timeout` (publish_artifacts unanswered at
-    deadline + grace).
-    """
-
-    def __init__(self, code: str, message: str, issues: Optional[list[ArgumentIssue]] = None, call_id: Optional[str] = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.issues: list[ArgumentIssue] = issues or []
-        self.call_id = call_id
-
-    def __repr__(self) -> str:
-        return f"KitError(code={self.code!r}, message={self.message!r}, issues={self.issues!r})"
-
-
-class TimerHandle(Protocol):
-    def cancel(self) -> None: ...
-
-
-class Clock(Protocol):
-    """Time, injected so that tests never wait: `now()` is epoch seconds."""
-
-    def now(self) -> float: ...
-
-    def call_later(self, delay: float, callback: Callable[[], None]) -> TimerHandle: ...
-
-
-class SystemClock:
-    def now(self) -> float:
-        return time.time()
-
-    def call_later(self, delay: float, callback: Callable[[], None]) -> TimerHandle:
-        return asyncio.get_running_loop().call_later(max(0.0, delay), callback)
-
-
-class Connection(Protocol):
-    """One live connection to a kit."""
-
-    def send(self, text: str) -> None: ...
-
-    def close(self, code: int, reason: str) -> None: ...
-
-
-def iso_time(seconds: float) -> str:
-    """Epoch seconds as `Date.prototype.toISOString()` writes them: `2026-11-29T12:02:00.000Z`."""
-    moment = datetime.fromtimestamp(round(seconds * 1000) / 1000, tz=timezone.utc)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
-
-
-@dataclass
-class _Pending:
-    tool: str
-    args: dict[str, Any]
+    timeout_seconds: Optional[float]
+    """Default: the arguments' `timeout_seconds` as the rules read it (120 when absent)."""
     context: Optional[WireContext]
-    deadline: str
-    future: asyncio.Future[ToolResult]
-    timer: Optional[TimerHandle] = None
+    """Overrides the session's context for this call, field by field."""
+    call_id: Optional[str]
+    """Default: a random UUID. Re-asking the id of a resolved call returns its stored result at once."""
 
 
-@dataclass
-class _Resolved:
-    how: Literal["answered", "expired"]
-    result: Optional[ToolResult] = None
-    error: Optional[KitError] = None
+def _closed_error(call_id: str) -> KitError:
+    return KitError("unavailable", "The agent server closed before the kit answered: the call was ended unanswered.", call_id=call_id)
 
 
 class AgentSession:
-    """One session: get it from `AgentServer.session(id)` and `await session.call_tool(...)`."""
+    """One session: get it from `AgentServer.session(id)` and `await session.call_tool(...)`.
+
+    `connected` is true while a page's connection is attached (it may not have sent `ready`
+    yet: calls made meanwhile wait and are sent then); `actor` is who `authorize` said the
+    user of that connection is (None when it did not say).
+    """
 
     def __init__(
         self,
@@ -111,16 +62,20 @@ class AgentSession:
         clock: Optional[Clock] = None,
         grace_seconds: float = 10.0,
         max_call_bytes: Optional[int] = None,
+        result_language: ResultLanguage = "zh",
     ) -> None:
         self.session_id = session_id
         self.context = context
+        self.actor: Optional[str] = None
         self._clock: Clock = clock or SystemClock()
         self._grace = grace_seconds
         self._max_call_bytes = max_call_bytes
-        self._pending: dict[str, _Pending] = {}
-        self._resolved: OrderedDict[str, _Resolved] = OrderedDict()
+        self._language = result_language
+        self._pending: dict[str, Pending] = {}
+        self._resolved: OrderedDict[str, Outcome] = OrderedDict()
         self._connection: Optional[Connection] = None
         self._ready = False
+        self._closed = False
 
     @property
     def pending_ids(self) -> list[str]:
@@ -129,29 +84,40 @@ class AgentSession:
 
     @property
     def connected(self) -> bool:
+        """Whether a page's connection is attached (`ready` or not yet)."""
         return self._connection is not None
 
     @property
     def ready(self) -> bool:
+        """Whether the attached page answered `hello` with `ready`: calls are sent at once."""
         return self._ready
+
+    def close(self) -> None:
+        """Its server closed: every pending call raises KitError `unavailable`, and so does any later call."""
+        self._closed = True
+        for call_id in list(self._pending):
+            self._reject(call_id, _closed_error(call_id))
 
     # Connections ---------------------------------------------------------------------------
 
-    def attach(self, connection: Connection) -> None:
+    def attach(self, connection: Connection, actor: Optional[str] = None) -> None:
         """A new live connection; an older one is closed with 4000 (superseded), never both."""
         if self._connection is not None and self._connection is not connection:
             self._connection.close(4000, "superseded")
         self._connection = connection
         self._ready = False
+        self.actor = actor
 
     def detach(self, connection: Connection) -> None:
         if self._connection is connection:
             self._connection = None
             self._ready = False
 
-    def _send(self, message: dict[str, Any]) -> None:
-        if self._connection is not None:
-            self._connection.send(dumps({"v": PROTOCOL_VERSION, **message}))
+    def _send(self, message: dict[str, Any]) -> bool:
+        if self._connection is None:
+            return False
+        self._connection.send(dumps({"v": PROTOCOL_VERSION, **message}))
+        return True
 
     def receive(self, connection: Connection, text: Union[str, bytes]) -> None:
         """Handles one text frame from the kit on `connection`."""
@@ -171,110 +137,142 @@ class AgentSession:
             self._send(hello)
         elif kind == "ready":
             self._ready = True
-            for call_id, call in list(self._pending.items()):
-                self._send_call(call_id, call)
+            self._on_ready()
         elif kind == "tool_result":
-            self._on_result(message)
+            call_id, tool, result = message.get("call_id"), message.get("tool"), message.get("result")
+            if isinstance(call_id, str) and isinstance(tool, str) and tool in TOOL_NAMES and is_valid_result(tool, result):
+                self._on_result(call_id, tool, cast(ToolResult, result))
         elif kind == "error":
-            self._on_error(message)
+            call_id, code = message.get("id"), message.get("code")
+            if isinstance(call_id, str) and isinstance(code, str):
+                issues = message.get("issues")
+                error = KitError(error_code(code), str(message.get("message", "")), issues if isinstance(issues, list) else [], call_id)
+                self._on_error(call_id, error)
 
     # Calls -----------------------------------------------------------------------------------
 
+    @overload
+    async def call_tool(self, tool: Literal["request_user_approval"], args: Mapping[str, Any], **options: Unpack[CallOptions]) -> ApprovalResult: ...
+    @overload
+    async def call_tool(self, tool: Literal["request_user_input"], args: Mapping[str, Any], **options: Unpack[CallOptions]) -> InputResult: ...
+    @overload
     async def call_tool(
-        self,
-        tool: str,
-        args: Mapping[str, Any],
-        *,
-        timeout_seconds: Optional[float] = None,
-        context: Optional[WireContext] = None,
-        call_id: Optional[str] = None,
-    ) -> ToolResult:
+        self, tool: Literal["publish_artifacts"], args: Mapping[str, Any], **options: Unpack[CallOptions]
+    ) -> Union[ArtifactsResult, ErrorResult]: ...
+    @overload
+    async def call_tool(self, tool: str, args: Mapping[str, Any], **options: Unpack[CallOptions]) -> ToolResult: ...
+
+    async def call_tool(self, tool: str, args: Mapping[str, Any], **options: Unpack[CallOptions]) -> ToolResult:
         """Sends a tool call and returns the kit's tool result, to hand to the model unchanged.
 
-        Raises `KitError` when the kit answers with `error` (or `too_large` / `timeout`, see
-        KitError). Cancelling the awaiting task sends `cancel` with reason `aborted`.
+        Typed per tool: an approval returns an `ApprovalResult`, an input an `InputResult`, and
+        publish_artifacts (whose rules may refuse a call) an `ArtifactsResult` or an `ErrorResult`.
+        Arguments the kit would refuse raise `KitError("invalid_arguments")` at once, before any
+        page is asked. Raises `KitError` when the kit answers with `error` (or `too_large`,
+        `timeout`, `unavailable`: see KitError). Cancelling the awaiting task sends `cancel` with
+        reason `aborted` once no other caller waits for the same id.
         """
         if tool not in TOOL_NAMES:
             raise KitError("unknown_tool", f"tool must be one of {', '.join(TOOL_NAMES)}; got {tool!r}.")
-        if not isinstance(args, Mapping):
-            raise KitError("invalid_arguments", "args must be a mapping.", [{"path": "arguments", "expected": "object"}])
-        call_id = call_id or str(uuid.uuid4())
-        resolved = self._resolved.get(call_id)
-        if resolved is not None:
-            if resolved.error is not None:
-                raise resolved.error
-            return cast(ToolResult, resolved.result)
+        issues = check_tool_arguments(tool, dict(args) if isinstance(args, Mapping) else args)
+        if issues:
+            raise invalid_arguments(issues, options.get("call_id"))
+        call_id = options.get("call_id") or str(uuid.uuid4())
+        if self._closed:
+            raise _closed_error(call_id)
+        known = self._resolved.get(call_id)
+        if known is not None:
+            return self._settled(known)
         existing = self._pending.get(call_id)
         if existing is not None:
-            return await asyncio.shield(existing.future)
+            existing.waiters += 1  # re-asked while pending: wait for the same result
+            return await self._wait(call_id, existing)
+        timeout_seconds = options.get("timeout_seconds")
         seconds = to_timeout_seconds(timeout_seconds if timeout_seconds is not None else args.get("timeout_seconds"))
         sent = dict(args)
         if timeout_seconds is not None:
             # The kit bounds its timer by the arguments' timeout: they must say the same.
             sent["timeout_seconds"] = seconds
-        call = _Pending(
+        call = Pending(
             tool=tool,
             args=sent,
-            context=context,
+            context=options.get("context"),
             deadline=iso_time(self._clock.now() + seconds),
             future=asyncio.get_running_loop().create_future(),
         )
         if self._max_call_bytes is not None:
-            size = len(dumps(self._call_message(call_id, call)).encode("utf-8"))
+            size = len(dumps({"v": PROTOCOL_VERSION, **call_frame(call_id, call)}).encode("utf-8"))
             if size > self._max_call_bytes:
-                raise KitError(
-                    "too_large",
-                    f"The call is {size} bytes; at most {self._max_call_bytes} (a quarter of max_size) fit.",
-                    call_id=call_id,
-                )
-        call.timer = self._clock.call_later(seconds + self._grace, lambda: self._expire(call_id))
+                message = f"The call is {size} bytes; at most {self._max_call_bytes} (a quarter of max_size) fit."
+                raise KitError("too_large", message, call_id=call_id)
         self._pending[call_id] = call
-        if self._ready:
-            self._send_call(call_id, call)
+        self._begin(call_id, call)
+        return await self._wait(call_id, call)
+
+    def _settled(self, outcome: Settlement) -> ToolResult:
+        if isinstance(outcome, (ExpiredUnanswered, Refused)):
+            raise outcome.error
+        return in_result_language(outcome.result, self._language)
+
+    async def _wait(self, call_id: str, call: Pending) -> ToolResult:
         try:
-            return await call.future
+            return self._settled(await asyncio.shield(call.future))
         except asyncio.CancelledError:
-            if self._finish(call_id) is not None:
-                self._send({"type": "cancel", "id": call_id, "reason": "aborted"})
+            call.waiters -= 1
+            if call.waiters == 0 and self._pending.get(call_id) is call:
+                self._finish(call_id)
+                self._withdraw(call_id)
             raise
 
-    def _call_message(self, call_id: str, call: _Pending) -> dict[str, Any]:
-        message: dict[str, Any] = {
-            "v": PROTOCOL_VERSION,
-            "type": "tool_call",
-            "call_id": call_id,
-            "tool": call.tool,
-            "arguments": call.args,
-            "deadline": call.deadline,
-        }
-        if call.context:
-            message["context"] = call.context
-        return message
+    def _begin(self, call_id: str, call: Pending) -> None:
+        """A new call is pending: arm its timer and send it when the kit is ready."""
+        self._arm(call_id, call)
+        if self._ready:
+            self._send(call_frame(call_id, call))
 
-    def _send_call(self, call_id: str, call: _Pending) -> None:
-        message = self._call_message(call_id, call)
-        del message["v"]
-        self._send(message)
-
-    def _finish(self, call_id: str, resolved: Optional[_Resolved] = None) -> Optional[_Pending]:
-        """Removes a pending call and remembers how it ended."""
-        call = self._pending.pop(call_id, None)
-        if call is None:
-            return None
+    def _arm(self, call_id: str, call: Pending) -> None:
+        """The runtime's own timer: deadline + grace."""
         if call.timer is not None:
             call.timer.cancel()
-        if resolved is not None:
-            self._resolved[call_id] = resolved
-            while len(self._resolved) > RESOLVED_MEMORY:
-                self._resolved.popitem(last=False)
+        delay = max(0.0, parse_iso(call.deadline) - self._clock.now()) + self._grace
+        call.timer = self._clock.call_later(delay, lambda: self._expire(call_id))
+
+    def _on_ready(self) -> None:
+        for call_id, call in list(self._pending.items()):
+            self._send(call_frame(call_id, call))
+
+    def _withdraw(self, call_id: str) -> None:
+        """Tells the kit that the agent stopped waiting for `call_id`."""
+        self._send({"type": "cancel", "id": call_id, "reason": "aborted"})
+
+    def _finish(self, call_id: str) -> Optional[Pending]:
+        """Removes a pending call and its timer."""
+        call = self._pending.pop(call_id, None)
+        if call is not None and call.timer is not None:
+            call.timer.cancel()
         return call
 
-    def _on_result(self, message: dict[str, Any]) -> None:
-        call_id, tool, result = message.get("call_id"), message.get("tool"), message.get("result")
-        if not isinstance(call_id, str) or not isinstance(tool, str) or not is_valid_result(tool, result):
-            return  # not a valid result: never acked
-        resolved = self._resolved.get(call_id)
-        if resolved is not None and resolved.how == "expired":
+    def _conclude(self, call_id: str, outcome: Outcome) -> None:
+        """The call resolved: every caller gets the outcome, and it is kept for re-asks."""
+        call = self._finish(call_id)
+        self._resolved.pop(call_id, None)
+        self._resolved[call_id] = outcome
+        while len(self._resolved) > RESOLVED_MEMORY:
+            self._resolved.popitem(last=False)
+        if call is not None and not call.future.done():
+            call.future.set_result(outcome)
+
+    def _reject(self, call_id: str, error: KitError) -> None:
+        """The call ends without a result: its callers get `error`, and nothing is remembered."""
+        call = self._finish(call_id)
+        if call is not None and not call.future.done():
+            call.future.set_result(Refused(error))
+
+    def _on_error(self, call_id: str, error: KitError) -> None:
+        self._reject(call_id, error)
+
+    def _on_result(self, call_id: str, tool: ToolName, result: ToolResult) -> None:
+        if isinstance(self._resolved.get(call_id), (Expired, ExpiredUnanswered)):
             # Too late: the model already has the timeout result. The kit shows the answer expired.
             self._send({"type": "cancel", "id": call_id, "reason": "expired"})
             return
@@ -283,37 +281,20 @@ class AgentSession:
             return
         self._send({"type": "ack", "id": call_id})
         if call is not None:
-            self._finish(call_id, _Resolved("answered", cast(ToolResult, result)))
-            if not call.future.done():
-                call.future.set_result(cast(ToolResult, result))
-
-    def _on_error(self, message: dict[str, Any]) -> None:
-        call_id = message.get("id")
-        if not isinstance(call_id, str) or not isinstance(message.get("code"), str):
-            return
-        call = self._finish(call_id)
-        if call is not None and not call.future.done():
-            issues = message.get("issues")
-            call.future.set_exception(
-                KitError(message["code"], str(message.get("message", "")), issues if isinstance(issues, list) else [], call_id)
-            )
+            self._conclude(call_id, Answered(result))
 
     def _expire(self, call_id: str) -> None:
         """Deadline + grace passed without the kit's result: resolve with the timeout policy's result."""
         call = self._pending.get(call_id)
         if call is None:
             return
-        if call.tool == "publish_artifacts":
-            error = KitError("timeout", "The kit did not answer publish_artifacts before its deadline.", call_id=call_id)
-            self._finish(call_id, _Resolved("expired", error=error))
-            self._send({"type": "cancel", "id": call_id, "reason": "expired"})
-            if not call.future.done():
-                call.future.set_exception(error)
-            return
-        context = resolve_context(self.context, call.context)
-        request = normalize_tool_call(cast(Any, call.tool), call.args, call_id, self.session_id, context)
-        result: ToolResult = tool_result_for(request, timeout_response(request, iso_time(self._clock.now())))
-        self._finish(call_id, _Resolved("expired", result))
         self._send({"type": "cancel", "id": call_id, "reason": "expired"})
-        if not call.future.done():
-            call.future.set_result(result)
+        self._conclude(call_id, self._timeout_outcome(call_id, call))
+
+    def _timeout_outcome(self, call_id: str, call: Pending) -> Union[Expired, ExpiredUnanswered]:
+        """What the runtime answers itself at deadline + grace (docs/protocol.md §6.1)."""
+        if call.tool == "publish_artifacts":
+            return ExpiredUnanswered(KitError("timeout", "The kit did not answer publish_artifacts before its deadline.", call_id=call_id))
+        context = resolve_context(self.context, call.context)
+        request = normalize_tool_call(call.tool, call.args, call_id, self.session_id, context)
+        return Expired(tool_result_for(request, timeout_response(request, iso_time(self._clock.now()))))

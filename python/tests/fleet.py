@@ -1,0 +1,91 @@
+"""Support for the fleet tests: a real redis-server of the tests' own, and Node runtime instances
+(scripts/chaos/instance.ts, the chaos run's) that make calls when told to."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import socket
+import subprocess
+from pathlib import Path
+from typing import Any, Optional
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class RedisServer:
+    """redis-server on a free loopback port, nothing persisted, stopped by its pid."""
+
+    def __init__(self) -> None:
+        binary = os.environ.get("REDIS_SERVER") or shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )  # fmt: skip
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            if "Ready to accept connections" in line:
+                break
+        else:
+            raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+class NodeInstance:
+    """A Node agent server in the fleet (`createAgentServer({ redis, port })`), in its own process."""
+
+    def __init__(self, process: asyncio.subprocess.Process, port: int) -> None:
+        self.process, self.port = process, port
+        self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._reader = asyncio.create_task(self._read())
+
+    @classmethod
+    async def start(cls, redis_url: str) -> "NodeInstance":
+        port = free_port()
+        process = await asyncio.create_subprocess_exec(
+            "node", "--import", "tsx", "scripts/chaos/instance.ts", cwd=REPO,
+            env={**os.environ, "CHAOS_REDIS": redis_url, "CHAOS_PORT": str(port)},
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        instance = cls(process, port)
+        instance._ready = asyncio.get_running_loop().create_future()
+        await asyncio.wait_for(instance._ready, 300)  # tsx compiles on start: slow on a busy machine
+        return instance
+
+    async def _read(self) -> None:
+        assert self.process.stdout is not None
+        while line := await self.process.stdout.readline():
+            message = json.loads(line)
+            if message["op"] == "ready":
+                self._ready.set_result(None)
+            elif (future := self._waiting.pop(message["id"], None)) is not None:
+                future.set_result(message)
+
+    async def call(self, session: str, tool: str, args: dict[str, Any], call_id: str, timeout_seconds: float = 120) -> dict[str, Any]:
+        """`session(session).callTool(tool, args, {callId})` on the Node instance: `{op: done, result}` or `{op: failed, code}`."""
+        assert self.process.stdin is not None
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting[call_id] = future
+        order = {"op": "call", "id": call_id, "session": session, "tool": tool, "args": args, "timeoutSeconds": timeout_seconds}
+        self.process.stdin.write((json.dumps(order) + "\n").encode())
+        await self.process.stdin.drain()
+        return await future
+
+    async def stop(self, signal: Optional[int] = None) -> None:
+        if self.process.returncode is None:
+            self.process.terminate() if signal is None else self.process.send_signal(signal)
+            await self.process.wait()
+        self._reader.cancel()

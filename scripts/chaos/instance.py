@@ -1,0 +1,62 @@
+"""One Python runtime instance of the chaos run (scripts/chaos.ts), in its own process: an
+AgentServer on the given port in the same fleet as the Node instances (one Redis); the driver
+asks it to make agent calls with JSON lines on stdin, and reads what they return on stdout."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import signal
+import sys
+from typing import Any
+
+from agent_interaction_kit import AgentServer, KitError
+
+
+def emit(message: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(message, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+async def main() -> None:
+    # The pages are served from loopback, which the default origins accept; the start-up note is not news here.
+    logging.getLogger("agent_interaction_kit").setLevel(logging.ERROR)
+    server = await AgentServer.start("127.0.0.1", int(os.environ["CHAOS_PORT"]), redis=os.environ["CHAOS_REDIS"])
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    calls: set[asyncio.Task[None]] = set()
+
+    async def call(order: dict[str, Any]) -> None:
+        try:
+            session = server.session(order["session"])
+            result = await session.call_tool(order["tool"], order["args"], call_id=order["id"], timeout_seconds=order["timeoutSeconds"])
+            emit({"op": "done", "id": order["id"], "result": result})
+        except KitError as error:
+            # A call ended by our own shutdown is not a failure: the driver asks it again elsewhere.
+            if not stopping.is_set():
+                emit({"op": "failed", "id": order["id"], "code": error.code, "message": error.message})
+
+    def order(line: str) -> None:
+        task = loop.create_task(call(json.loads(line)))
+        calls.add(task)
+        task.add_done_callback(calls.discard)
+
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    loop.add_signal_handler(signal.SIGTERM, stopping.set)
+    emit({"op": "ready"})
+
+    async def read() -> None:
+        while line := await reader.readline():
+            order(line.decode("utf-8"))
+        stopping.set()  # the driver is gone
+
+    reading = loop.create_task(read())
+    await stopping.wait()
+    reading.cancel()
+    await server.close()
+
+
+asyncio.run(main())
