@@ -53,6 +53,10 @@ describe('receipts are one line', function () {
       // One line: the title does not wrap, whatever its length.
       const title = line.querySelector('.receipt-title')!;
       expect(title.getBoundingClientRect().height).to.be.below(30);
+      // The title reads from the start of the line, beside its icon, not centred in the button.
+      const words = document.createRange();
+      words.selectNodeContents(title);
+      expect(words.getBoundingClientRect().left - title.getBoundingClientRect().left).to.be.below(2);
       expect(root.querySelector('[part~="message"]'), 'the message waits in the record').to.equal(null);
       await expect(el).to.be.accessible();
     });

@@ -73,7 +73,7 @@ export function renderReceipt(view: ReceiptView): TemplateResult {
           <span class="receipt-title" id="title" dir="auto">${safeText(view.title)}</span>
           <span class="receipt-outcome" part="state">${view.said ?? outcome(view)}</span>
           ${state === 'submitting' ? html`<span class="badge">${strings.submitting}</span>` : nothing}
-          ${time ? html`<time class="receipt-time" datetime=${time.toISOString()}>${time.toLocaleTimeString(view.locale, { hour: '2-digit', minute: '2-digit' })}</time>` : nothing}
+          ${time ? html`<time class="receipt-time" datetime=${time.toISOString()}>${time.toLocaleTimeString(view.locale, { timeStyle: 'short' })}</time>` : nothing}
         </button>
       </p>
     </div>
@@ -112,6 +112,7 @@ export const receiptStyles = css`
   }
   .receipt-title {
     flex: 1;
+    text-align: start;
     font-weight: 600;
   }
   time {
