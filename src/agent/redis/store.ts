@@ -116,8 +116,8 @@ export class RedisStore {
     frame: Record<string, unknown>,
     deadlineMs: number,
   ): Promise<{ kind: 'result'; outcome: StoredOutcome } | { kind: 'call'; frame: Record<string, unknown>; here: boolean }> {
-    const reply = (await this.run(ASK, [keys.call(id), keys.result(id), keys.pending(session), keys.owner(session)], [
-      id, session, tool, JSON.stringify(frame), String(deadlineMs), this.instance, String(Date.now()),
+    const reply = (await this.run(ASK, [keys.call(id), keys.result(id), keys.pending(session), keys.owner(session), keys.grants(session)], [
+      id, session, tool, JSON.stringify(frame), String(deadlineMs), this.instance, String(Date.now()), new Date().toISOString(), '', '',
     ])) as [string, string, string?];
     return reply[0] === 'result'
       ? { kind: 'result', outcome: JSON.parse(reply[1]) as StoredOutcome }
@@ -125,7 +125,9 @@ export class RedisStore {
   }
 
   async settle(session: string, id: string, tool: ToolName, outcome: StoredOutcome): Promise<SettleReply> {
-    const reply = (await this.run(SETTLE, [keys.call(id), keys.result(id), keys.pending(session)], [id, tool, JSON.stringify(outcome)])) as string[];
+    const reply = (await this.run(SETTLE, [keys.call(id), keys.result(id), keys.pending(session), keys.grants(session), keys.owner(session)], [
+      id, tool, JSON.stringify(outcome), '', '', 'null', this.instance, new Date().toISOString(), '', '',
+    ])) as string[];
     if (reply[0] === 'taken') return { kind: 'taken', outcome: JSON.parse(String(reply[1])) as StoredOutcome };
     return { kind: reply[0] as 'won' | 'unknown' | 'mismatch' };
   }
@@ -135,7 +137,9 @@ export class RedisStore {
   }
 
   async withdraw(session: string, id: string, frame: Record<string, unknown>): Promise<void> {
-    await this.run(WITHDRAW, [keys.call(id), keys.pending(session), keys.owner(session)], [id, session, JSON.stringify(frame)]);
+    await this.run(WITHDRAW, [keys.call(id), keys.pending(session), keys.owner(session), keys.result(id)], [
+      id, session, JSON.stringify(frame), new Date().toISOString(), this.instance, '',
+    ]);
   }
 
   async refuse(session: string, id: string, error: { code: string; message: string; issues?: unknown[] }): Promise<void> {
