@@ -98,6 +98,36 @@ async function agentLabPlugin() {
   };
 }
 
+/**
+ * `mcp-app`: the kit's MCP servers (Node, Python) with injected clocks, for the MCP App tests
+ * (test/support/mcp-app-lab.ts); and the sandbox proxy pages served with the View's CSP header.
+ */
+async function mcpAppLabPlugin() {
+  const dir = join('node_modules', '.cache', 'aik-wtr');
+  mkdirSync(dir, { recursive: true });
+  const outfile = join(dir, 'mcp-app-lab.mjs');
+  await build({ entryPoints: ['test/support/mcp-app-lab.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
+  const lab = await import(pathToFileURL(join(process.cwd(), outfile)).href);
+  return {
+    name: 'mcp-app-lab',
+    // The MCP client's OAuth helper ships its browser build under the `browser` condition only.
+    resolveImport({ source }) {
+      return source === 'pkce-challenge' ? '/node_modules/pkce-challenge/dist/index.browser.js' : undefined;
+    },
+    transform(context) {
+      if (!context.path.endsWith('/sandbox.html') || !context.path.includes('mcp-app')) return undefined;
+      return { headers: { 'Content-Security-Policy': lab.SANDBOX_CSP } };
+    },
+    async executeCommand({ command, payload }) {
+      if (command !== 'mcp-app') return undefined;
+      return lab.runMcpAppCommand(payload);
+    },
+    async serverStop() {
+      await lab.closeAllMcpAppLabs();
+    },
+  };
+}
+
 export default {
   files: ['test/**/*.browser.test.ts'],
   nodeResolve: true,
@@ -110,6 +140,7 @@ export default {
     requestRecorderPlugin(),
     jsonSchemaPlugin(),
     await agentLabPlugin(),
+    await mcpAppLabPlugin(),
   ],
   browsers: [
     playwrightLauncher({

@@ -4,6 +4,7 @@
 //   (typed fields, link consent), which the core file leaves out;
 // - dist/<element>.js: per-element entries with lit as a peer, tree-shakable (shared chunks);
 // - dist/agent/index.js: the Node entry; dist/react/index.js: React wrappers;
+// - dist/mcp-app/: the MCP App's Node entry and its card.html (scripts/build-mcp-app.ts);
 // - dist/types/: .d.ts; custom-elements.json; schema/*.json.
 // esbuild bundles (fast, and it reads tsconfig's experimentalDecorators); Vite serves the demo.
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build, type BuildOptions } from 'esbuild';
 // @ts-expect-error a plain JS plugin shared with the size check
 import { minifyLitCss } from './minify-lit-css.js';
+import { buildMcpApp } from './build-mcp-app.js';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -76,6 +78,8 @@ await Promise.all([
     packages: 'external',
     sourcemap: true,
   }),
+  // The MCP App: its Node entry and card.html, the View inlined (scripts/build-mcp-app.ts).
+  buildMcpApp(common),
 ]);
 
 // React Server Components: the React entry must start with "use client" (esbuild drops directives

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const TOOLS = ['websockets', 'pytest', 'pytest-asyncio', 'playwright', 'mypy', 'hatchling', 'redis', 'fastapi', 'uvicorn'];
+const TOOLS = ['websockets', 'pytest', 'pytest-asyncio', 'playwright', 'mypy', 'hatchling', 'redis', 'fastapi', 'uvicorn', 'mcp>=2.3'];
 // LangGraph for its recipe's test. langchain-core and langgraph-sdk require langchain-protocol,
 // which the local index lacks, so these five install without dependency resolution, after the
 // dependencies they have that do resolve (python/tests/stand_ins/ covers the missing one).

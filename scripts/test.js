@@ -9,7 +9,7 @@ import { ensureRedisServer } from './redis-server.js';
 import { runChaos } from './test-chaos.js';
 import { runPythonTests } from './test-python.js';
 import { checkGolden } from './test-golden.js';
-import { FRAMEWORK_TESTS, runFrameworkTests } from './test-frameworks.js';
+import { FRAMEWORK_TESTS, RECIPE_TESTS, runFrameworkTests } from './test-frameworks.js';
 import { CONSUMER_TESTS, runConsumerTests } from './test-consumers.js';
 import { runNodeTests } from './node-tests.js';
 
@@ -57,14 +57,15 @@ run('build (npm run build)', process.execPath, ['--import', 'tsx', 'scripts/buil
 const nodeFiles = readdirSync('test', { recursive: true })
   .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.browser.test.ts'))
   .map((file) => join('test', file))
-  .filter((file) => !file.startsWith(FRAMEWORK_TESTS) && !file.startsWith(CONSUMER_TESTS))
+  .filter((file) => ![FRAMEWORK_TESTS, RECIPE_TESTS, CONSUMER_TESTS].some((dir) => file.startsWith(dir)))
   .sort();
 console.log('\n▶ Node tests');
 addCounts('Node tests', runNodeTests({ root, scratch, name: 'node', minutes: 25, files: nodeFiles, env: { CHROME_PATH: chromium } }));
 
-// The agent frameworks' real packages, each round trip answered in Chromium.
-console.log('\n▶ Agent framework round trips (node --test, Chromium)');
-addCounts('Agent framework round trips', runFrameworkTests({ root, chromium, scratch }));
+// The agent frameworks' real packages, each round trip answered in Chromium, and the README's
+// server recipes (Express, Fastify, Hono) run as written.
+console.log('\n▶ Agent framework round trips and server recipes (node --test, Chromium)');
+addCounts('Agent framework round trips and server recipes', runFrameworkTests({ root, chromium, scratch }));
 
 // The packed package in real consumer apps, each built for production and driven in Chromium.
 console.log('\n▶ Consumer apps (npm pack, Vite + Vue, Vite + React, esbuild, script tag)');

@@ -11,6 +11,7 @@ import type { ArtifactsResult, ErrorResult, FilePart, ToolResult } from '../prot
 /** An approval's severity (DESIGN §4). */
 export type Severity = 'low' | 'medium' | 'high';
 import { deliverArtifacts, fileParts, type DeliverFunction } from '../rules/artifacts/deliver.js';
+import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
 import { prepareArtifacts } from '../rules/artifacts/prepare.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall } from '../rules/normalize.js';
@@ -31,6 +32,8 @@ export interface AiSdkOptions {
   message?: (toolName: string, input: unknown) => string | undefined;
   /** Delivers `publish_artifacts` items (see `<interaction-host>`'s `deliver`). */
   deliver?: DeliverFunction;
+  /** The language of the outputs' `content`, the sentence the model reads: `zh` (default) or `en`. */
+  resultLanguage?: ResultLanguage;
 }
 
 /** What one part shows, and how its answer goes back. */
@@ -123,8 +126,9 @@ export function toolOutput(
   card: Extract<AiSdkCard, { type: 'tool' }>,
   response: InteractionResponse,
   toolCallId = card.request.request_id,
+  options: Pick<AiSdkOptions, 'resultLanguage'> = {},
 ): { tool: string; toolCallId: string; output: ToolResult } {
-  return { tool: card.toolName, toolCallId, output: toolResultFor(card.request, response) };
+  return { tool: card.toolName, toolCallId, output: toolResultFor(card.request, response, options) };
 }
 
 /** Runs `publish_artifacts` by the kit's rules; the result is the tool's output. */
@@ -134,6 +138,7 @@ export async function publishArtifacts(
   options: AiSdkOptions = {},
 ): Promise<{ tool: 'publish_artifacts'; toolCallId: string; output: ArtifactsResult | ErrorResult }> {
   const prepared = prepareArtifacts(card.input, resolveContext(options.context));
-  const output = prepared.ok ? await deliverArtifacts(prepared, options.deliver) : { error: prepared.error };
+  const language = checkResultLanguage(options.resultLanguage, 'publishArtifacts');
+  const output = prepared.ok ? await deliverArtifacts(prepared, options.deliver, language) : { error: prepared.error };
   return { tool: 'publish_artifacts', toolCallId, output };
 }

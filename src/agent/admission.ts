@@ -1,29 +1,67 @@
 import type { IncomingMessage } from 'node:http';
+import { isRecord } from '../protocol/constants.js';
 
 /**
- * Decides who may connect (DESIGN §3.7). `false` or `undefined` refuses; `true` accepts with the
- * session id from the path (or `sessionIdFor`); a string accepts with that session id.
+ * What `authorize` answers (DESIGN §3.7, §3.9). `false` or `undefined` refuses; `true` accepts with
+ * the session id the URL names (or `sessionIdFor`); a string accepts with that session id; an
+ * object accepts too, with its `sessionId` (when given, it wins over the URL) and `actor`: who the
+ * user is, kept with the session for the audit trail.
  */
-export type AuthorizeFunction = (request: IncomingMessage) => boolean | string | undefined | Promise<boolean | string | undefined>;
+export type Authorization = boolean | string | undefined | { sessionId?: string; actor?: string };
+
+/** What the kit already read from the upgrade request, for `authorize` to check. */
+export interface AuthorizeContext {
+  /** The session the URL names (the one segment after `path`, or `sessionIdFor`), if any. */
+  sessionId: string | undefined;
+}
+
+/** Sees the upgrade request (URL with its query, headers, cookies) before any socket exists; may be async. */
+export type AuthorizeFunction = (request: IncomingMessage, context: AuthorizeContext) => Authorization | Promise<Authorization>;
 
 export interface AdmissionOptions {
   /** Page origins that may connect, exact `scheme://host:port`; default: loopback origins only. */
   allowedOrigins?: readonly string[];
   authorize?: AuthorizeFunction;
+  /** The URL path whose upgrades are the kit's (default `/agent/sessions`). */
+  path?: string;
   sessionIdFor?: (request: IncomingMessage) => string | undefined;
+  /** Where a mistake in what `authorize` returned is reported (default `console.warn`). */
+  log?: (message: string) => void;
 }
 
-/** An upgrade request's fate: a session to join, or an HTTP status to refuse it with. */
-export type Admission = { sessionId: string } | { status: 403 | 404; reason: string };
+/** An upgrade request's fate: a session to join (and who joins it), or an HTTP status to refuse it with. */
+export type Admission = { sessionId: string; actor?: string } | { status: 403 | 404; reason: string };
 
-const SESSION_PATH = /\/sessions\/([^/?#]+)/;
+export const DEFAULT_PATH = '/agent/sessions';
 
-/** The segment after `/sessions/` in the URL path. */
-export function sessionIdFromPath(request: IncomingMessage): string | undefined {
-  const match = SESSION_PATH.exec(request.url ?? '');
-  if (!match?.[1]) return undefined;
+/** `path` without a trailing slash; a path that is not one throws, naming the option. */
+export function normalizePath(path: string = DEFAULT_PATH): string {
+  if (typeof path !== 'string' || !path.startsWith('/') || /[?#]/.test(path)) {
+    throw new TypeError(`createAgentServer: path must be a URL path such as "/agent/sessions" (got ${JSON.stringify(path)}).`);
+  }
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** The URL's path, without its query or fragment. */
+function pathnameOf(request: IncomingMessage): string {
+  return (request.url ?? '').split(/[?#]/, 1)[0] ?? '';
+}
+
+/** True when the upgrade's path is `path` itself or under it: the kit's to answer. */
+export function isUnderPath(request: IncomingMessage, path: string): boolean {
+  const pathname = pathnameOf(request);
+  return path === '/' || pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** The one segment after `path` (`/agent/sessions/<id>`), decoded; none for the path itself or deeper paths. */
+export function sessionIdFromPath(request: IncomingMessage, path: string = DEFAULT_PATH): string | undefined {
+  const pathname = pathnameOf(request);
+  const prefix = path === '/' ? '/' : `${path}/`;
+  if (!pathname.startsWith(prefix)) return undefined;
+  const segment = pathname.slice(prefix.length);
+  if (!segment || segment.includes('/')) return undefined;
   try {
-    return decodeURIComponent(match[1]);
+    return decodeURIComponent(segment);
   } catch {
     return undefined;
   }
@@ -63,29 +101,53 @@ export function normalizeOrigins(origins: readonly string[]): Set<string> {
   );
 }
 
+/** What an accepting `authorize` answer grants. */
+type Grant = { sessionId?: string; actor?: string };
+
+/** `authorize`'s answer as a grant; `undefined` refuses; a string says what is wrong with the answer. */
+function grantOf(verdict: unknown): Grant | undefined | { mistake: string } {
+  if (verdict === true) return {};
+  if (verdict === false || verdict === undefined || verdict === null || verdict === '') return undefined;
+  if (typeof verdict === 'string') return { sessionId: verdict };
+  if (!isRecord(verdict)) return { mistake: `it returned ${JSON.stringify(verdict) ?? typeof verdict}; expected true, false, a session id or { sessionId?, actor? }` };
+  const { sessionId, actor } = verdict;
+  if (sessionId !== undefined && (typeof sessionId !== 'string' || !sessionId)) return { mistake: 'sessionId must be a non-empty string' };
+  if (actor !== undefined && typeof actor !== 'string') return { mistake: 'actor must be a string' };
+  return { sessionId, actor };
+}
+
 /**
  * The decision made before the upgrade: the Origin must be listed (or, with no list, loopback);
  * a request without Origin (not a browser) needs `authorize` to accept it; `authorize`, when
- * given, has the last word, and its session id wins over the path.
+ * given, has the last word, and its session id wins over the path. An answer it cannot read
+ * refuses, and says why.
  */
 export function createAdmission(options: AdmissionOptions): (request: IncomingMessage) => Promise<Admission> {
   const listed = options.allowedOrigins ? normalizeOrigins(options.allowedOrigins) : undefined;
   const originAllowed = (origin: string) => (listed ? listed.has(origin) : isLoopbackOrigin(origin));
-  const pathSessionId = options.sessionIdFor ?? sessionIdFromPath;
+  const path = normalizePath(options.path);
+  const pathSessionId = options.sessionIdFor ?? ((request: IncomingMessage) => sessionIdFromPath(request, path));
+  const log = options.log ?? console.warn;
   return async (request) => {
     const origin = request.headers.origin;
     if (origin !== undefined && !originAllowed(origin)) return { status: 403, reason: `origin ${origin} is not allowed` };
     if (origin === undefined && !options.authorize) return { status: 403, reason: 'no Origin header, and no authorize to accept it' };
-    let verdict: boolean | string | undefined = true;
+    const named = pathSessionId(request);
+    let grant: ReturnType<typeof grantOf> = {};
     if (options.authorize) {
       try {
-        verdict = await options.authorize(request);
+        grant = grantOf(await options.authorize(request, { sessionId: named }));
       } catch {
-        verdict = false;
+        grant = undefined;
       }
     }
-    if (verdict === false || verdict === undefined || verdict === '') return { status: 403, reason: 'refused by authorize' };
-    const sessionId = typeof verdict === 'string' ? verdict : pathSessionId(request);
-    return sessionId ? { sessionId } : { status: 404, reason: 'no session in the URL' };
+    if (grant && 'mistake' in grant) {
+      log(`agent-interaction-kit: authorize's answer refused the connection: ${grant.mistake}.`);
+      return { status: 403, reason: grant.mistake };
+    }
+    if (!grant) return { status: 403, reason: 'refused by authorize' };
+    const sessionId = grant.sessionId ?? named;
+    if (!sessionId) return { status: 404, reason: 'no session in the URL' };
+    return grant.actor === undefined ? { sessionId } : { sessionId, actor: grant.actor };
   };
 }

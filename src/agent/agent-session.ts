@@ -1,37 +1,26 @@
-import { isRecord, PROTOCOL_VERSION, SUPERSEDED_CLOSE_CODE, type ErrorCode, type ToolName } from '../protocol/constants.js';
+import { isRecord, PROTOCOL_VERSION, SUPERSEDED_CLOSE_CODE, type ToolName } from '../protocol/constants.js';
 import type { WireContext } from '../protocol/context.js';
 import { messageValue } from '../protocol/json.js';
-import { errorMessageSchema, kitToolResultSchema, type ArgumentIssue } from '../protocol/kit-messages.js';
+import { errorMessageSchema, kitToolResultSchema } from '../protocol/kit-messages.js';
 import { toolResultSchemas, type ToolResult, type ToolResults } from '../protocol/results.js';
 import { timeoutResponse } from '../rules/answers.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import { toTimeoutSeconds } from '../rules/coerce.js';
+import { checkResultLanguage, inResultLanguage, type ResultLanguage } from '../rules/content.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall } from '../rules/normalize.js';
 import { toolResultFor } from '../rules/results.js';
+import { abortError, closedError, KitError } from './kit-error.js';
 
 /** One live connection to a kit: a WebSocket, or a window reached with postMessage. */
 export interface AgentConnection {
   send(message: object): void;
   close(code?: number, reason?: string): void;
+  /** Who the user on it is, as `authorize` named them (DESIGN §3.9). */
+  readonly actor?: string;
 }
 
-/**
- * The kit answered a call with an `error` message (DESIGN §3.1), the call timed out unanswered
- * (`timeout`), the Redis the server shares its sessions through is unreachable (`unavailable`),
- * or the call was refused before sending, its frame over a quarter of `maxPayload` (`too_large`).
- */
-export class KitError extends Error {
-  override name = 'KitError';
-  constructor(
-    readonly code: ErrorCode | 'timeout' | 'unavailable' | 'too_large',
-    message: string,
-    readonly issues: ArgumentIssue[] = [],
-    readonly callId?: string,
-  ) {
-    super(message);
-  }
-}
+export { KitError };
 
 export interface CallToolOptions {
   /** Overrides the session's context for this call, field by field. */
@@ -56,6 +45,12 @@ export interface AgentSessionOptions {
   graceMs?: number;
   /** Largest `tool_call` frame sent, in UTF-8 bytes; a larger call rejects with `too_large` (default: no bound). */
   maxCallBytes?: number;
+  /**
+   * The language of `content` in every result a call resolves with, the page's and the runtime's
+   * own alike: `zh` or `en` (DESIGN §5). Not given: a page's result is kept as the page wrote it
+   * (Chinese unless the page chose English), and the runtime's own results are Chinese.
+   */
+  resultLanguage?: ResultLanguage;
 }
 
 /** One caller of a call: several may wait for the same id (a call re-asked while pending). */
@@ -102,11 +97,13 @@ export class AgentSession {
   protected readonly clock: Clock;
   protected readonly graceMs: number;
   private readonly maxCallBytes: number;
+  private readonly resultLanguage: ResultLanguage | undefined;
   protected readonly pending = new Map<string, PendingCall>();
   private readonly resolved = new Map<string, CallOutcome>();
   protected connection: AgentConnection | undefined;
   protected ready = false;
   private closed = false;
+  private lastActor: string | undefined;
 
   constructor(options: AgentSessionOptions) {
     this.sessionId = options.sessionId;
@@ -114,6 +111,7 @@ export class AgentSession {
     this.clock = options.clock ?? systemClock;
     this.graceMs = options.graceMs ?? 10_000;
     this.maxCallBytes = options.maxCallBytes ?? Infinity;
+    this.resultLanguage = options.resultLanguage === undefined ? undefined : checkResultLanguage(options.resultLanguage, 'AgentSession');
   }
 
   /** Calls not yet resolved, in the order they were made. */
@@ -123,6 +121,14 @@ export class AgentSession {
 
   get connected(): boolean {
     return this.connection !== undefined;
+  }
+
+  /**
+   * Who is on the session's live connection, or was on its last one, as `authorize` named them
+   * (`{ actor }`); undefined when it named no one. Kept for the audit trail (DESIGN §12.4).
+   */
+  get actor(): string | undefined {
+    return this.lastActor;
   }
 
   /**
@@ -138,6 +144,7 @@ export class AgentSession {
   attach(connection: AgentConnection): void {
     if (this.connection && this.connection !== connection) this.connection.close(SUPERSEDED_CLOSE_CODE, 'superseded');
     this.connection = connection;
+    this.lastActor = connection.actor;
     this.ready = false;
   }
 
@@ -270,8 +277,10 @@ export class AgentSession {
     return call;
   }
 
-  /** The call resolved: every caller gets the outcome, and it is kept for re-asks. */
-  protected conclude(id: string, outcome: CallOutcome): void {
+  /** The call resolved: every caller gets the outcome (`content` in the session's language), and it is kept for re-asks. */
+  protected conclude(id: string, resolved: CallOutcome): void {
+    const language = this.resultLanguage;
+    const outcome: CallOutcome = language && 'result' in resolved ? { ...resolved, result: inResultLanguage(resolved.result, language) } : resolved;
     const call = this.finish(id);
     this.resolved.delete(id);
     this.resolved.set(id, outcome);
@@ -320,7 +329,8 @@ export class AgentSession {
     }
     const context = resolveContext(this.context, call.context);
     const request = normalizeToolCall(call.tool, call.args, { request_id: id, session_id: this.sessionId }, context);
-    return { how: 'expired', result: toolResultFor(request, timeoutResponse(request, new Date(this.clock.now()).toISOString())) };
+    const response = timeoutResponse(request, new Date(this.clock.now()).toISOString());
+    return { how: 'expired', result: toolResultFor(request, response, { resultLanguage: this.resultLanguage ?? 'zh' }) };
   }
 }
 
@@ -334,13 +344,4 @@ export function callFrame(id: string, call: Pick<PendingCall, 'tool' | 'args' | 
     deadline: call.deadline,
     ...(call.context ? { context: call.context } : {}),
   };
-}
-
-const closedError = (id: string) =>
-  new KitError('unavailable', 'The agent server closed before the kit answered: the call was ended unanswered.', [], id);
-
-function abortError(reason: unknown): Error {
-  return reason instanceof Error && reason.name === 'AbortError'
-    ? reason
-    : new DOMException('The tool call was aborted.', 'AbortError');
 }

@@ -1,5 +1,6 @@
 import type { WireContext } from '../protocol/context.js';
 import type { Clock } from '../protocol/clock.js';
+import type { ResultLanguage } from '../rules/content.js';
 import { AgentSession, type AgentConnection } from './agent-session.js';
 
 export interface FrameBridgeOptions {
@@ -11,6 +12,8 @@ export interface FrameBridgeOptions {
   context?: WireContext;
   clock?: Clock;
   graceMs?: number;
+  /** The language of every result's `content` (`zh` or `en`), as `createAgentServer` takes it. */
+  resultLanguage?: ResultLanguage;
 }
 
 /**
@@ -19,7 +22,8 @@ export interface FrameBridgeOptions {
  */
 export function createFrameBridge(options: FrameBridgeOptions): { session: AgentSession; close(): void } {
   if (!options.origin || options.origin === '*') throw new TypeError('createFrameBridge: origin must be an explicit origin.');
-  const session = new AgentSession({ sessionId: options.sessionId, context: options.context, clock: options.clock, graceMs: options.graceMs });
+  const { sessionId, context, clock, graceMs, resultLanguage } = options;
+  const session = new AgentSession({ sessionId, context, clock, graceMs, resultLanguage });
   const target = () => options.frame.contentWindow;
   const connection: AgentConnection = {
     send: (message) => target()?.postMessage(message, options.origin),

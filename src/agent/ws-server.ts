@@ -1,18 +1,43 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { isRecord } from '../protocol/constants.js';
 import type { WireContext } from '../protocol/context.js';
 import type { Clock } from '../protocol/clock.js';
-import { createAdmission, type AuthorizeFunction } from './admission.js';
+import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
+import { createAdmission, isUnderPath, normalizePath, type AuthorizeFunction } from './admission.js';
 import { AgentSession, type AgentConnection } from './agent-session.js';
-import type { RedisOption } from './redis/store.js';
+import type { RedisOption } from './redis/option.js';
+
+/** Called with every upgrade request a server receives. */
+export type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/**
+ * What the kit calls on a server it is attached to, and nothing more: so an `http` or `https`
+ * server, an `http2` compatibility server (`allowHTTP1`), Hono's `serve()` result or Fastify's
+ * `app.server` all fit.
+ */
+export interface UpgradeServer {
+  on(event: 'upgrade', listener: UpgradeListener): unknown;
+  off(event: 'upgrade', listener: UpgradeListener): unknown;
+  address(): AddressInfo | string | null;
+}
 
 export interface AgentServerOptions {
-  /** Listen on this port (0: any free one) on `host`; or attach to an existing HTTP `server`. */
+  /** Listen on this port (0: any free one) on `host` (default `127.0.0.1`), with a server of the kit's own. */
   port?: number;
   host?: string;
-  server?: Server;
-  /** The session a connection belongs to (default: the segment after `/sessions/` in the URL path). */
+  /**
+   * Attach to a server the application already runs: only its upgrades under `path` are the
+   * kit's; every other upgrade is left untouched to its own handler.
+   */
+  server?: UpgradeServer;
+  /** No listener at all: the application hands the kit its upgrades with `handleUpgrade`. */
+  noServer?: boolean;
+  /** The URL path whose upgrades are the kit's (default `/agent/sessions`): `<path>/<session id>`. */
+  path?: string;
+  /** The session a connection belongs to (default: the one segment after `path` in the URL). */
   sessionIdFor?: (request: IncomingMessage) => string | undefined;
   /**
    * Page origins that may connect, exact `scheme://host:port`. Default: loopback origins only
@@ -20,17 +45,26 @@ export interface AgentServerOptions {
    */
   allowedOrigins?: string[];
   /**
-   * Sees the upgrade request (URL with query, headers, cookies), may be async: `false` or
-   * `undefined` refuses with 403; `true` accepts; a string accepts with that session id. A request
-   * without `Origin` (not a browser) is accepted only when this accepts it.
+   * Sees the upgrade request (URL with query, headers, cookies) and the session its URL names;
+   * may be async. `false` or `undefined` refuses with 403; `true` accepts; a string accepts with
+   * that session id; `{ sessionId?, actor? }` accepts with that session id (when given) and keeps
+   * `actor` (who the user is) with the session. A request without `Origin` (not a browser) is
+   * accepted only when this accepts it.
    */
   authorize?: AuthorizeFunction;
   /** Largest frame accepted from a page, bytes (default 1 MiB); a larger one closes with 1009. */
   maxPayload?: number;
-  /** Where the one start-up warning goes (default `console.warn`). */
+  /** Where the start-up warning and mistakes in `authorize`'s answers go (default `console.warn`). */
   log?: (message: string) => void;
   /** The context a new session's `hello` carries. */
   contextFor?: (sessionId: string) => WireContext | undefined;
+  /**
+   * The language of every result's `content`, the sentence the model reads: `zh` or `en`; only
+   * `content` differs (DESIGN §5). It decides for the results the page sends too. Not given: the
+   * page's results reach `callTool` as the page wrote them (Chinese by default), and the
+   * runtime's own timeout results are Chinese.
+   */
+  resultLanguage?: ResultLanguage;
   clock?: Clock;
   graceMs?: number;
   /**
@@ -41,9 +75,15 @@ export interface AgentServerOptions {
 }
 
 export interface AgentServer {
+  /** The port it listens on (an attached server's); 0 with `noServer`, or while an attached server is not listening. */
   readonly port: number;
   /** The session for an id, created on first use: call its `callTool`. */
   session(sessionId: string): AgentSession;
+  /**
+   * Takes an upgrade the application routed to the kit (with `noServer`): the origin and
+   * `authorize` checks, then the session's WebSocket, or an HTTP 403 / 404 and no socket.
+   */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Ends every connection and stops listening; calls still pending reject with KitError `unavailable`. */
   close(): Promise<void>;
   readonly wss: WebSocketServer;
@@ -58,14 +98,33 @@ function refuse(socket: Duplex, status: 403 | 404): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${text.length}\r\n\r\n${text}`);
 }
 
+/** The listener options name, checked before anything starts. */
+function listenerOf(options: AgentServerOptions): 'own' | 'attached' | 'none' {
+  if (options.noServer) {
+    const clash = (['server', 'port', 'host'] as const).filter((name) => options[name] !== undefined);
+    if (clash.length > 0) throw new TypeError(`createAgentServer: noServer takes no ${clash.join(' or ')} (the application routes its upgrades to handleUpgrade).`);
+    return 'none';
+  }
+  if (options.server === undefined) return 'own';
+  if (typeof options.server?.on !== 'function') throw new TypeError('createAgentServer: server must be a Node server (http, https or an http2 compatibility server).');
+  return 'attached';
+}
+
 /**
  * A WebSocket server for Node runtimes (on `ws`): decides before the upgrade who may connect
  * (origins, `authorize`; a refusal is an HTTP 403), maps each connection to a session, keeps one
  * live connection per session (a newer one closes the older with 4000), and exposes each
- * session's `callTool`.
+ * session's `callTool`. It listens on a server of its own, on the application's server (only
+ * under `path`), or on nothing (`noServer`, through `handleUpgrade`).
  */
 export async function createAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
+  const listener = listenerOf(options);
   const admit = createAdmission(options);
+  const path = normalizePath(options.path);
+  const resultLanguage = options.resultLanguage === undefined ? undefined : checkResultLanguage(options.resultLanguage, 'createAgentServer');
+  if (options.redis !== undefined && typeof options.redis !== 'string' && !isRecord(options.redis)) {
+    throw new TypeError('createAgentServer: redis must be a Redis URL or node-redis client options.');
+  }
   const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
   if (!Number.isInteger(maxPayload) || maxPayload <= 0) throw new TypeError('createAgentServer: maxPayload must be a positive whole number of bytes.');
   // A call over a quarter of maxPayload is refused, so that an honest result always fits under it.
@@ -77,7 +136,7 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
   const session = (sessionId: string) => {
     let existing = sessions.get(sessionId);
     if (!existing) {
-      const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock: options.clock, graceMs: options.graceMs, maxCallBytes };
+      const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock: options.clock, graceMs: options.graceMs, maxCallBytes, resultLanguage };
       existing = fleet ? fleet.session(sessionOptions) : new AgentSession(sessionOptions);
       sessions.set(sessionId, existing);
       if (closed) existing.close();
@@ -92,34 +151,42 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
   }
   // The upgrade is ours to decide (noServer), so a refused request never becomes a socket.
   const wss = new WebSocketServer({ noServer: true, maxPayload });
-  const http = options.server ?? createServer((_request, response) => response.writeHead(426, { connection: 'close' }).end());
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     void admit(request).then((admission) => {
       if ('status' in admission) return refuse(socket, admission.status);
       if (socket.destroyed) return;
       wss.handleUpgrade(request, socket, head, (ws) => {
-        onConnection(ws, admission.sessionId);
+        onConnection(ws, admission);
         wss.emit('connection', ws, request);
       });
     });
   };
-  http.on('upgrade', onUpgrade);
-  if (!options.server) {
+  const http: UpgradeServer | undefined =
+    listener === 'own' ? createServer((_request, response) => response.writeHead(426, { connection: 'close' }).end()) : options.server;
+  // On a server of its own every upgrade is the kit's to answer; on the application's, only those under `path`.
+  const onUpgrade: UpgradeListener = (request, socket, head) => {
+    if (isUnderPath(request, path)) handleUpgrade(request, socket, head);
+    else if (listener === 'own') refuse(socket, 404);
+  };
+  http?.on('upgrade', onUpgrade);
+  if (listener === 'own') {
+    const own = http as Server;
     await new Promise<void>((resolve, reject) => {
-      http.once('error', reject);
-      http.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+      own.once('error', reject);
+      own.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
     });
   }
 
   // Only a connection that passed the checks gets here, so only it can supersede another.
-  const onConnection = (socket: WebSocket, sessionId: string) => {
-    const agent = session(sessionId);
+  const onConnection = (socket: WebSocket, admission: { sessionId: string; actor?: string }) => {
+    const agent = session(admission.sessionId);
     const connection: AgentConnection = {
       send: (message) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
       },
       close: (code, reason) => socket.close(code, reason),
+      actor: admission.actor,
     };
     agent.attach(connection);
     socket.on('message', (data, isBinary) => agent.receive(connection, isBinary ? data : String(data)));
@@ -127,19 +194,22 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
     socket.on('error', () => agent.detach(connection));
   };
 
-  const address = http.address();
   return {
-    port: typeof address === 'object' && address ? address.port : (options.port ?? 0),
+    get port() {
+      const address = http?.address();
+      return typeof address === 'object' && address ? address.port : 0;
+    },
     session,
+    handleUpgrade,
     wss,
     close: () =>
       new Promise<void>((resolve) => {
-        http.off('upgrade', onUpgrade);
+        http?.off('upgrade', onUpgrade);
         // Only this process waits for its calls: in a fleet, another instance may still see them answered.
         closed = true;
         for (const agent of sessions.values()) agent.close();
         for (const client of wss.clients) client.terminate();
-        wss.close(() => (options.server ? resolve() : http.close(() => resolve())));
+        wss.close(() => (listener === 'own' ? (http as Server).close(() => resolve()) : resolve()));
       }).then(() => fleet?.close()),
   };
 }

@@ -8,6 +8,7 @@ import type { Locale } from '../i18n/locales.js';
 import { displayTitle, stringsFor } from '../i18n/strings.js';
 import { statusOf } from '../rules/card-state.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
+import type { ResultLanguage } from '../rules/content.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import { LocaleController } from '../elements/shared/locale.js';
@@ -83,6 +84,13 @@ export class InteractionHost extends LitElement {
   /** Finished cards kept as receipts (default 50), so memory stays flat. */
   @property({ type: Number, attribute: 'receipt-limit' })
   receiptLimit = 50;
+
+  /**
+   * The language of each result's `content`, the sentence the model reads: `zh` (default, as the
+   * reference runtime writes it; any other value too) or `en`. The cards' language is `locale`.
+   */
+  @property({ attribute: 'result-language' })
+  resultLanguage?: ResultLanguage;
 
   /** `zh-CN` or `en`; else the session's `context.locale`, else the nearest `lang`. */
   @property({ reflect: true })
@@ -181,7 +189,8 @@ export class InteractionHost extends LitElement {
   }
 
   private sessionSettings() {
-    return { deliver: this.deliver, receiptLimit: this.receiptLimit };
+    const resultLanguage: ResultLanguage = this.resultLanguage === 'en' ? 'en' : 'zh';
+    return { deliver: this.deliver, receiptLimit: this.receiptLimit, resultLanguage };
   }
 
   private emit<T>(type: string, detail: T): void {

@@ -64,7 +64,7 @@ export function AiSdkToolCard({ part, chat, options, locale }: AiSdkToolCardProp
   }
   const onInteractionResponse = (event: InteractionResponseEvent) => {
     if (card.type === 'approval') void chat.addToolApprovalResponse(approvalResponse(part, event.detail));
-    else void chat.addToolOutput(toolOutput(card, event.detail, part.toolCallId));
+    else void chat.addToolOutput(toolOutput(card, event.detail, part.toolCallId, options));
   };
   const props = { request: card.request, response: card.response, locale, onInteractionResponse };
   return card.request.kind === 'approval' ? createElement(ApprovalDialog, props) : createElement(QuestionnaireForm, props);

@@ -1,18 +1,24 @@
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import type { ApprovalResult, InputResult, ToolEventPart } from '../protocol/results.js';
+import { approvalContent, checkResultLanguage, inputContent, type ResultLanguage } from './content.js';
+
+export interface ResultOptions {
+  /** The language of `content`, the sentence for the model: `zh` (default) or `en` (DESIGN §5). */
+  resultLanguage?: ResultLanguage;
+}
 
 function toolEvent(tool: string, response: InteractionResponse, summary: string): ToolEventPart {
   return { type: 'tool_event', tool_name: tool, status: response.status, summary };
 }
 
-/** The `request_user_approval` tool result of DESIGN §5; `content` is for the model, in Chinese. */
-export function approvalResult(request: InteractionRequest, response: InteractionResponse): ApprovalResult {
+/** The `request_user_approval` tool result of DESIGN §5; `content` is for the model. */
+export function approvalResult(request: InteractionRequest, response: InteractionResponse, language: ResultLanguage = 'zh'): ApprovalResult {
   const completed = response.status === 'completed';
   const summary = completed ? (response.approved ? 'approved' : 'rejected') : response.status;
   return {
     source_tool: 'request_user_approval',
-    content: response.approved ? '用户已批准操作。' : `用户未批准操作（${response.status}）。`,
+    content: approvalContent(response, language),
     content_parts: [toolEvent('request_user_approval', response, summary)],
     interaction_request: {
       kind: 'approval',
@@ -36,13 +42,10 @@ function inputSummary(request: InteractionRequest, response: InteractionResponse
 }
 
 /** The `request_user_input` tool result of DESIGN §5. */
-export function inputResult(request: InteractionRequest, response: InteractionResponse): InputResult {
+export function inputResult(request: InteractionRequest, response: InteractionResponse, language: ResultLanguage = 'zh'): InputResult {
   const summary = inputSummary(request, response);
   const purpose = request.metadata.purpose ?? '';
-  let content: string;
-  if (!response.approved) content = `未收到有效输入（${response.status}）。`;
-  else if (request.kind === 'questionnaire') content = `已收到用户输入，共回答 ${Object.keys(response.answers).length} 个问题。`;
-  else content = `已收到用户输入：${summary}`;
+  const content = inputContent(response, request.kind === 'questionnaire', Object.keys(response.answers).length, summary, language);
   const echo: InputResult['interaction_request'] =
     request.kind === 'questionnaire'
       ? {
@@ -78,8 +81,10 @@ export function inputResult(request: InteractionRequest, response: InteractionRe
 export function toolResultFor(
   request: InteractionRequest,
   response: InteractionResponse,
+  options: ResultOptions = {},
 ): ApprovalResult | InputResult {
+  const language = checkResultLanguage(options.resultLanguage, 'toolResultFor');
   return request.source_tool === 'request_user_approval'
-    ? approvalResult(request, response)
-    : inputResult(request, response);
+    ? approvalResult(request, response, language)
+    : inputResult(request, response, language);
 }

@@ -2,6 +2,7 @@ import { PROTOCOL_VERSION } from '../protocol/constants.js';
 import type { InteractionContext } from '../protocol/context.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
 import type { ArtifactsResult, ErrorResult } from '../protocol/results.js';
+import type { ResultLanguage } from '../rules/content.js';
 import { deliverArtifacts, fileParts, undeliveredParts, type DeliverFunction } from '../rules/artifacts/deliver.js';
 import { DELIVERY_REASONS } from '../rules/artifacts/reasons.js';
 import { prepareArtifacts } from '../rules/artifacts/prepare.js';
@@ -13,6 +14,8 @@ export interface PublisherPorts {
   store: EntryStore;
   /** The page's `deliver`, read when a call arrives. */
   deliver(): DeliverFunction | undefined;
+  /** The language of the result's `content`, read when a call arrives. */
+  language(): ResultLanguage;
   /** Sends a result through the outbox; `entry` is what the card shows meanwhile, if any. */
   dispatch(entry: ArtifactsEntry | undefined, message: ResultMessage): void;
 }
@@ -49,7 +52,7 @@ export class ArtifactPublisher {
       ...base, kind: 'artifacts', phase: 'delivering', title: prepared.title,
       items: undeliveredParts(prepared.items, prepared.audience, ''),
     });
-    const delivered = await deliverArtifacts(prepared, this.ports.deliver());
+    const delivered = await deliverArtifacts(prepared, this.ports.deliver(), this.ports.language());
     if (store.get(id) !== shown) return; // cancelled, replaced or removed meanwhile
     dispatch({ ...shown, phase: 'delivered', items: fileParts(delivered), delivery: delivered.delivery_result }, resultMessage(id, delivered));
   }

@@ -8,6 +8,7 @@ import { interactionResponseSchema, type InteractionResponse } from '../protocol
 import type { CancelMessage, InteractionRequestMessage, RuntimeToolResultMessage, ToolCallMessage } from '../protocol/runtime-messages.js';
 import { cancelledResponse, keptAnswers, timeoutResponse, type QuestionChoice } from '../rules/answers.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
+import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
 import { receiptFor } from '../rules/receipts.js';
@@ -40,6 +41,8 @@ export interface SessionSettings {
   deliver?: DeliverFunction;
   /** Finished entries kept (default 50), so memory stays flat however long the session runs. */
   receiptLimit?: number;
+  /** The language of each result's `content`, the sentence for the model: `zh` (default) or `en`. */
+  resultLanguage?: ResultLanguage;
   /**
    * What the user has picked or typed so far in request `id`'s card, read at its deadline: a
    * questionnaire's timeout keeps those answers (DESIGN §11.2). The host reads it from the card.
@@ -81,6 +84,7 @@ export class InteractionSession {
   private started = false;
   private deliver: DeliverFunction | undefined;
   private receiptLimit = 50;
+  private resultLanguage: ResultLanguage = 'zh';
   private draftOf: SessionSettings['draftOf'];
 
   constructor(options: SessionOptions) {
@@ -105,6 +109,7 @@ export class InteractionSession {
     this.publisher = new ArtifactPublisher({
       store: this.store,
       deliver: () => this.deliver,
+      language: () => this.resultLanguage,
       dispatch: (entry, message) => this.dispatchResult(entry, message),
     });
     this.configure(options);
@@ -126,6 +131,7 @@ export class InteractionSession {
 
   /** Takes new settings; a lower `receiptLimit` prunes at once. */
   configure(settings: SessionSettings): void {
+    this.resultLanguage = checkResultLanguage(settings.resultLanguage, 'InteractionSession');
     this.deliver = settings.deliver;
     this.receiptLimit = settings.receiptLimit ?? 50;
     this.draftOf = settings.draftOf;
@@ -262,7 +268,7 @@ export class InteractionSession {
     const message: ResultMessage =
       pending.source === 'interaction_request'
         ? { v: PROTOCOL_VERSION, type: 'interaction_response', request_id: id, response }
-        : { v: PROTOCOL_VERSION, type: 'tool_result', call_id: id, tool: pending.tool, result: toolResultFor(request, response) };
+        : { v: PROTOCOL_VERSION, type: 'tool_result', call_id: id, tool: pending.tool, result: toolResultFor(request, response, { resultLanguage: this.resultLanguage }) };
     this.dispatchResult(settled, message);
   }
 

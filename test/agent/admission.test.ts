@@ -6,6 +6,7 @@ import { after, describe, it } from 'node:test';
 import { WebSocket } from 'ws';
 import { KitError } from '../../src/agent/agent-session.js';
 import { createAgentServer, type AgentServer, type AgentServerOptions } from '../../src/agent/ws-server.js';
+import { openSocket, verdict, type UpgradeOutcome } from '../support/upgrade-client.js';
 
 const servers: AgentServer[] = [];
 after(() => Promise.all(servers.map((server) => server.close())));
@@ -16,25 +17,9 @@ async function start(options: AgentServerOptions = {}): Promise<AgentServer> {
   return server;
 }
 
-type Outcome = { opened: true; socket: WebSocket; protocol: string } | { opened: false; status: number };
-
 /** Opens a WebSocket the way a page on `origin` would; resolves with the upgrade's outcome. */
-function open(server: AgentServer, path: string, headers: Record<string, string> = {}, protocols?: string[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${server.port}${path}`, protocols, { headers });
-    socket.once('open', () => resolve({ opened: true, socket, protocol: socket.protocol }));
-    socket.once('unexpected-response', (_request, response) => {
-      resolve({ opened: false, status: response.statusCode ?? 0 });
-      socket.terminate();
-    });
-    socket.once('error', (error) => reject(error));
-  });
-}
-
-/** What a page would learn, in one comparable word. */
-function verdict(outcome: Outcome): string {
-  if (outcome.opened) outcome.socket.close();
-  return outcome.opened ? 'opened' : `HTTP ${outcome.status}`;
+function open(server: AgentServer, path: string, headers: Record<string, string> = {}, protocols?: string[]): Promise<UpgradeOutcome> {
+  return openSocket(`ws://127.0.0.1:${server.port}${path}`, headers, protocols);
 }
 
 function firstMessage(socket: WebSocket): Promise<Record<string, unknown>> {

@@ -119,21 +119,24 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
   });
 
   it('approval, high: 批准 then 确认批准', async () => {
-    const { page, session } = await open();
+    // The page clock is faked: the confirm step's second of arming passes only when the test says,
+    // so a slow machine cannot let a stray Enter through (nor make the test pass by luck).
+    const { page, session } = await open({ fakeClock: true });
     const run = await runtime.run('approval-high', session);
+    await page.getByRole('button', { name: '批准', exact: true }).waitFor();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 5_000));
     await page.getByRole('button', { name: '批准', exact: true }).click();
     assert.equal(run.status, 'pending', 'one click does not approve a high-severity action');
-    // 确认批准 has the focus, and for a second (real time here) it does nothing.
+    // 确认批准 has the focus, and for its first second it does nothing.
     const confirm = page.getByRole('button', { name: '确认批准', exact: true });
     await confirm.waitFor();
     assert.equal(await confirm.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement), true);
-    const shown = Date.now();
     await page.keyboard.press('Enter');
+    await page.clock.runFor(900);
     await page.keyboard.press('Enter');
-    const waited = Date.now() - shown;
     await page.waitForTimeout(200);
-    assert.equal(run.status, 'pending', `two Enter presses ${waited} ms after it appeared approve nothing`);
-    await page.waitForTimeout(Math.max(0, 1100 - (Date.now() - shown)));
+    assert.equal(run.status, 'pending', 'two Enter presses within its first second approve nothing');
+    await page.clock.runFor(200);
     await page.keyboard.press('Enter');
     const done = await settled(run);
     assert.equal((done.result as { interaction_response: { approved: boolean } }).interaction_response.approved, true);

@@ -20,7 +20,9 @@ export interface Packed {
   remove(): void;
 }
 
-export function packPackage(): Packed {
+/** `without`: names (or `@scopes`) of the repository's packages the scratch node_modules leaves out, as if not installed. */
+export function packPackage(options: { without?: string[] } = {}): Packed {
+  const without = new Set(options.without ?? []);
   const dir = mkdtempSync(join(tmpdir(), 'aik-pack-'));
   const output = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
     cwd: root,
@@ -32,7 +34,7 @@ export function packPackage(): Packed {
   const pkg = join(modules, 'agent-interaction-kit');
   mkdirSync(pkg, { recursive: true });
   for (const name of readdirSync(join(root, 'node_modules'))) {
-    if (name !== 'agent-interaction-kit' && !name.startsWith('.')) symlinkSync(join(root, 'node_modules', name), join(modules, name));
+    if (name !== 'agent-interaction-kit' && !name.startsWith('.') && !without.has(name)) symlinkSync(join(root, 'node_modules', name), join(modules, name));
   }
   execFileSync('tar', ['-xzf', join(dir, info.filename), '-C', pkg, '--strip-components=1']);
   return {

@@ -4,19 +4,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
 import ts from 'typescript';
-// @ts-expect-error a plain JS helper shared with the test runner
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.js';
 import { KIT_VERSION } from '../../src/version.js';
-import { packPackage, type Packed } from './packed.js';
+import { packedWithChromium } from './packed-browser.js';
 
 const TAGS = ['approval-dialog', 'questionnaire-form', 'artifact-list', 'interaction-host'];
 
-let packed: Packed;
-let browser: Browser;
+const lab = packedWithChromium();
 
 interface Bundled {
   code: string;
@@ -31,7 +27,7 @@ interface Bundled {
  */
 async function bundle(specifier: string, ignoreSideEffects = false): Promise<Bundled> {
   const result = await build({
-    stdin: { contents: `import ${JSON.stringify(specifier)};`, resolveDir: packed.dir, loader: 'js' },
+    stdin: { contents: `import ${JSON.stringify(specifier)};`, resolveDir: lab.packed.dir, loader: 'js' },
     bundle: true,
     write: false,
     minify: true,
@@ -49,7 +45,7 @@ async function bundle(specifier: string, ignoreSideEffects = false): Promise<Bun
 
 /** The tags a script registers on a fresh page, and `adapter parts` and `adapter bridge` when it registers those. */
 async function tagsRegisteredBy(code: string): Promise<string[]> {
-  const page = await browser.newPage();
+  const page = await lab.browser.newPage();
   try {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -66,15 +62,6 @@ async function tagsRegisteredBy(code: string): Promise<string[]> {
 }
 
 describe('the packed package under a bundler', () => {
-  before(async () => {
-    packed = packPackage();
-    browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
-  });
-  after(async () => {
-    await browser?.close();
-    packed?.remove();
-  });
-
   it('a production esbuild bundle of agent-interaction-kit/approval-dialog.js registers <approval-dialog>', async () => {
     const { code, dropped } = await bundle('agent-interaction-kit/approval-dialog.js');
     assert.deepEqual(dropped, []);
@@ -83,13 +70,15 @@ describe('the packed package under a bundler', () => {
   });
 
   it('every module that registers a tag, the adapter parts or the bridge is a declared side effect, and nothing else is', async () => {
-    const modules = packed.files.filter((file) => file.startsWith('dist/') && file.endsWith('.js') && !file.startsWith('dist/agent/'));
+    // Browser modules only: the Node entries (dist/agent/, the MCP App server's dist/mcp-app/) load no page.
+    const node = (file: string) => file.startsWith('dist/agent/') || file.startsWith('dist/mcp-app/');
+    const modules = lab.packed.files.filter((file) => file.startsWith('dist/') && file.endsWith('.js') && !node(file));
     assert.ok(modules.some((file) => file.startsWith('dist/chunks/')), 'the build has shared chunks');
     const registering: string[] = [];
     const declared: string[] = [];
     const withAdapters: string[] = [];
     for (const file of modules) {
-      const path = join(packed.pkg, file);
+      const path = join(lab.packed.pkg, file);
       const real = await tagsRegisteredBy((await bundle(path, true)).code);
       const asBundled = await bundle(path);
       if (real.length > 0) registering.push(file);
@@ -117,10 +106,10 @@ describe('the packed package under a bundler', () => {
   });
 
   it('"use client" is the first statement of each React entry (dist/react/index.js, dist/react/ai-sdk.js)', () => {
-    const entries = packed.files.filter((file) => /^dist\/react\/[^/]+\.js$/.test(file));
+    const entries = lab.packed.files.filter((file) => /^dist\/react\/[^/]+\.js$/.test(file));
     assert.deepEqual(entries, ['dist/react/ai-sdk.js', 'dist/react/index.js']);
     for (const file of entries) {
-      const source = ts.createSourceFile(file, readFileSync(join(packed.pkg, file), 'utf8'), ts.ScriptTarget.ES2022);
+      const source = ts.createSourceFile(file, readFileSync(join(lab.packed.pkg, file), 'utf8'), ts.ScriptTarget.ES2022);
       const first = source.statements[0];
       assert.ok(first && ts.isExpressionStatement(first) && ts.isStringLiteral(first.expression), `${file}: the first statement is not a directive`);
       assert.equal(first.expression.text, 'use client', file);
@@ -128,15 +117,15 @@ describe('the packed package under a bundler', () => {
   });
 
   it('every sourceMappingURL names a source map that ships, with the sources inside it', () => {
-    const scripts = packed.files.filter((file) => file.endsWith('.js'));
+    const scripts = lab.packed.files.filter((file) => file.endsWith('.js'));
     let withMaps = 0;
     for (const file of scripts) {
-      const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(join(packed.pkg, file), 'utf8'))?.[1];
+      const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(join(lab.packed.pkg, file), 'utf8'))?.[1];
       if (url === undefined) continue;
       withMaps += 1;
       const map = join(file, '..', url);
-      assert.ok(packed.files.includes(map), `${file} names ${url}, which does not ship`);
-      const parsed = JSON.parse(readFileSync(join(packed.pkg, map), 'utf8')) as { sources: string[]; sourcesContent?: unknown[] };
+      assert.ok(lab.packed.files.includes(map), `${file} names ${url}, which does not ship`);
+      const parsed = JSON.parse(readFileSync(join(lab.packed.pkg, map), 'utf8')) as { sources: string[]; sourcesContent?: unknown[] };
       assert.equal(parsed.sourcesContent?.length, parsed.sources.length, `${map} lacks the text of its sources`);
     }
     assert.ok(withMaps > 0);

@@ -4,6 +4,7 @@ import { AgentSession } from '../../src/agent/agent-session.js';
 import { bindAgentToTransport } from '../../src/agent/memory-binding.js';
 import type { WireContext } from '../../src/protocol/context.js';
 import type { DeliverFunction } from '../../src/rules/artifacts/deliver.js';
+import type { ResultLanguage } from '../../src/rules/content.js';
 import { InteractionSession, type SessionEvent, type SessionSettings } from '../../src/session/session.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair, type MemoryTransport } from '../../src/transport/memory-transport.js';
@@ -27,18 +28,26 @@ export interface Harness {
   reload(): Promise<void>;
 }
 
-export async function harness(
-  options: { context?: WireContext; deliver?: DeliverFunction; storage?: MemoryStorage; clock?: FakeClock; draftOf?: SessionSettings['draftOf'] } = {},
-): Promise<Harness> {
+export interface HarnessOptions {
+  context?: WireContext;
+  deliver?: DeliverFunction;
+  storage?: MemoryStorage;
+  clock?: FakeClock;
+  draftOf?: SessionSettings['draftOf'];
+  /** The `resultLanguage` of each side. */
+  languages?: { agent?: ResultLanguage; kit?: ResultLanguage };
+}
+
+export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = options.clock ?? new FakeClock();
   const storage = options.storage ?? new MemoryStorage();
-  const agent = new AgentSession({ sessionId: 's-1', context: options.context ?? { channel: 'desktop' }, clock });
+  const agent = new AgentSession({ sessionId: 's-1', context: options.context ?? { channel: 'desktop' }, clock, resultLanguage: options.languages?.agent });
   const h = { clock, storage, agent, events: [], sent: [] } as unknown as Harness;
   const wire = () => {
     const [kitEnd, runtimeEnd] = createMemoryTransportPair();
     runtimeEnd.onMessage((data) => h.sent.push(JSON.parse(String(data)) as Record<string, unknown>));
     bindAgentToTransport(agent, runtimeEnd);
-    const kit = new InteractionSession({ transport: kitEnd, storage, clock, deliver: options.deliver, draftOf: options.draftOf });
+    const kit = new InteractionSession({ transport: kitEnd, storage, clock, deliver: options.deliver, draftOf: options.draftOf, resultLanguage: options.languages?.kit });
     kit.subscribe((event) => h.events.push(event));
     Object.assign(h, { kit, kitEnd, runtimeEnd });
     runtimeEnd.connect();

@@ -5,7 +5,8 @@
 import type { ErrorCode, ToolName } from '../../protocol/constants.js';
 import type { ToolResult } from '../../protocol/results.js';
 import { AgentSession, callFrame, KitError, type AgentConnection, type AgentSessionOptions, type CallOutcome, type PendingCall } from '../agent-session.js';
-import { RedisStore, type RedisOption, type StoredOutcome } from './store.js';
+import type { RedisOption } from './option.js';
+import { RedisStore, type StoredOutcome } from './store.js';
 
 /** Each connection's owner value (`<instance> <n>`), as the session's owner key holds it. */
 const names = new WeakMap<AgentConnection, string>();

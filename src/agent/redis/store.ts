@@ -8,11 +8,9 @@ import { createHash } from 'node:crypto';
 import { createClient, type RedisClientOptions } from 'redis';
 import type { ToolName } from '../../protocol/constants.js';
 import type { ToolResult } from '../../protocol/results.js';
-import { KitError } from '../agent-session.js';
+import { KitError } from '../kit-error.js';
+import type { RedisOption } from './option.js';
 import { ASK, CLAIM, FORWARD, keys, PENDING, RECLAIM, REFUSE, RELEASE, SETTLE, WITHDRAW } from './scripts.js';
-
-/** A Redis URL (`redis://host:port/db`) or node-redis client options. */
-export type RedisOption = string | RedisClientOptions;
 
 /** How a call ended, as Redis stores it (`aik:result:<id>`). */
 export type StoredOutcome =
@@ -55,7 +53,7 @@ export class RedisStore {
 
   /** Connects both clients and subscribes to this instance's channel. */
   static async connect(option: RedisOption, handlers: FleetHandlers): Promise<RedisStore> {
-    const base: RedisClientOptions = typeof option === 'string' ? { url: option } : option;
+    const base: RedisClientOptions = typeof option === 'string' ? { url: option } : (option as RedisClientOptions);
     const client = createClient({ ...base, disableOfflineQueue: true });
     const subscriber = client.duplicate();
     const store = new RedisStore(client, subscriber);

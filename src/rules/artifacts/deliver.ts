@@ -1,5 +1,6 @@
 import { isRecord, type Provider } from '../../protocol/constants.js';
 import type { ArtifactsResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
+import { artifactsContent, type ResultLanguage } from '../content.js';
 import type { Artifact, PreparedArtifacts } from './prepare.js';
 import { DELIVERY_REASONS } from './reasons.js';
 
@@ -68,10 +69,11 @@ export function deliveryFromOutcome(
   return { state: 'failed', reason: outcome?.reason || DELIVERY_REASONS.failed };
 }
 
-/** Runs the delivery of every item, one after another, then builds the tool result. */
+/** Runs the delivery of every item, one after another, then builds the tool result (`content` in `language`). */
 export async function deliverArtifacts(
   prepared: Extract<PreparedArtifacts, { ok: true }>,
   deliver?: DeliverFunction,
+  language: ResultLanguage = 'zh',
 ): Promise<ArtifactsResult> {
   const deliveries: ItemDelivery[] = [];
   for (const item of prepared.items) {
@@ -84,7 +86,7 @@ export async function deliverArtifacts(
     const outcome = await deliver(item, prepared.provider).catch(() => undefined);
     deliveries.push(deliveryFromOutcome(item, prepared.provider, outcome));
   }
-  return artifactsResult(prepared, deliveries, deliver !== undefined);
+  return artifactsResult(prepared, deliveries, deliver !== undefined, language);
 }
 
 /** A `file` content part: what `<artifact-list>` shows for one item. */
@@ -120,6 +122,7 @@ export function artifactsResult(
   prepared: Extract<PreparedArtifacts, { ok: true }>,
   deliveries: readonly ItemDelivery[],
   enabled: boolean,
+  language: ResultLanguage = 'zh',
 ): ArtifactsResult {
   const missing: ItemDelivery = { state: 'failed', reason: DELIVERY_REASONS.failed };
   const rows = prepared.items.map((item, index) => ({ item, delivery: deliveries[index] ?? missing }));
@@ -134,9 +137,7 @@ export function artifactsResult(
   const { provider } = prepared;
   return {
     source_tool: 'publish_artifacts',
-    content:
-      `已处理 ${rows.length} 个文件输出，${provider} ` +
-      `成功 ${success.length}，失败 ${failed.length}，跳过 ${skipped.length}。`,
+    content: artifactsContent(provider, success.length, failed.length, skipped.length, language),
     content_parts: [
       { type: 'tool_event', tool_name: 'publish_artifacts', status: 'completed', summary: prepared.summary },
       ...rows.map(({ item, delivery }) => filePart(item, prepared.audience, delivery)),
