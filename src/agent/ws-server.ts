@@ -86,6 +86,8 @@ export interface AgentServerOptions {
 export interface AgentServer {
   /** The port it listens on (an attached server's); 0 with `noServer`, or while an attached server is not listening. */
   readonly port: number;
+  /** This instance's id, as its audit records (and, in a fleet, its Redis values) name it. */
+  readonly instance: string;
   /** The session for an id, created on first use: call its `callTool`. */
   session(sessionId: string): AgentSession;
   /**
@@ -215,6 +217,7 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
       const address = http?.address();
       return typeof address === 'object' && address ? address.port : 0;
     },
+    instance,
     session,
     handleUpgrade,
     wss,

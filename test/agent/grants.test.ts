@@ -49,7 +49,7 @@ describe('session grants, one process (docs/protocol.md §2.8)', () => {
     page.close();
   });
 
-  for (const c of golden.tool_cases.filter((c) => c.tool === 'request_user_approval' && 'approve' in (c.answer ?? {}) && c.answer!.approve === true)) {
+  for (const c of golden.tool_cases.filter((c) => c.tool === 'request_user_approval' && JSON.stringify(c.answer) === '{"approve":true}')) {
     const severity = (c.result as { interaction_request: { severity: string } }).interaction_request.severity;
     if (severity === 'high') continue;
     it(`what the model reads is the golden plain approval, byte for byte: ${c.name}`, async () => {
