@@ -6,10 +6,9 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
-from typing import Any, AsyncIterator, Iterator
+from typing import Any
 
 import pytest
-import redis.asyncio as aioredis
 
 from agent_interaction_kit import AgentServer, Grant
 from agent_interaction_kit.handshake import Handshake
@@ -32,20 +31,6 @@ def approved(call_id: str) -> dict[str, Any]:
 
 def carol(_shake: Handshake) -> dict[str, str]:
     return {"actor": "carol@example.com"}
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    server = RedisServer()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-async def store(redis_server: RedisServer) -> AsyncIterator[Any]:
-    client = aioredis.Redis.from_url(redis_server.url, decode_responses=True)
-    yield client
-    await client.aclose()
 
 
 async def next_of(page: FakeKit, kind: str, call_id: str | None = None) -> dict[str, Any]:
