@@ -111,7 +111,9 @@ export default {
   rootDir: '.',
   hostname: '127.0.0.1',
   concurrency: engine.concurrency,
-  // Firefox and WebKit run a file at a time, beside each other on two cores: a long file needs more than 2 minutes.
+  // A file's whole budget (the runner's default is 120 s): test/hostile/faults.browser.test.ts makes
+  // hundreds of real round trips through seeded drops and reloads, and on two shared cores, with
+  // Firefox and WebKit driving each key over WebDriver, a long file needs more than two minutes.
   testsFinishTimeout: 6 * 60_000,
   // A file that loads the MCP SDK's schemas takes a while to start on a busy machine.
   browserStartTimeout: 2 * 60_000,

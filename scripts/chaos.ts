@@ -5,7 +5,8 @@
 // and restarted, page connections dropped and pages reloaded, at seeded random points. Agent
 // calls go to random instances; a call whose instance died is re-asked by its callId on another
 // (an agent resumed from its checkpoint). Prints calls sent, results received, lost, duplicated
-// and wrong, and exits non-zero unless the last three are 0. Every call has a 120 s deadline, so
+// and wrong, and the audit records in aik:audit (every instance runs with `audit: 'redis'`): one
+// per decided call, none doubled. Exits non-zero unless those are all 0. Every call has a 120 s deadline, so
 // a timeout result means something was lost, and counts so. Loopback only.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -16,6 +17,7 @@ import { startInstanceProcess, type InstanceKind, type InstanceProcess } from '.
 import { startProxy } from './chaos/proxy.js';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
+import { createClient } from 'redis';
 import { freePort, startRedis } from './redis-server.js';
 
 const option = (name: string, fallback: number) => {
@@ -232,6 +234,18 @@ for (const [id, plan] of plans) {
   }
 }
 const duplicated = new Set([...differing, ...counters.askedAgain]).size;
+// The audit trail (DESIGN §12.4): exactly one record per decided call, whatever was killed.
+const auditClient = createClient({ url: redis.url });
+await auditClient.connect();
+const perCall = new Map<string, number>();
+for (const entry of (await auditClient.xRange('aik:audit', '-', '+')) ?? []) {
+  const id = String(entry.message.call_id);
+  perCall.set(id, (perCall.get(id) ?? 0) + 1);
+}
+await auditClient.close();
+const records = [...perCall.values()].reduce((sum, count) => sum + count, 0);
+const doubled = [...perCall.values()].filter((count) => count > 1).length;
+const unrecorded = [...results.keys()].filter((id) => !perCall.has(id)).length;
 console.log(`chaos: seed ${seed}, ${instanceCount} instances (${pythonCount} Python), ${pageCount} pages, ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(
   `faults: ${counts.sigkill} SIGKILL, ${counts.sigterm} SIGTERM, ${counts.restarts} restarts, ${counts.drops} connection drops, ` +
@@ -243,10 +257,11 @@ console.log(`results received ${results.size}`);
 console.log(`lost ${lost}`);
 console.log(`duplicated ${duplicated}`);
 console.log(`wrong ${wrong}`);
+console.log(`audit records ${records} for ${perCall.size} calls (doubled ${doubled}, decided without a record ${unrecorded})`);
 
 await browser.close();
 await proxy.close();
 http.close();
 for (const instance of instances) instance.child?.process.kill('SIGKILL');
 await redis.stop();
-process.exit(lost > 0 || duplicated > 0 || wrong > 0 ? 1 : 0);
+process.exit(lost > 0 || duplicated > 0 || wrong > 0 || doubled > 0 || unrecorded > 0 ? 1 : 0);

@@ -14,7 +14,7 @@ class CardBase extends InteractionCard {
   protected override render(): TemplateResult | typeof nothing {
     const request = this.request;
     if (!request) return nothing;
-    return this.renderCard(request, { body: this.settled ? this.renderReceipt(request, () => nothing) : html`` });
+    return this.renderCard(request, { form: () => html`` });
   }
 }
 customElements.define('card-base', CardBase);

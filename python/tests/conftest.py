@@ -1,4 +1,5 @@
-"""Shared fixtures: the spec's golden cases, a fake clock, a server on a free loopback port."""
+"""Shared fixtures: the spec's golden cases, a fake clock, a server on a free loopback port, a
+redis-server per fleet test module and a client of it."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator, Callable, Iterator
 
 import pytest
+import redis.asyncio as aioredis
 from playwright.async_api import Browser, async_playwright
+
+from fleet import RedisServer
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -70,6 +74,20 @@ class _Timer:
 
     def cancel(self) -> None:
         self._entry[3] = True
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    server = RedisServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+async def store(redis_server: RedisServer) -> AsyncIterator[Any]:
+    client = aioredis.Redis.from_url(redis_server.url, decode_responses=True)
+    yield client
+    await client.aclose()
 
 
 @pytest.fixture

@@ -74,12 +74,16 @@ class NodeInstance:
             elif (future := self._waiting.pop(message["id"], None)) is not None:
                 future.set_result(message)
 
-    async def call(self, session: str, tool: str, args: dict[str, Any], call_id: str, timeout_seconds: float = 120) -> dict[str, Any]:
-        """`session(session).callTool(tool, args, {callId})` on the Node instance: `{op: done, result}` or `{op: failed, code}`."""
+    async def call(
+        self, session: str, tool: str, args: dict[str, Any], call_id: str, timeout_seconds: float = 120, grant: Optional[dict[str, str]] = None
+    ) -> dict[str, Any]:
+        """`session(session).callTool(tool, args, {callId, grant})` on the Node instance: `{op: done, result}` or `{op: failed, code}`."""
         assert self.process.stdin is not None
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[call_id] = future
-        order = {"op": "call", "id": call_id, "session": session, "tool": tool, "args": args, "timeoutSeconds": timeout_seconds}
+        order: dict[str, Any] = {"op": "call", "id": call_id, "session": session, "tool": tool, "args": args, "timeoutSeconds": timeout_seconds}
+        if grant is not None:
+            order["grant"] = grant
         self.process.stdin.write((json.dumps(order) + "\n").encode())
         await self.process.stdin.drain()
         return await future

@@ -36,12 +36,13 @@ class FakeKit:
             return
         raise AssertionError(f"expected nothing, got {message}")
 
-    async def handshake(self) -> dict[str, Any]:
-        """connect → hello; answers ready (with `resume` empty); returns the hello."""
+    async def handshake(self, grants: bool = False) -> dict[str, Any]:
+        """connect → hello; answers ready (with `resume` empty; `grants`: a kit that shows session grants); returns the hello."""
         await self.send({"type": "connect", "kit_version": "0.1.0"})
         hello = await self.recv()
         assert hello["type"] == "hello"
-        await self.send({"type": "ready", "kit_version": "0.1.0", "capabilities": {"tools": []}, "resume": []})
+        capabilities: dict[str, Any] = {"tools": [], "grants": True} if grants else {"tools": []}
+        await self.send({"type": "ready", "kit_version": "0.1.0", "capabilities": capabilities, "resume": []})
         return hello
 
     async def close(self) -> None:

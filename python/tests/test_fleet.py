@@ -6,10 +6,9 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
-from typing import Any, AsyncIterator, Iterator
+from typing import Any, AsyncIterator
 
 import pytest
-import redis.asyncio as aioredis
 from playwright.async_api import Browser
 from websockets.exceptions import ConnectionClosed
 
@@ -28,20 +27,6 @@ def approved(call_id: str) -> dict[str, Any]:
     result = copy.deepcopy(APPROVAL_CASE["result"])
     result["interaction_response"]["request_id"] = call_id
     return result
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    server = RedisServer()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-async def store(redis_server: RedisServer) -> AsyncIterator[Any]:
-    client = aioredis.Redis.from_url(redis_server.url, decode_responses=True)
-    yield client
-    await client.aclose()
 
 
 async def after_repeats(page: FakeKit, call_id: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 TARGET = HERE.parent / "src" / "agent_interaction_kit" / "_fleet_scripts.py"
-NAMES = ("ASK", "SETTLE", "FORWARD", "WITHDRAW", "REFUSE", "PENDING", "CLAIM", "RECLAIM", "RELEASE")
+NAMES = ("ASK", "GRANT", "SETTLE", "FORWARD", "WITHDRAW", "REVOKE", "REFUSE", "PENDING", "CLAIM", "RECLAIM", "RELEASE")
 PRINT = "import * as s from './src/agent/redis/scripts.ts'; console.log(JSON.stringify({ ...s, keys: undefined }))"
 
 
@@ -37,6 +37,7 @@ def render(scripts: dict[str, object]) -> str:
         "",
         f"PREFIX = {json.dumps(scripts['PREFIX'])}",
         f"DAY_MS = {scripts['DAY_MS']}",
+        f"AUDIT_STREAM = {json.dumps(scripts['AUDIT_STREAM'])}",
     ]
     for name in NAMES:
         lines += ["", f"{name} = {json.dumps(scripts[name], ensure_ascii=False)}"]

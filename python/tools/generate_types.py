@@ -37,11 +37,14 @@ TOP_LEVEL = {
     "runtime-cancel": "CancelMessage",
     "runtime-ack": "AckMessage",
     "runtime-tool-result": "RuntimeToolResultMessage",
+    "runtime-grants": "GrantsMessage",
     "kit-connect": "ConnectMessage",
     "kit-ready": "ReadyMessage",
     "kit-tool-result": "KitToolResultMessage",
     "kit-interaction-response": "InteractionResponseMessage",
     "kit-error": "ErrorMessage",
+    "kit-revoke-grant": "RevokeGrantMessage",
+    "audit-record": "AuditRecord",
 }
 
 # Nested objects recognised by their field names get the names the TypeScript side uses.
@@ -55,6 +58,8 @@ NAMES_BY_FIELDS = {
     frozenset({"kind", "message", "title", "questions", "purpose", "allow_free_text", "timeout_seconds"}): "QuestionnaireEcho",
     frozenset({"kind", "message", "title", "options", "questions", "allow_free_text", "timeout_seconds"}): "ChoiceEcho",
     frozenset({"path", "expected"}): "ArgumentIssue",
+    frozenset({"key", "label"}): "GrantOffer",
+    frozenset({"key", "label", "at"}): "SessionGrant",
     frozenset({"type", "subtype", "name", "path", "url", "mime", "size", "caption", "audience", "artifact_source", "delivered", "delivery_reason"}): "FilePart",
 }
 # The same for shapes with optional fields (the model's arguments, the context).

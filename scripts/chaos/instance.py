@@ -12,7 +12,7 @@ import signal
 import sys
 from typing import Any
 
-from agent_interaction_kit import AgentServer, KitError
+from agent_interaction_kit import AgentServer, Grant, KitError
 
 
 def emit(message: dict[str, Any]) -> None:
@@ -23,7 +23,8 @@ def emit(message: dict[str, Any]) -> None:
 async def main() -> None:
     # The pages are served from loopback, which the default origins accept; the start-up note is not news here.
     logging.getLogger("agent_interaction_kit").setLevel(logging.ERROR)
-    server = await AgentServer.start("127.0.0.1", int(os.environ["CHAOS_PORT"]), redis=os.environ["CHAOS_REDIS"])
+    # Every decided call appends its audit record to aik:audit, which the driver counts.
+    server = await AgentServer.start("127.0.0.1", int(os.environ["CHAOS_PORT"]), redis=os.environ["CHAOS_REDIS"], audit="redis")
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     calls: set[asyncio.Task[None]] = set()
@@ -31,7 +32,8 @@ async def main() -> None:
     async def call(order: dict[str, Any]) -> None:
         try:
             session = server.session(order["session"])
-            result = await session.call_tool(order["tool"], order["args"], call_id=order["id"], timeout_seconds=order["timeoutSeconds"])
+            grant = Grant(**order["grant"]) if order.get("grant") else None
+            result = await session.call_tool(order["tool"], order["args"], call_id=order["id"], timeout_seconds=order["timeoutSeconds"], grant=grant)
             emit({"op": "done", "id": order["id"], "result": result})
         except KitError as error:
             # A call ended by our own shutdown is not a failure: the driver asks it again elsewhere.

@@ -12,17 +12,19 @@ interface CallOrder {
   tool: ToolName;
   args: Record<string, unknown>;
   timeoutSeconds: number;
+  grant?: { key: string; label: string };
 }
 
 const ipc = typeof process.send === 'function';
 const send = (message: object) => (ipc ? process.send?.(message) : process.stdout.write(`${JSON.stringify(message)}\n`));
-const server = await createAgentServer({ redis: process.env.CHAOS_REDIS, port: Number(process.env.CHAOS_PORT), log: () => undefined });
+// Every decided call appends its audit record to aik:audit, which the driver counts.
+const server = await createAgentServer({ redis: process.env.CHAOS_REDIS, port: Number(process.env.CHAOS_PORT), log: () => undefined, audit: 'redis' });
 
 const onOrder = (message: CallOrder) => {
   if (message.op !== 'call') return;
   server
     .session(message.session)
-    .callTool(message.tool, message.args, { callId: message.id, timeoutSeconds: message.timeoutSeconds })
+    .callTool(message.tool, message.args, { callId: message.id, timeoutSeconds: message.timeoutSeconds, grant: message.grant })
     .then(
       (result) => send({ op: 'done', id: message.id, result }),
       (error: Error & { code?: string }) => {

@@ -70,9 +70,15 @@ export function humanInterruptCall(interrupt: HumanInterrupt, options: Pick<Lang
 
 type Response = { status: string; approved: boolean; text: string; answers: Record<string, { selected_options: string[]; text: string; raw_value: unknown }> };
 
-/** Not an accept: the user's note as a response when that is allowed, else ignore. */
+/**
+ * Not an accept (a rejection, the user's Skip, a timeout): the user's note as a response when
+ * responses are allowed; else `ignore`, LangGraph's own decline (DESIGN §11.3). Where ignore is
+ * not allowed but responses are, an empty response says the same; where neither is, ignore is
+ * still what resumes the graph without running the action, never an accept.
+ */
 function declined(interrupt: HumanInterrupt, note: string): HumanResponse {
-  return interrupt.config.allow_respond && note ? { type: 'response', args: note } : { type: 'ignore', args: null };
+  const { allow_respond, allow_ignore } = interrupt.config;
+  return allow_respond && (note || !allow_ignore) ? { type: 'response', args: note } : { type: 'ignore', args: null };
 }
 
 /** The HumanResponse for the kit's tool result of `humanInterruptCall(interrupt)`. */

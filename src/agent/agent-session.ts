@@ -1,85 +1,20 @@
 import { isRecord, PROTOCOL_VERSION, SUPERSEDED_CLOSE_CODE, type ToolName } from '../protocol/constants.js';
 import type { WireContext } from '../protocol/context.js';
 import { messageValue } from '../protocol/json.js';
-import { errorMessageSchema, kitToolResultSchema } from '../protocol/kit-messages.js';
+import { errorMessageSchema, kitToolResultSchema, revokeGrantSchema } from '../protocol/kit-messages.js';
 import { toolResultSchemas, type ToolResult, type ToolResults } from '../protocol/results.js';
-import { timeoutResponse } from '../rules/answers.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import { toTimeoutSeconds } from '../rules/coerce.js';
 import { checkResultLanguage, inResultLanguage, type ResultLanguage } from '../rules/content.js';
-import { resolveContext } from '../rules/context.js';
-import { normalizeToolCall } from '../rules/normalize.js';
-import { toolResultFor } from '../rules/results.js';
+import type { SessionGrant } from '../protocol/runtime-messages.js';
+import { Auditor, decisionOf, sourceOf, type Decided } from './audit.js';
+import { callFrame, outcomePromise, type AgentConnection, type AgentSessionOptions, type CallOutcome, type CallToolOptions, type PendingCall, type Waiter } from './call.js';
+import { checkGrant, offeredGrant, SessionGrants, type Grant } from './grants.js';
+import { grantedResult, timeoutOutcome, type OwnResultScope } from './own-results.js';
 import { abortError, closedError, KitError } from './kit-error.js';
 
-/** One live connection to a kit: a WebSocket, or a window reached with postMessage. */
-export interface AgentConnection {
-  send(message: object): void;
-  close(code?: number, reason?: string): void;
-  /** Who the user on it is, as `authorize` named them (DESIGN §3.9). */
-  readonly actor?: string;
-}
-
-export { KitError };
-
-export interface CallToolOptions {
-  /** Overrides the session's context for this call, field by field. */
-  context?: WireContext;
-  /** Default: the arguments' `timeout_seconds` as the rules read it (120 when absent). */
-  timeoutSeconds?: number;
-  /** Aborting rejects with an `AbortError` and, when no other caller waits for the id, sends `cancel` with reason `aborted`. */
-  signal?: AbortSignal;
-  /**
-   * Default: a random UUID. Re-asking the id of a resolved call returns its stored result at
-   * once, without sending it again (the last 1,000 per session; with Redis, until its key
-   * expires); re-asking a pending one waits for the same result.
-   */
-  callId?: string;
-}
-
-export interface AgentSessionOptions {
-  sessionId: string;
-  context?: WireContext;
-  clock?: Clock;
-  /** How long past the deadline the runtime waits for the kit's own timeout result (default 10 s). */
-  graceMs?: number;
-  /** Largest `tool_call` frame sent, in UTF-8 bytes; a larger call rejects with `too_large` (default: no bound). */
-  maxCallBytes?: number;
-  /**
-   * The language of `content` in every result a call resolves with, the page's and the runtime's
-   * own alike: `zh` or `en` (DESIGN §5). Not given: a page's result is kept as the page wrote it
-   * (Chinese unless the page chose English), and the runtime's own results are Chinese.
-   */
-  resultLanguage?: ResultLanguage;
-}
-
-/** One caller of a call: several may wait for the same id (a call re-asked while pending). */
-interface Waiter {
-  resolve: (result: ToolResult) => void;
-  reject: (error: Error) => void;
-  cleanup: () => void;
-}
-
-export interface PendingCall {
-  tool: ToolName;
-  args: Record<string, unknown>;
-  context?: WireContext;
-  /** ISO 8601, as sent on the wire. */
-  deadline: string;
-  timer: unknown;
-  waiters: Waiter[];
-}
-
-/** How a resolved call ended: the result every later ask of its id gets at once. */
-export type CallOutcome =
-  | { how: 'answered' | 'expired'; result: ToolResult }
-  /** Only for publish_artifacts, which has no timeout result of its own. */
-  | { how: 'expired'; error: KitError };
-
-/** The outcome as a promise's settlement. */
-export function outcomePromise(outcome: CallOutcome): Promise<ToolResult> {
-  return 'result' in outcome ? Promise.resolve(outcome.result) : Promise.reject(outcome.error);
-}
+export { KitError, callFrame, outcomePromise };
+export type { AgentConnection, AgentSessionOptions, CallOutcome, CallToolOptions, PendingCall };
 
 /** Results remembered after their calls resolved, to answer re-asks and late results (DESIGN §3). */
 const RESOLVED_MEMORY = 1000;
@@ -89,7 +24,9 @@ const RESOLVED_MEMORY = 1000;
  * tool call and resolves with the kit's typed tool result; unresolved calls are re-sent after
  * every `ready`, the first valid result wins and every copy is acked, and at deadline + grace
  * the runtime resolves the call itself with the timeout policy's result (DESIGN §3.4). A call
- * re-asked with the id of one already resolved gets its stored result at once, unsent.
+ * re-asked with the id of one already resolved gets its stored result at once, unsent. An
+ * approval asked with a grant the user allowed for the session is answered by the runtime itself
+ * (docs/protocol.md §2.8), and every decided call is written to the audit trail once (§11).
  */
 export class AgentSession {
   readonly sessionId: string;
@@ -104,6 +41,10 @@ export class AgentSession {
   protected ready = false;
   private closed = false;
   private lastActor: string | undefined;
+  protected readonly auditor: Auditor;
+  private readonly local = new SessionGrants();
+  /** The page's `ready` said it shows grants: an older kit gets neither receipts (it would show cards) nor `grants`. */
+  protected kitGrants = false;
 
   constructor(options: AgentSessionOptions) {
     this.sessionId = options.sessionId;
@@ -112,6 +53,7 @@ export class AgentSession {
     this.graceMs = options.graceMs ?? 10_000;
     this.maxCallBytes = options.maxCallBytes ?? Infinity;
     this.resultLanguage = options.resultLanguage === undefined ? undefined : checkResultLanguage(options.resultLanguage, 'AgentSession');
+    this.auditor = new Auditor(options.audit, options.auditArguments === true, options.instance ?? '');
   }
 
   /** Calls not yet resolved, in the order they were made. */
@@ -156,6 +98,8 @@ export class AgentSession {
 
   protected send(message: object): boolean {
     if (!this.connection) return false;
+    const { type, granted } = message as { type?: unknown; granted?: unknown };
+    if ((granted === true || type === 'grants') && !this.kitGrants) return false;
     this.connection.send({ v: PROTOCOL_VERSION, ...message });
     return true;
   }
@@ -170,6 +114,7 @@ export class AgentSession {
         this.send({ type: 'hello', session_id: this.sessionId, ...(this.context ? { context: this.context } : {}) });
         break;
       case 'ready':
+        this.kitGrants = isRecord(message.capabilities) && message.capabilities.grants === true;
         this.ready = true;
         this.onReady();
         break;
@@ -177,8 +122,14 @@ export class AgentSession {
         // A valid result is one its own tool may give (an approval never answers `{error}`).
         const parsed = kitToolResultSchema.safeParse(message);
         if (parsed.success && toolResultSchemas[parsed.data.tool].safeParse(parsed.data.result).success) {
-          this.onResult(parsed.data.call_id, parsed.data.tool, parsed.data.result as ToolResult);
+          this.local.receipts.delete(parsed.data.call_id); // a granted call's receipt, answered
+          this.onResult(parsed.data.call_id, parsed.data.tool, parsed.data.result as ToolResult, 'grant' in parsed.data && parsed.data.grant === 'session');
         }
+        break;
+      }
+      case 'revoke_grant': {
+        const parsed = revokeGrantSchema.safeParse(message);
+        if (parsed.success) void this.revokeGrant(parsed.data.key).catch(() => undefined);
         break;
       }
       case 'error': {
@@ -204,6 +155,7 @@ export class AgentSession {
     const known = this.resolved.get(id);
     if (known) return outcomePromise(known);
     return new Promise<ToolResult>((resolve, reject) => {
+      const grant = checkGrant(options.grant, tool); // what it throws rejects the promise
       const onAbort = () => this.abandon(id, waiter, abortError(signal?.reason));
       const waiter: Waiter = { resolve, reject, cleanup: () => signal?.removeEventListener('abort', onAbort) };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -217,7 +169,9 @@ export class AgentSession {
       // The kit bounds its timer by the arguments' timeout_seconds (120 when absent), so a limit the
       // caller sets travels in the arguments too, or the page would time out first.
       const sent = options.timeoutSeconds === undefined ? args : { ...args, timeout_seconds: seconds };
-      const call: PendingCall = { tool, args: sent, context: options.context, deadline, timer: undefined, waiters: [waiter] };
+      const offered = offeredGrant(grant, args, this.context, options.context);
+      const askedAt = new Date(this.clock.now()).toISOString();
+      const call: PendingCall = { tool, args: sent, context: options.context, deadline, timer: undefined, waiters: [waiter], grant: offered, given: args, askedAt };
       const bytes = new TextEncoder().encode(JSON.stringify({ v: PROTOCOL_VERSION, ...callFrame(id, call) })).length;
       if (bytes > this.maxCallBytes) {
         waiter.cleanup();
@@ -229,10 +183,57 @@ export class AgentSession {
     });
   }
 
-  /** A new call is pending: arm its timer and send it when the kit is ready. */
+  /** A new call is pending: answered by a grant the session holds, or armed and sent when the kit is ready. */
   protected begin(id: string, call: PendingCall): void {
+    const held = call.grant && this.local.held.get(call.grant.key);
+    if (held) return this.answerByGrant(id, call, held.actor);
     this.arm(id, call);
     if (this.ready) this.sendCall(id, call);
+  }
+
+  /** Where and when the runtime gives a result itself. */
+  protected ownScope(): OwnResultScope {
+    return { sessionId: this.sessionId, context: this.context, at: new Date(this.clock.now()).toISOString(), resultLanguage: this.resultLanguage ?? 'zh' };
+  }
+
+  /** The call is allowed already: resolved now, and the page gets its receipt (answered without a card). */
+  private answerByGrant(id: string, call: PendingCall, actor: string | null): void {
+    this.audit(id, call, this.decided('granted', 'grant', actor));
+    this.conclude(id, { how: 'answered', result: grantedResult(id, call, this.ownScope()) });
+    const receipt = this.local.receipt(id, callFrame(id, call, true));
+    if (this.ready) this.send(receipt);
+  }
+
+  protected decided(decision: Decided['decision'], source: Decided['source'], actor: string | null): Decided {
+    return { decision, source, actor, decidedAt: new Date(this.clock.now()).toISOString() };
+  }
+
+  /** Writes the call's one record (nothing without `audit`; never for artifacts). */
+  protected audit(id: string, call: PendingCall, decided: Decided): void {
+    this.auditor.write({ callId: id, sessionId: this.sessionId, tool: call.tool, given: call.given, askedAt: call.askedAt }, decided);
+  }
+
+  /** The grants the session holds, oldest first: `{key, label, at}`. */
+  async grants(): Promise<SessionGrant[]> {
+    return this.local.frame().grants;
+  }
+
+  /** Ends the grant `key` (the page is told); the next call with it asks again. False when none was held. The page's `revoke_grant` calls it too. */
+  async revokeGrant(key: string): Promise<boolean> {
+    const removed = this.local.held.delete(key);
+    if (removed) this.sendGrants();
+    return removed;
+  }
+
+  /** The user allowed the call's grant for the session (stored with its result, the first valid one). */
+  protected holdGrant(grant: Grant, decided: Decided): void {
+    this.local.hold(grant, decided.actor, decided.decidedAt);
+    this.sendGrants();
+  }
+
+  /** The page's list of the session's grants (only a kit that said it shows them gets one). */
+  protected sendGrants(): void {
+    if (this.ready) this.send(this.local.frame());
   }
 
   /** The runtime's own timer: deadline + grace. */
@@ -243,10 +244,12 @@ export class AgentSession {
   }
 
   protected onReady(): void {
+    this.sendGrants();
     for (const [id, call] of this.pending) this.sendCall(id, call);
+    for (const receipt of this.local.receipts.values()) this.send(receipt);
   }
 
-  protected sendCall(id: string, call: Pick<PendingCall, 'tool' | 'args' | 'context' | 'deadline'>): void {
+  protected sendCall(id: string, call: PendingCall): void {
     this.send(callFrame(id, call));
   }
 
@@ -259,12 +262,13 @@ export class AgentSession {
     waiter.reject(error);
     if (call.waiters.length > 0) return;
     this.finish(id);
-    this.withdraw(id);
+    this.withdraw(id, call);
   }
 
-  /** Tells the kit that the agent stopped waiting for `id`. */
-  protected withdraw(id: string): void {
+  /** Tells the kit that the agent stopped waiting for `id`: decided by the runtime. */
+  protected withdraw(id: string, call: PendingCall): void {
     this.send({ type: 'cancel', id, reason: 'aborted' });
+    this.audit(id, call, this.decided('cancelled', 'runtime', null));
   }
 
   /** Removes a pending call (its timer and abort listeners) and returns it. */
@@ -294,6 +298,7 @@ export class AgentSession {
 
   /** The kit answered with an `error` message: the call's callers get a KitError. */
   protected onError(id: string, error: KitError): void {
+    this.local.receipts.delete(id);
     this.reject(id, error);
   }
 
@@ -302,7 +307,7 @@ export class AgentSession {
     for (const waiter of this.finish(id)?.waiters ?? []) waiter.reject(error);
   }
 
-  protected onResult(id: string, tool: ToolName, result: ToolResult): void {
+  protected onResult(id: string, tool: ToolName, result: ToolResult, sessionGrant = false): void {
     if (this.resolved.get(id)?.how === 'expired') {
       // Too late: the runtime already answered the model. Tell the kit, which shows it expired.
       this.send({ type: 'cancel', id, reason: 'expired' });
@@ -311,7 +316,15 @@ export class AgentSession {
     const call = this.pending.get(id);
     if (call && call.tool !== tool) return;
     this.send({ type: 'ack', id });
-    if (call) this.conclude(id, { how: 'answered', result });
+    if (!call) return;
+    const decision = decisionOf(tool, result);
+    if (decision) {
+      const decided = this.decided(decision, sourceOf(decision), this.actor ?? null);
+      // Only the grant the runtime offered, and only with an approval: the page names none itself.
+      if (sessionGrant && call.grant && decision === 'approved') this.holdGrant(call.grant, decided);
+      this.audit(id, call, decided);
+    }
+    this.conclude(id, { how: 'answered', result });
   }
 
   /** Deadline + grace passed without the kit's result: resolve with the timeout policy's result. */
@@ -319,29 +332,16 @@ export class AgentSession {
     const call = this.pending.get(id);
     if (!call) return;
     this.send({ type: 'cancel', id, reason: 'expired' });
-    this.conclude(id, this.timeoutOutcome(id, call));
+    const outcome = this.timeoutOutcome(id, call);
+    const decision = 'result' in outcome ? decisionOf(call.tool, outcome.result) : undefined;
+    if (decision) this.audit(id, call, this.decided(decision, 'timeout', null));
+    this.conclude(id, outcome);
   }
 
   /** What the runtime answers itself at deadline + grace (DESIGN §3.4). */
   protected timeoutOutcome(id: string, call: Pick<PendingCall, 'tool' | 'args' | 'context'>): CallOutcome {
-    if (call.tool === 'publish_artifacts') {
-      return { how: 'expired', error: new KitError('timeout', 'The kit did not answer publish_artifacts before its deadline.', [], id) };
-    }
-    const context = resolveContext(this.context, call.context);
-    const request = normalizeToolCall(call.tool, call.args, { request_id: id, session_id: this.sessionId }, context);
-    const response = timeoutResponse(request, new Date(this.clock.now()).toISOString());
-    return { how: 'expired', result: toolResultFor(request, response, { resultLanguage: this.resultLanguage ?? 'zh' }) };
+    return timeoutOutcome(id, call, this.ownScope());
   }
+
 }
 
-/** The `tool_call` frame for a call (without `v`). */
-export function callFrame(id: string, call: Pick<PendingCall, 'tool' | 'args' | 'context' | 'deadline'>): Record<string, unknown> {
-  return {
-    type: 'tool_call',
-    call_id: id,
-    tool: call.tool,
-    arguments: call.args,
-    deadline: call.deadline,
-    ...(call.context ? { context: call.context } : {}),
-  };
-}

@@ -8,6 +8,7 @@ import type { Clock } from '../protocol/clock.js';
 import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
 import { createAdmission, isUnderPath, normalizePath, type AuthorizeFunction } from './admission.js';
 import { AgentSession, type AgentConnection } from './agent-session.js';
+import type { AuditOption } from './audit.js';
 import type { RedisOption } from './redis/option.js';
 
 /** Called with every upgrade request a server receives. */
@@ -72,11 +73,21 @@ export interface AgentServerOptions {
    * the same Redis behaves as one server (docs/many-instances.md). Needs the `redis` package.
    */
   redis?: RedisOption;
+  /**
+   * The audit trail (docs/protocol.md §11): a function called once with each decided call's
+   * record (what it throws is logged, never the call's failure), or with `redis`, `'redis'`:
+   * each record appended to the stream `aik:audit` in the same step that decided the call.
+   */
+  audit?: AuditOption;
+  /** Put the arguments themselves in the audit records (default: only their SHA-256). */
+  auditArguments?: boolean;
 }
 
 export interface AgentServer {
   /** The port it listens on (an attached server's); 0 with `noServer`, or while an attached server is not listening. */
   readonly port: number;
+  /** This instance's id, as its audit records (and, in a fleet, its Redis values) name it. */
+  readonly instance: string;
   /** The session for an id, created on first use: call its `callTool`. */
   session(sessionId: string): AgentSession;
   /**
@@ -125,6 +136,10 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
   if (options.redis !== undefined && typeof options.redis !== 'string' && !isRecord(options.redis)) {
     throw new TypeError('createAgentServer: redis must be a Redis URL or node-redis client options.');
   }
+  if (options.audit !== undefined && options.audit !== 'redis' && typeof options.audit !== 'function') {
+    throw new TypeError("createAgentServer: audit must be a function or 'redis'.");
+  }
+  if (options.audit === 'redis' && options.redis === undefined) throw new TypeError("createAgentServer: audit 'redis' writes to the fleet's Redis: give redis too.");
   const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
   if (!Number.isInteger(maxPayload) || maxPayload <= 0) throw new TypeError('createAgentServer: maxPayload must be a positive whole number of bytes.');
   // A call over a quarter of maxPayload is refused, so that an honest result always fits under it.
@@ -133,10 +148,13 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
   let closed = false;
   // Loaded only when asked for, so that one process needs no Redis client installed.
   const fleet = options.redis === undefined ? undefined : await (await import('./redis/session.js')).joinFleet(options.redis, sessions);
+  // The audit records name the instance: the fleet's id for it, or one of its own.
+  const instance = fleet?.instance ?? globalThis.crypto.randomUUID();
   const session = (sessionId: string) => {
     let existing = sessions.get(sessionId);
     if (!existing) {
-      const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock: options.clock, graceMs: options.graceMs, maxCallBytes, resultLanguage };
+      const { clock, graceMs, audit, auditArguments } = options;
+      const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock, graceMs, maxCallBytes, resultLanguage, audit, auditArguments, instance };
       existing = fleet ? fleet.session(sessionOptions) : new AgentSession(sessionOptions);
       sessions.set(sessionId, existing);
       if (closed) existing.close();
@@ -199,6 +217,7 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
       const address = http?.address();
       return typeof address === 'object' && address ? address.port : 0;
     },
+    instance,
     session,
     handleUpgrade,
     wss,

@@ -3,20 +3,22 @@
 import { fieldStrings } from '../i18n/fields.js';
 import { linkStrings } from '../i18n/link.js';
 import { answerField, initialInput } from '../rules/fields.js';
-import { linkHref, renderLink, renderLinkStatus, renderOpenLink } from './approval-dialog/link-consent.js';
-import { renderField } from './questionnaire-form/typed-fields.js';
+import { linkOutcome, renderLink, renderLinkForm } from './approval-dialog/link-consent.js';
+import { fieldAnswer, fieldStyles, renderField } from './questionnaire-form/typed-fields.js';
 import { registerAdapterParts } from './shared/adapter-parts.js';
 
 /** Typed fields and link consent for every card rendered from now on. */
 export function defineAdapterParts(): void {
   registerAdapterParts({
     fields: { initialInput, answerField },
+    fieldStyles,
     field: renderField,
     problem: (code, locale) => fieldStrings[locale].problems[code],
+    words: (locale) => fieldStrings[locale],
+    answer: fieldAnswer,
     link: renderLink,
-    href: linkHref,
-    openLink: renderOpenLink,
-    opened: (locale) => linkStrings[locale].opened,
-    linkStatus: renderLinkStatus,
+    linkForm: renderLinkForm,
+    linkOutcome,
+    consent: (locale) => linkStrings[locale],
   });
 }

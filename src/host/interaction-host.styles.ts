@@ -75,6 +75,6 @@ export const hostStyles = css`
      alone: paint containment would clip their shadow. */
   .settled {
     content-visibility: auto;
-    contain-intrinsic-size: auto 120px;
+    contain-intrinsic-size: auto 48px;
   }
 `;

@@ -11,6 +11,7 @@ import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import type { ResultLanguage } from '../rules/content.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
+import type { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
 import { LocaleController } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles, type Theme } from '../elements/shared/tokens.js';
@@ -176,8 +177,9 @@ export class InteractionHost extends LitElement {
   });
 
   /**
-   * Brings the oldest pending card into view and focuses its first safe control (never approve
-   * on a high-risk approval). Returns false when no card is pending.
+   * Brings the oldest card that arrived out of sight (never one the user already saw; with
+   * none, the oldest pending card) into view and focuses its first safe control (never approve
+   * on a high-risk approval), as the New request button does. Returns false when no card is pending.
    */
   focusPending(): boolean {
     return this.arrival.focusPending();
@@ -190,8 +192,16 @@ export class InteractionHost extends LitElement {
 
   private sessionSettings() {
     const resultLanguage: ResultLanguage = this.resultLanguage === 'en' ? 'en' : 'zh';
-    return { deliver: this.deliver, receiptLimit: this.receiptLimit, resultLanguage };
+    return { deliver: this.deliver, receiptLimit: this.receiptLimit, resultLanguage, draftOf: this.draftOf };
   }
+
+  /**
+   * What the user gave so far in a questionnaire's card, read by the session at the card's
+   * deadline: its timeout keeps those answers (DESIGN §11.2). The card holds the draft; the
+   * session, which owns the timer, knows no elements.
+   */
+  private readonly draftOf = (id: string) =>
+    this.renderRoot.querySelector<QuestionnaireForm>(`questionnaire-form[data-id="${CSS.escape(id)}"]`)?.givenAnswers;
 
   private emit<T>(type: string, detail: T): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));

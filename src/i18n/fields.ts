@@ -4,6 +4,11 @@ import type { Locale } from './locales.js';
 
 const zhCN = {
   optional: '（可选）',
+  other: '其他',
+  otherText: '其他内容',
+  yes: '是',
+  no: '否',
+  atMost: (max: number) => `已选满 ${max} 项：取消一项才能再选。`,
   formats: {
     email: '邮箱，例如 name@example.com',
     uri: '网址，例如 https://example.com',
@@ -32,6 +37,10 @@ const zhCN = {
     too_large: '数值太大。',
     too_few: '选择的项太少。',
     too_many: '选择的项太多。',
+    // Refusals the form's own controls never give rise to (an answer made by code).
+    unknown_option: '请选择一个选项。',
+    free_text_not_allowed: '此问题不接受自定义回答。',
+    wrong_answer_kind: '无法提交此回答。',
   },
 };
 
@@ -39,6 +48,11 @@ export type FieldStrings = typeof zhCN;
 
 const en: FieldStrings = {
   optional: '(optional)',
+  other: 'Other',
+  otherText: 'Other',
+  yes: 'Yes',
+  no: 'No',
+  atMost: (max: number) => `You chose the most allowed (${max}): clear one to pick another.`,
   formats: {
     email: 'Email, e.g. name@example.com',
     uri: 'Web address, e.g. https://example.com',
@@ -66,6 +80,9 @@ const en: FieldStrings = {
     too_large: 'This number is too large.',
     too_few: 'Please choose more options.',
     too_many: 'Please choose fewer options.',
+    unknown_option: 'Please choose one option.',
+    free_text_not_allowed: 'This question takes no custom answer.',
+    wrong_answer_kind: 'This answer cannot be sent.',
   },
 };
 

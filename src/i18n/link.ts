@@ -1,9 +1,14 @@
-// Link consent's strings (MCP URL mode, from the adapters): the hint above the URL, why it deserves
-// a second look, the Open link action and what the server said since, in zh-CN (the default) and
-// en; registered with link consent's parts, out of the core bundle.
+// The words only the adapters' approvals use: link consent's (MCP URL mode: the hint above the URL,
+// why it deserves a second look, the Open link action and what the server said since) and the
+// Decline and Cancel a protocol may offer, in zh-CN (the default) and en; registered with the
+// adapters' parts, out of the core bundle.
 import type { Locale } from './locales.js';
 
 const zhCN = {
+  decline: '拒绝',
+  dismiss: '取消',
+  declined: '已拒绝',
+  dismissed: '已取消',
   opensInNewTab: '将在新标签页中打开：',
   open: '打开链接',
   opened: '已打开链接',
@@ -21,6 +26,10 @@ const zhCN = {
 export type LinkStrings = typeof zhCN;
 
 const en: LinkStrings = {
+  decline: 'Decline',
+  dismiss: 'Cancel',
+  declined: 'Declined',
+  dismissed: 'Cancelled',
   opensInNewTab: 'Opens in a new tab:',
   open: 'Open link',
   opened: 'Link opened',

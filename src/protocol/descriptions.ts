@@ -39,6 +39,9 @@ export const MESSAGE_DESCRIPTIONS: Record<string, SchemaDescription> = {
       arguments: "the model's arguments, unchanged: the kit applies the rules of §4 itself",
       context: "overrides the session's `hello` context **field by field** for this call",
       deadline: 'when the call expires (ISO 8601, see §1); the runtime side always sends it (§6)',
+      grant:
+        'an approval only: a session grant offered (§2.8), `{key, label}`; with `granted`, the grant that allowed the call',
+      granted: '`true`: a session grant already allowed the call (§2.8); the kit shows a receipt and answers it without a card',
     },
   },
   'runtime-interaction-request': {
@@ -72,6 +75,13 @@ export const MESSAGE_DESCRIPTIONS: Record<string, SchemaDescription> = {
       result: 'the tool result (§5), e.g. artifacts the runtime delivered itself',
     },
   },
+  'runtime-grants': {
+    description: "the session's grants",
+    fields: {
+      ...envelope,
+      grants: 'every grant the session holds, oldest first: `{key, label, at}`, `at` when the user gave it (ISO 8601)',
+    },
+  },
   'kit-connect': {
     description: 'the kit is listening',
     fields: { ...envelope, kit_version: "the kit's version, e.g. `0.1.0`" },
@@ -81,7 +91,8 @@ export const MESSAGE_DESCRIPTIONS: Record<string, SchemaDescription> = {
     fields: {
       ...envelope,
       kit_version: "the kit's version",
-      capabilities: '`{"tools": [...]}`: the tool names this kit renders (today all three)',
+      capabilities:
+        '`{"tools": [...], "grants": true}`: the tool names this kit renders (today all three), and `grants` when it shows session grants (§2.8)',
       resume: "the ids whose results sit in the kit's outbox, not yet acked",
     },
   },
@@ -92,6 +103,7 @@ export const MESSAGE_DESCRIPTIONS: Record<string, SchemaDescription> = {
       call_id: 'the call answered',
       tool: "the call's tool",
       result: 'the tool result (§5), to hand to the model unchanged',
+      grant: '`"session"`: the user allowed this approval for the session (§2.8); `result` stays the plain approval\'s',
     },
   },
   'kit-interaction-response': {
@@ -106,6 +118,26 @@ export const MESSAGE_DESCRIPTIONS: Record<string, SchemaDescription> = {
       code: '`invalid_message`, `unsupported_version`, `unknown_tool`, `invalid_arguments` or `duplicate`',
       message: 'a human-readable sentence (free text; do not parse it)',
       issues: 'for `invalid_arguments`: one `{path, expected}` per bad field',
+    },
+  },
+  'kit-revoke-grant': {
+    description: 'the user withdrew a grant',
+    fields: { ...envelope, key: 'the `key` of the grant withdrawn, as `grants` listed it' },
+  },
+  'audit-record': {
+    description: 'One record of the audit trail (docs/protocol.md §11): how one call was decided, by whom, when.',
+    fields: {
+      call_id: 'the call',
+      session_id: 'its session',
+      tool: '`request_user_approval` or `request_user_input`',
+      arguments_sha256: "SHA-256 (lower-case hex) of the model's arguments as canonical JSON (§11.2)",
+      decision: '`approved`, `rejected`, `answered`, `cancelled`, `timeout`, `auto_selected` or `granted`',
+      source: '`user`, `grant`, `timeout` or `runtime`',
+      actor: 'who decided, as `authorize` named them (§7), or null',
+      instance: 'the runtime instance that stored the outcome',
+      asked_at: 'when the call was first asked (ISO 8601)',
+      decided_at: 'when the runtime stored its outcome (ISO 8601)',
+      arguments: 'the arguments themselves, only when the runtime is told to record them',
     },
   },
   'interaction-request': { description: 'The normalised request of docs/protocol.md §4.5: what the kit renders.' },

@@ -4,14 +4,17 @@ import {
   cancelSchema,
   connectSchema,
   errorMessageSchema,
+  grantsSchema,
   helloSchema,
   interactionRequestMessageSchema,
   interactionResponseMessageSchema,
   kitToolResultSchema,
   readySchema,
+  revokeGrantSchema,
   runtimeToolResultSchema,
   toolCallSchema,
 } from './messages.js';
+import { auditRecordSchema } from './audit-record.js';
 import { interactionRequestSchema } from './request.js';
 import { interactionResponseSchema } from './response.js';
 import {
@@ -36,11 +39,13 @@ export const JSON_SCHEMA_SOURCES = {
   'runtime-cancel': cancelSchema,
   'runtime-ack': ackSchema,
   'runtime-tool-result': runtimeToolResultSchema,
+  'runtime-grants': grantsSchema,
   'kit-connect': connectSchema,
   'kit-ready': readySchema,
   'kit-tool-result': kitToolResultSchema,
   'kit-interaction-response': interactionResponseMessageSchema,
   'kit-error': errorMessageSchema,
+  'kit-revoke-grant': revokeGrantSchema,
   'arguments-request-user-approval': approvalContractSchema,
   'arguments-request-user-input': inputContractSchema,
   'arguments-publish-artifacts': artifactsContractSchema,
@@ -50,6 +55,7 @@ export const JSON_SCHEMA_SOURCES = {
   'result-request-user-input': inputResultSchema,
   'result-publish-artifacts': artifactsResultSchema,
   'result-error': errorResultSchema,
+  'audit-record': auditRecordSchema,
 } as const;
 
 export type JsonSchemaName = keyof typeof JSON_SCHEMA_SOURCES;

@@ -27,14 +27,19 @@ export const readySchema = z.object({
   v,
   type: z.literal('ready'),
   kit_version: z.string(),
-  capabilities: z.object({ tools: z.array(z.enum(TOOL_NAMES)) }),
+  capabilities: z.object({
+    tools: z.array(z.enum(TOOL_NAMES)),
+    /** The kit shows grant offers and granted receipts and reads `grants` (DESIGN §12.1). */
+    grants: z.optional(z.boolean()),
+  }),
   resume: z.array(z.string()),
 });
 /** A `tool_result` whose `result` is that tool's result: a valid result, for the runtime. */
 const toolResultMessage = <T extends (typeof TOOL_NAMES)[number], R extends z.core.$ZodType>(tool: T, result: R) =>
   z.object({ v, type: z.literal('tool_result'), call_id: z.string(), tool: z.literal(tool), result });
 export const kitToolResultSchema = z.union([
-  toolResultMessage('request_user_approval', approvalResultSchema),
+  // The user allowed it for the session: said beside the result, which stays a plain approval's.
+  z.extend(toolResultMessage('request_user_approval', approvalResultSchema), { grant: z.optional(z.literal('session')) }),
   toolResultMessage('request_user_input', inputResultSchema),
   // Only publish_artifacts is answered with an error result (DESIGN §3.1).
   toolResultMessage('publish_artifacts', z.union([artifactsResultSchema, errorResultSchema])),
@@ -54,6 +59,9 @@ export const errorMessageSchema = z.object({
   issues: z.optional(z.array(argumentIssueSchema)),
 });
 
+/** The user withdrew one of the session's grants (DESIGN §12.1). */
+export const revokeGrantSchema = z.object({ v, type: z.literal('revoke_grant'), key: z.string().check(z.minLength(1)) });
+
 export type ConnectMessage = z.infer<typeof connectSchema>;
 export type ReadyMessage = z.infer<typeof readySchema>;
 /** Typed loosely by tool, as the session builds it; the schema ties each result to its tool. */
@@ -63,9 +71,12 @@ export interface KitToolResultMessage {
   call_id: string;
   tool: ToolName;
   result: ToolResult;
+  /** An approval the user allowed for the session (the result itself is a plain approval's). */
+  grant?: 'session';
 }
 export type InteractionResponseMessage = z.infer<typeof interactionResponseMessageSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
+export type RevokeGrantMessage = z.infer<typeof revokeGrantSchema>;
 /** A result the kit sends for one id, and keeps in its outbox until the runtime acks it. */
 export type ResultMessage = KitToolResultMessage | InteractionResponseMessage;
 export type KitMessage =
@@ -73,4 +84,5 @@ export type KitMessage =
   | ReadyMessage
   | KitToolResultMessage
   | InteractionResponseMessage
-  | ErrorMessage;
+  | ErrorMessage
+  | RevokeGrantMessage;

@@ -19,6 +19,13 @@ export const helloSchema = z.looseObject({
   context: z.nullish(contextSchema),
 });
 
+/**
+ * A session grant (DESIGN §12.1): `key` is the runtime's own name for what it would allow (never
+ * the model's words), `label` what the card says it covers.
+ */
+export const grantOfferSchema = z.looseObject({ key: id, label: z.string() });
+export type GrantOffer = z.infer<typeof grantOfferSchema>;
+
 /** A raw tool call: `arguments` stays lenient here; `checkToolArguments` and the rules judge it. */
 export const toolCallSchema = z.looseObject({
   v,
@@ -28,6 +35,10 @@ export const toolCallSchema = z.looseObject({
   arguments: z.unknown(),
   context: z.nullish(contextSchema),
   deadline: z.nullish(z.string()),
+  /** Offered: the card may answer "allow for this session"; with `granted`, the grant that allowed it. */
+  grant: z.nullish(grantOfferSchema),
+  /** Already allowed by a session grant: a receipt only, answered by the kit without a card. */
+  granted: z.nullish(z.boolean()),
 });
 
 export const interactionRequestMessageSchema = z.looseObject({
@@ -56,6 +67,17 @@ export const runtimeToolResultSchema = z.looseObject({
   result: z.record(z.string(), z.unknown()),
 });
 
+/** One grant the session holds, as the page lists it. */
+export const sessionGrantSchema = z.looseObject({ key: id, label: z.string(), at: z.string() });
+export type SessionGrant = z.infer<typeof sessionGrantSchema>;
+
+/** The session's grants, all of them: after every `ready` and whenever they change. */
+export const grantsSchema = z.looseObject({
+  v,
+  type: z.literal('grants'),
+  grants: z.array(sessionGrantSchema),
+});
+
 export const runtimeMessageSchemas = {
   hello: helloSchema,
   tool_call: toolCallSchema,
@@ -63,6 +85,7 @@ export const runtimeMessageSchemas = {
   cancel: cancelSchema,
   ack: ackSchema,
   tool_result: runtimeToolResultSchema,
+  grants: grantsSchema,
 } as const;
 export type RuntimeMessageType = keyof typeof runtimeMessageSchemas;
 
@@ -72,11 +95,13 @@ export type InteractionRequestMessage = z.infer<typeof interactionRequestMessage
 export type CancelMessage = z.infer<typeof cancelSchema>;
 export type AckMessage = z.infer<typeof ackSchema>;
 export type RuntimeToolResultMessage = z.infer<typeof runtimeToolResultSchema>;
+export type GrantsMessage = z.infer<typeof grantsSchema>;
 export type RuntimeMessage =
   | HelloMessage
   | ToolCallMessage
   | InteractionRequestMessage
   | CancelMessage
   | AckMessage
-  | RuntimeToolResultMessage;
+  | RuntimeToolResultMessage
+  | GrantsMessage;
 

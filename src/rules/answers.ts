@@ -5,7 +5,7 @@ import { answerField, type FieldInput, type FieldOutcome, type FieldProblem } fr
 import { CUSTOM_VALUE } from './options.js';
 import { answerApproval, buildResponse } from './responses.js';
 
-export { cancelledResponse, declineResponse, timeoutResponse } from './responses.js';
+export { cancelledResponse, declineResponse, skipResponse, timeoutResponse } from './responses.js';
 
 /** What the user did, in the shapes of the fixtures' `answer_forms`. */
 export type UserAnswer =
@@ -108,6 +108,12 @@ export function keptAnswers(request: InteractionRequest, given: Readonly<Record<
     }
   }
   return kept;
+}
+
+/** The questions a timeout gives their recommended option: those the user gave nothing `keptAnswers` keeps. */
+export function timeoutFilled(request: InteractionRequest, given: Readonly<Record<string, QuestionChoice>> | undefined): Set<string> {
+  const kept = keptAnswers(request, given);
+  return new Set(request.questions.filter((question) => !Object.hasOwn(kept, question.id)).map((question) => question.id));
 }
 
 /**

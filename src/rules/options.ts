@@ -12,6 +12,10 @@ export const CUSTOM_OPTION: Readonly<InteractionOption> = Object.freeze({
   description: '选择后填写选项以外的自定义内容。',
 });
 
+/** The label of the option with `value`, else the value itself. */
+export const labelOf = (options: readonly InteractionOption[], value: string) =>
+  options.find((option) => option.value === value)?.label ?? value;
+
 export function isCustomOption(option: InteractionOption): boolean {
   return option.value === CUSTOM_VALUE || option.label === CUSTOM_LABEL;
 }

@@ -60,3 +60,11 @@ export function declineResponse(request: InteractionRequest, resolvedAt: string)
 export function cancelledResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
   return buildResponse(request, 'cancelled', resolvedAt);
 }
+
+/**
+ * The user's Skip (DESIGN §11.3): status `cancelled`, or the adapter's own decline where its
+ * protocol has one (`metadata.decline`, MCP's `decline`).
+ */
+export function skipResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
+  return request.metadata.decline ? declineResponse(request, resolvedAt) : cancelledResponse(request, resolvedAt);
+}

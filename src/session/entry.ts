@@ -3,6 +3,7 @@ import type { InteractionContext } from '../protocol/context.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import type { DeliveryResult, FilePart } from '../protocol/results.js';
+import type { GrantOffer } from '../protocol/runtime-messages.js';
 import type { Receipt } from '../rules/receipts.js';
 
 interface EntryBase {
@@ -28,12 +29,16 @@ export interface RequestEntry extends EntryBase {
   readonly response?: InteractionResponse;
   /** The answer reached the runtime after it had timed the call out itself. */
   readonly late: boolean;
+  /** A session grant allowed the call (DESIGN §12.1): shown only as its receipt, never as a card. */
+  readonly granted?: boolean;
+  /** The session grant the call offers (`{key, label}`): the card may answer "allow for this session". */
+  readonly grant?: GrantOffer;
   /** An accepted link request (MCP URL mode): the peer has not, or has, reported it done. */
   readonly external?: 'waiting' | 'complete';
 }
 
 /** A request as it is shown, before its lifecycle fields (response, acks). */
-export type ShownRequest = Pick<RequestEntry, 'id' | 'tool' | 'source' | 'context' | 'request' | 'deadline'>;
+export type ShownRequest = Pick<RequestEntry, 'id' | 'tool' | 'source' | 'context' | 'request' | 'deadline' | 'grant'>;
 
 /** A `publish_artifacts` call: its files, while they are delivered and after. */
 export interface ArtifactsEntry extends EntryBase {

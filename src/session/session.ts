@@ -4,14 +4,13 @@ import type { InteractionContext, WireContext } from '../protocol/context.js';
 import { messageValue } from '../protocol/json.js';
 import type { ErrorMessage, ResultMessage } from '../protocol/kit-messages.js';
 import { parseRuntimeMessage } from '../protocol/parse.js';
-import { interactionResponseSchema, type InteractionResponse } from '../protocol/response.js';
-import type { CancelMessage, InteractionRequestMessage, RuntimeToolResultMessage, ToolCallMessage } from '../protocol/runtime-messages.js';
+import type { InteractionResponse } from '../protocol/response.js';
+import type { CancelMessage, InteractionRequestMessage, RuntimeToolResultMessage, SessionGrant, ToolCallMessage } from '../protocol/runtime-messages.js';
 import { cancelledResponse, keptAnswers, timeoutResponse, type QuestionChoice } from '../rules/answers.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
-import { receiptFor } from '../rules/receipts.js';
 import { toolResultFor } from '../rules/results.js';
 import type { Transport, TransportState, TransportStateDetail } from '../transport/transport.js';
 import { KIT_VERSION } from '../version.js';
@@ -19,10 +18,11 @@ import type { AdapterBridge } from './adapter-bridge.js';
 import { ArtifactPublisher } from './artifact-publisher.js';
 import { bridgeFor } from './bridge-registry.js';
 import { deadlineFor, DeadlineTimers } from './deadlines.js';
-import { isPending, receiptEntry, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
+import { isPending, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
 import { EntryStore, type EntryChange } from './entry-store.js';
 import type { EnvelopeAdapter, SessionProtocol } from './envelope.js';
 import { Outbox } from './outbox.js';
+import { grantedReceipt, runtimeReceipt } from './receipts.js';
 import { defaultStorage, type KeyValueStorage } from './storage.js';
 
 export type { ArtifactsEntry, RefusedEntry, RequestEntry, SessionEntry } from './entry.js';
@@ -33,7 +33,8 @@ export type SessionEvent =
   | { type: 'result'; message: ResultMessage }
   | { type: 'connection'; state: TransportState; detail: TransportStateDetail }
   | { type: 'hello'; sessionId: string; context: InteractionContext }
-  | { type: 'error'; error: ErrorMessage };
+  | { type: 'error'; error: ErrorMessage }
+  | { type: 'grants'; grants: SessionGrant[] }; // the runtime's list, after every `ready` and on change
 
 /** What a running session follows without a restart (`configure`). */
 export interface SessionSettings {
@@ -86,6 +87,7 @@ export class InteractionSession {
   private receiptLimit = 50;
   private resultLanguage: ResultLanguage = 'zh';
   private draftOf: SessionSettings['draftOf'];
+  private grantList: readonly SessionGrant[] = [];
 
   constructor(options: SessionOptions) {
     this.transport = options.transport;
@@ -117,6 +119,13 @@ export class InteractionSession {
 
   get id(): string {
     return this.sessionId;
+  }
+
+  /** The session's grants, as the runtime last listed them (oldest first). */
+  get grants(): readonly SessionGrant[] { return this.grantList; }
+  /** Withdraws a session grant: the runtime ends it and sends the new list; the next such call asks again. */
+  revokeGrant(key: string): void {
+    if (key && !this.jsonrpc) this.transport.send({ v: PROTOCOL_VERSION, type: 'revoke_grant', key });
   }
 
   /** Every entry, in arrival order: snapshots, which a later change replaces rather than edits. */
@@ -198,6 +207,7 @@ export class InteractionSession {
       case 'cancel': return this.cancel(message);
       case 'ack': return this.ack(message.id);
       case 'tool_result': return this.runtimeResult(message);
+      case 'grants': return this.emit({ type: 'grants', grants: [...(this.grantList = message.grants)] });
     }
   }
 
@@ -210,7 +220,7 @@ export class InteractionSession {
     }
     this.context = context;
     this.emit({ type: 'hello', sessionId, context: resolveContext(context) });
-    const capabilities = { tools: [...TOOL_NAMES] };
+    const capabilities = { tools: [...TOOL_NAMES], grants: true };
     this.transport.send({ v: PROTOCOL_VERSION, type: 'ready', kit_version: KIT_VERSION, capabilities, resume: this.outbox.ids() });
     for (const result of this.outbox.messages()) this.transport.send(result);
   }
@@ -234,7 +244,9 @@ export class InteractionSession {
     }
     const request = normalizeToolCall(tool, args, { request_id: id, session_id: this.sessionId }, context);
     const deadline = deadlineFor(request, message.deadline, this.clock.now());
-    this.open({ id, tool, source: 'tool_call', context, request, deadline });
+    const shown: ShownRequest = { id, tool, source: 'tool_call', context, request, deadline, grant: message.grant ?? undefined };
+    if (message.granted === true && tool === 'request_user_approval') this.dispatchResult(...grantedReceipt(shown, this.now(), this.resultLanguage));
+    else this.open(shown);
   }
 
   private interactionRequest(message: InteractionRequestMessage): void {
@@ -313,20 +325,11 @@ export class InteractionSession {
 
   /** A result decided elsewhere: shown read-only, replacing a pending card with the same id. */
   private runtimeResult(message: RuntimeToolResultMessage): void {
-    const { call_id: id, tool, result } = message;
-    const existing = this.store.get(id);
-    const response = interactionResponseSchema.safeParse(result.interaction_response);
-    const context = existing?.context ?? resolveContext(this.context);
-    const receipt = receiptFor(tool, result, {
-      response: response.success ? response.data : undefined,
-      shown: existing?.kind === 'request' ? existing.request : undefined,
-      ids: { request_id: id, session_id: this.sessionId },
-      context: resolveContext(this.context),
-    });
-    if (!receipt) return; // nothing the kit can show as a receipt: no half card
-    this.timers.disarm(id);
-    this.bridge?.release(id);
-    this.store.put(receiptEntry(id, receipt, existing, context));
+    const entry = runtimeReceipt(message, this.store.get(message.call_id), this.sessionId, this.context);
+    if (!entry) return; // nothing the kit can show as a receipt: no half card
+    this.timers.disarm(entry.id);
+    this.bridge?.release(entry.id);
+    this.store.put(entry);
     this.prune();
   }
 

@@ -42,12 +42,16 @@ describe('adapters’ field kinds pass axe-core', function () {
             await expect(el).to.be.accessible();
           }
           if (el.state === 'pending') {
-            // A receipt: Decline for MCP cards, Cancel for AskUserQuestion.
-            const refusal = root.querySelector<HTMLButtonElement>('[part~="decline-button"], [part~="reject-button"]') ?? root.querySelector<HTMLButtonElement>('[part~="dismiss-button"]')!;
-            refusal.click();
+            // A receipt: Skip on an input card (the adapter's own decline), Decline on link consent.
+            root.querySelector<HTMLButtonElement>('[part~="skip-button"], [part~="reject-button"]')!.click();
             await el.updateComplete;
           }
           expect(el.state).to.not.equal('pending');
+          await expect(el).to.be.accessible();
+          // The receipt's record, opened in place.
+          root.querySelector<HTMLButtonElement>('[part~="receipt-heading"]')!.click();
+          await el.updateComplete;
+          expect(root.querySelector('[part~="receipt-heading"]')!.getAttribute('aria-expanded')).to.equal('true');
           await expect(el).to.be.accessible();
         });
       }

@@ -9,6 +9,7 @@ import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/qu
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
+import { openReceipt } from '../support/receipt.js';
 import { mountCard, tabToField } from './support.js';
 import { ASK } from './ask-user-question.fixture.js';
 import { BATCH } from './ag-ui.fixture.js';
@@ -45,7 +46,7 @@ describe('AskUserQuestion in <questionnaire-form>', () => {
       answers: { 'Which database should the service use?': 'SQLite', 'Which features should ship first?': 'Search, Sharing, Audit log' },
     });
     await el.updateComplete;
-    expect(root.querySelector('[part~="receipt"]')!.textContent).to.contain('Search, Sharing, Audit log');
+    expect((await openReceipt(el)).textContent).to.contain('Search, Sharing, Audit log');
   });
 });
 

@@ -4,6 +4,7 @@ import { expect } from '@open-wc/testing';
 import { elicitResult } from '../../src/adapters/mcp-elicitation.js';
 import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
 import { deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
+import { openReceipt } from '../support/receipt.js';
 import { EVERY_KIND, STRUCTURED } from './mcp-examples.js';
 import { elicitationRequest, focusedKey, mountCard, tabToField } from './support.js';
 
@@ -75,7 +76,7 @@ describe('MCP form fields in <questionnaire-form>', () => {
       },
     });
     expect(el.state).to.equal('answered');
-    expect(el.shadowRoot!.querySelector('[part~="receipt"]')!.textContent).to.contain('Ada');
+    expect((await openReceipt(el)).textContent).to.contain('Ada');
   });
 
   it('refuses what breaks a constraint, says why at the field, and moves focus there', async () => {
@@ -111,23 +112,22 @@ describe('MCP form fields in <questionnaire-form>', () => {
     });
   });
 
-  it('Decline and Cancel answer without content; the receipts say which', async () => {
+  it('Skip, and Escape inside the form, are MCP’s decline: no content goes back, and the receipt says Skipped', async () => {
     const request = elicitationRequest(STRUCTURED);
-    const declined = await mountCard<QuestionnaireForm>(request, 'locale="en"');
-    await startBefore(declined.el);
-    await tabTo((e) => e.getAttribute('part') === 'decline-button');
+    const skipped = await mountCard<QuestionnaireForm>(request, 'locale="en"');
+    await startBefore(skipped.el);
+    await tabTo((e) => e.getAttribute('part') === 'skip-button');
     await press('Enter');
-    expect(elicitResult(request, declined.events[0]!)).to.deep.equal({ action: 'decline' });
-    await declined.el.updateComplete;
-    expect(declined.root.querySelector('[part~="receipt"]')!.textContent).to.contain('Declined');
-    const dismissed = await mountCard<QuestionnaireForm>(request, 'locale="en"');
-    await startBefore(dismissed.el);
-    await tabTo((e) => e.getAttribute('part') === 'dismiss-button');
-    await press('Enter');
-    expect(elicitResult(request, dismissed.events[0]!)).to.deep.equal({ action: 'cancel' });
-    await dismissed.el.updateComplete;
-    expect(dismissed.el.state).to.equal('cancelled');
-    expect(dismissed.root.querySelector('[part~="receipt"]')!.textContent).to.contain('Cancelled');
+    expect(elicitResult(request, skipped.events[0]!)).to.deep.equal({ action: 'decline' });
+    await skipped.el.updateComplete;
+    expect(skipped.root.querySelector('[part~="receipt-heading"]')!.textContent).to.contain('Skipped');
+    // Its defaults are not the user's answer: an untouched form declines at the first Escape.
+    const escaped = await mountCard<QuestionnaireForm>(request, 'locale="en"');
+    await startBefore(escaped.el);
+    await tabTo((e) => e instanceof HTMLInputElement);
+    await press('Escape');
+    expect(escaped.events).to.have.length(1);
+    expect(elicitResult(request, escaped.events[0]!)).to.deep.equal({ action: 'decline' });
   });
 
   it('has no countdown: an elicitation waits for the user or the server', async () => {

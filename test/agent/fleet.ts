@@ -67,15 +67,15 @@ export function kitPage(server: AgentServer, session: string, options: { storage
   };
 }
 
-/** A raw page: a socket that answers `connect` with `ready` and records every frame it gets. */
-export async function rawPage(server: AgentServer, session: string) {
+/** A raw page: a socket that answers `connect` with `ready` and records every frame it gets; `grants`: a kit that shows session grants. */
+export async function rawPage(server: AgentServer, session: string, { grants = false } = {}) {
   const socket = new PageSocket(sessionUrl(server, session));
   const frames: Record<string, unknown>[] = [];
   let closeCode: number | undefined;
   socket.on('message', (data) => {
     const frame = JSON.parse(String(data)) as Record<string, unknown>;
     frames.push(frame);
-    if (frame.type === 'hello') socket.send(JSON.stringify({ v: 1, type: 'ready', kit_version: '0.1.0', capabilities: { tools: [] }, resume: [] }));
+    if (frame.type === 'hello') socket.send(JSON.stringify({ v: 1, type: 'ready', kit_version: '0.1.0', capabilities: grants ? { tools: [], grants: true } : { tools: [] }, resume: [] }));
   });
   socket.on('close', (code) => (closeCode = code));
   await new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-// callTool is typed per tool (issue 14 §5), and the runtime holds the kit to it: a result is
+// callTool is typed per tool, and the runtime holds the kit to it: a result is
 // valid only when its own tool may give it, so an approval never resolves with `{error}`.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// The packed package in real consumer apps (issue 14): Vite + Vue 3 written as docs/embedding.md shows,
+// The packed package in real consumer apps: Vite + Vue 3 written as docs/embedding.md shows,
 // Vite + React 19 through agent-interaction-kit/react, esbuild with a leaf import, and a plain
 // script tag with the standalone file. Each is installed from the tarball and built for
 // production, served on loopback, opened in Chromium, Firefox and WebKit and driven against its own Node runtime

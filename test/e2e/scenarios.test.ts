@@ -214,7 +214,23 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
     const result = (await settled(run)).result as { interaction_response: { status: string; raw_value: Record<string, string> } };
     assert.equal(result.interaction_response.status, 'auto_selected');
     assert.deepEqual(result.interaction_response.raw_value, { format: 'PDF', lang: '中文' });
-    await page.getByText('已超时，自动采用了推荐选项').waitFor();
+    await page.getByRole('button', { name: /已超时/ }).waitFor();
+    await page.close();
+  });
+
+  it('the 15-second timeout keeps what the user picked: Word (digit 2) stays, only the language takes its recommended option', async () => {
+    const { page, session } = await open({ fakeClock: true });
+    const run = await runtime.run('questionnaire-timeout', session);
+    await page.getByRole('group', { name: /报告格式/ }).getByRole('radio').first().focus();
+    await page.keyboard.press('2');
+    await page.clock.runFor(16_000);
+    const result = (await settled(run)).result as { interaction_response: { status: string; raw_value: Record<string, string> } };
+    assert.equal(result.interaction_response.status, 'auto_selected');
+    assert.deepEqual(result.interaction_response.raw_value, { format: 'Word', lang: '中文' });
+    // The receipt, opened, marks the one answer the timeout chose.
+    await page.getByRole('button', { name: /已超时/ }).click();
+    await page.getByText('超时自动选择').waitFor();
+    assert.equal(await page.getByText('超时自动选择').count(), 1);
     await page.close();
   });
 
@@ -259,7 +275,7 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
     runtime.cancel(run.callId);
     const done = await settled(run);
     assert.equal(done.error?.name, 'AbortError');
-    await page.getByText('请求已被撤回').waitFor();
+    await page.getByRole('button', { name: /已撤回/ }).waitFor();
     assert.equal(await page.getByRole('button', { name: '提交' }).count(), 0);
     await page.close();
   });

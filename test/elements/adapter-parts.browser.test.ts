@@ -1,6 +1,6 @@
 // The cards' adapter-only parts (typed fields, link consent) come with the adapters' entries
 // (DESIGN §7: the core bundle leaves them out). This page loads the elements alone first: a typed
-// field says what is missing and takes no answer, a link card offers only Decline; then the
+// field says what is missing and takes no answer, a link card offers only Reject; then the
 // adapters' entry is imported and the same requests render in full.
 import { expect, fixture } from '@open-wc/testing';
 import '../../src/entries/approval-dialog.js';
@@ -42,12 +42,13 @@ describe('adapter-only card parts', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('without the adapters entry, a link card shows the URL as text and offers only Decline', async () => {
+  it('without the adapters entry, a link card shows the URL as text and offers only to reject it', async () => {
     const { el, root, events } = await mount(link);
     expect(root.querySelector('[part~="link"]')!.textContent).to.equal('https://mcp.example.com/ui/set_api_key');
     expect(root.querySelector('[part~="link-host"]')).to.equal(null);
     expect(root.querySelector('[part~="approve-button"]')).to.equal(null);
-    expect(labels(root)).to.deep.equal(['Decline']);
+    // Decline is the adapters' word: the card's own Reject stands in for it.
+    expect(labels(root)).to.deep.equal(['Reject']);
     await startBefore(el);
     await tabTo((e) => e.getAttribute('part') === 'reject-button');
     await press('Enter');

@@ -31,12 +31,14 @@ describe('<approval-dialog>', () => {
     expect(seen.size).to.equal(3);
   });
 
-  it('details are collapsed by default and shown as preformatted text', async () => {
-    const { part } = await mount();
+  it('a low-risk approval keeps its details behind 详情; one plain line reads as text', async () => {
+    const { part } = await mount(normalizeApproval({ message: 'Create a branch?', severity: 'low', details: 'branch feature/login' }, ids));
     const details = part('details') as HTMLDetailsElement;
+    expect(details.localName).to.equal('details');
     expect(details.open).to.equal(false);
     expect(details.querySelector('summary')!.textContent!.trim()).to.equal('详情');
-    expect(details.querySelector('pre')!.textContent).to.equal('DROP DATABASE prod;');
+    expect(details.querySelector('.details-text')!.textContent).to.equal('branch feature/login');
+    expect(details.querySelector('pre')).to.equal(null);
   });
 
   it('high: approving takes a second deliberate step (批准, then 确认批准)', async () => {
@@ -193,6 +195,6 @@ describe('<approval-dialog>', () => {
     const wrapper = await fixture(html`<div lang="en-GB"><approval-dialog .request=${high}></approval-dialog></div>`);
     const inner = wrapper.querySelector('approval-dialog')!;
     await inner.updateComplete;
-    expect(inner.shadowRoot!.querySelector('summary')!.textContent!.trim()).to.equal('Details');
+    expect(inner.shadowRoot!.querySelector('.details-label')!.textContent!.trim()).to.equal('Details');
   });
 });

@@ -8,6 +8,7 @@ import type { FilePart } from '../../src/protocol/results.js';
 import { filePart } from '../../src/rules/artifacts/deliver.js';
 import { DELIVERY_REASONS } from '../../src/rules/artifacts/reasons.js';
 import { toArtifact } from '../../src/rules/artifacts/prepare.js';
+import { press } from '../support/keyboard.js';
 import { foreignOrigin, recordedRequests, startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
 
 // A foreign origin on loopback, where the test server records each request.
@@ -83,7 +84,10 @@ describe('<artifact-list> keys what the user did by the item', () => {
 
   it('"copied" stays with the item whose path was copied', async () => {
     const { el, row } = await mount([local('/out/one.txt'), local('/out/two.txt')]);
-    row('one.txt').querySelector<HTMLButtonElement>('[part~="copy-button"]')!.click();
+    // A real key press: the clipboard takes text from a user's gesture only, and the button says
+    // 已复制 only once it did.
+    row('one.txt').querySelector<HTMLButtonElement>('[part~="copy-button"]')!.focus();
+    await press('Enter');
     await new Promise((resolve) => setTimeout(resolve, 50));
     await el.updateComplete;
     expect(row('one.txt').querySelector('[part~="copy-button"]')!.textContent!.trim()).to.equal('已复制');

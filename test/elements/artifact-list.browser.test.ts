@@ -30,11 +30,15 @@ describe('<artifact-list>', () => {
       const summary = Object.values(delivery)[0]!;
       // The result's own summary says which items failed and which were skipped, by name.
       const failed = summary.failed.map((f) => f.name);
+      const where = { feishu: '飞书', dingtalk: '钉钉', wecom: '企业微信' }[Object.keys(delivery)[0]!]!;
       items.forEach((item, i) => {
         const badge = rows[i]!.querySelector('[part~="delivery"]')!;
         expect(rows[i]!.querySelector('[part~="name"]')!.textContent).to.equal(item.name);
-        const expected = item.delivered ? '已发送' : failed.includes(item.name) ? '发送失败' : '未发送';
+        // What was delivered says where; a local path beside it is not called "local only".
+        const expected = item.delivered ? `已发送到${where}` : failed.includes(item.name) ? '发送失败' : '未发送';
         expect(badge.textContent!.trim(), item.name).to.equal(expected);
+        const localOnly = [...rows[i]!.querySelectorAll('.path .badge')].some((mark) => mark.textContent === '仅本地');
+        expect(localOnly, `${item.name}: 仅本地`).to.equal(item.path !== '' && !item.delivered);
         if (!item.delivered) expect(rows[i]!.querySelector('.reason')!.textContent).to.not.equal('');
       });
       expect(root.querySelector('[part~="summary"]')!.textContent).to.contain(`已发送 ${summary.success.length}`);

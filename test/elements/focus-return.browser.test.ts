@@ -77,7 +77,7 @@ describe('focus when a card settles', () => {
     elsewhere.remove();
   });
 
-  it('the receipt that takes focus is a heading with a name', async () => {
+  it('the receipt that takes focus is the disclosure button of a heading, named by its one line', async () => {
     const { el, clock, receipt } = await mount('questionnaire of four');
     await startBefore(el);
     await tabTo((e) => e instanceof HTMLInputElement && e.type === 'radio');
@@ -85,7 +85,9 @@ describe('focus when a card settles', () => {
     await settled(el);
     const focused = deepActiveElement()!;
     expect(focused === receipt()).to.equal(true);
-    expect(focused.getAttribute('role')).to.equal('heading');
+    expect(focused.localName).to.equal('button');
+    expect(focused.getAttribute('aria-expanded')).to.equal('false');
+    expect(focused.parentElement!.getAttribute('role')).to.equal('heading');
     expect(focused.closest('[part~="receipt"]')).to.not.equal(null);
     expect(focused.textContent).to.contain('已超时');
     await expect(el).to.be.accessible();

@@ -64,7 +64,9 @@ describe('golden cases answered with the keyboard alone', () => {
         await el.updateComplete;
         expect(events).to.have.length(0);
         expect(el.response).to.deep.equal(withPlaceholders(c.result!.interaction_response, CALL_ID, new Date(clock.now()).toISOString()));
-        expect(el.shadowRoot!.querySelector('form, button')).to.equal(null);
+        // No form is left to answer: the one button is the receipt's own disclosure.
+        expect(el.shadowRoot!.querySelector('form') === null).to.equal(true);
+        expect([...el.shadowRoot!.querySelectorAll('button')].map((button) => button.getAttribute('part'))).to.deep.equal(['receipt-heading']);
         expect(sent.filter((m) => m.type === 'tool_result' || m.type === 'interaction_response')).to.deep.equal([]);
       });
       continue;

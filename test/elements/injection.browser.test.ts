@@ -76,7 +76,9 @@ describe('model-written strings stay inert text', () => {
       const choice = (await fixture('<questionnaire-form></questionnaire-form>')) as InteractionCard;
       choice.request = normalizeInput({ message: payload, input_mode: 'multi_choice', options: [{ label: payload, value: payload, description: payload }] }, ids, resolveContext());
       await Promise.all([approval.updateComplete, form.updateComplete, choice.updateComplete]);
-      (approval.shadowRoot!.querySelector('details') as HTMLDetailsElement).open = true;
+      // A high-risk approval shows its details open, never behind a toggle (DESIGN §11.1).
+      expect(approval.shadowRoot!.querySelector('details')).to.equal(null);
+      expect(approval.shadowRoot!.querySelector('[part~="details"]')!.checkVisibility()).to.equal(true);
       for (const el of [approval, form, choice]) {
         inert(el.shadowRoot!);
         // Shown as text, its bidi controls as marks (⟨U+202E⟩).

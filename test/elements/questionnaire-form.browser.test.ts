@@ -6,6 +6,7 @@ import type { InteractionResponse } from '../../src/protocol/response.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
 import { catalogue } from '../support/requests-catalogue.js';
+import { openReceipt } from '../support/receipt.js';
 
 const four = catalogue['questionnaire of four']!.request;
 
@@ -85,7 +86,7 @@ describe('<questionnaire-form> questionnaire', () => {
     expect(part('error')!.textContent).to.equal('请填写自定义内容。');
   });
 
-  it('in the receipt, a custom answer keeps its 自定义 mark, set apart from the receipt panel, light and dark', async () => {
+  it('in the receipt, a custom answer keeps its 自定义 mark, set apart from the card, light and dark', async () => {
     for (const theme of ['light', 'dark']) {
       const { el, events, root, part } = await mount(four, `theme=${theme}`);
       radios(root, 'compat').at(-1)!.click();
@@ -97,11 +98,11 @@ describe('<questionnaire-form> questionnaire', () => {
       part('submit-button')!.click();
       await el.updateComplete;
       expect(events).to.have.length(1);
-      const receipt = part('receipt')!;
+      const receipt = await openReceipt(el);
       const mark = receipt.querySelector<HTMLElement>('dd .badge')!;
       expect(mark.textContent).to.equal('自定义');
       expect(mark.parentElement!.textContent).to.contain('先保留一周');
-      expect(getComputedStyle(mark).backgroundColor, theme).to.not.equal(getComputedStyle(receipt).backgroundColor);
+      expect(getComputedStyle(mark).backgroundColor, theme).to.not.equal(getComputedStyle(part('card')!).backgroundColor);
       el.remove();
     }
   });
@@ -155,8 +156,8 @@ describe('<questionnaire-form> text, choice and multi-choice', () => {
     await press('ArrowDown');
     expect(deepActiveElement()).to.equal(all[1]);
     expect(all[1]!.checked).to.equal(true);
-    await press('Tab'); // one tab stop for the whole group
-    expect(deepActiveElement()?.getAttribute('part')).to.equal('submit-button');
+    await press('Tab'); // one tab stop for the whole group, then the actions: Skip, Submit
+    expect(deepActiveElement()?.getAttribute('part')).to.equal('skip-button');
   });
 
   it('choice: free text is one more radio, exclusive with the options', async () => {
@@ -209,7 +210,11 @@ describe('<questionnaire-form> time', () => {
     await el.updateComplete;
     expect(events.map((e) => e.status)).to.deep.equal(['auto_selected']);
     expect(el.state).to.equal('expired');
-    expect(el.shadowRoot!.querySelector('[part~="receipt"]')!.textContent).to.contain('自动采用');
+    expect(el.shadowRoot!.querySelector('[part~="receipt-heading"]')!.textContent).to.contain('已超时');
+    const receipt = await openReceipt(el);
+    expect(receipt.textContent).to.contain('自动采用推荐选项');
+    // Nothing was picked: the timeout chose every answer, and the record says so at each.
+    expect(receipt.querySelectorAll('[part~="filled-mark"]')).to.have.length(4);
   });
 
   it('standalone: grilling never auto-selects', async () => {

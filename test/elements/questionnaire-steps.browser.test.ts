@@ -202,7 +202,7 @@ describe('<questionnaire-form> steps', () => {
     await press('Enter');
     await settle(el);
     expect(part('filled')!.textContent!.trim()).to.equal('Filled 2 questions');
-    const rows = [...root.querySelectorAll('.review-row dd:first-of-type')].map((dd) => dd.textContent!.replace(/\s+/g, ' ').trim());
+    const rows = [...root.querySelectorAll('.review-row dd > span')].map((dd) => dd.textContent!.replace(/\s+/g, ' ').trim());
     expect(rows).to.deep.equal(['保留', 'Custom eu-west', '今晚', '是']);
     expect(part('countdown')).to.not.equal(null);
     await expect(el).to.be.accessible();
@@ -227,4 +227,47 @@ describe('<questionnaire-form> steps', () => {
       expect(height).to.be.at.most(520);
     });
   }
+});
+
+describe('<questionnaire-form> steps: the review is near', () => {
+  /** Steps to the review from the keyboard: the first option of each question, digit 1. */
+  async function toReview() {
+    const mounted = await mount(four);
+    mounted.radios()[0]!.focus();
+    for (let i = 0; i < 4; i += 1) {
+      await press('1');
+      await settle(mounted.el);
+    }
+    expect(mounted.part('review'), 'on the review').to.not.equal(null);
+    expect(deepActiveElement(), 'focus on the review heading').to.equal(mounted.part('progress'));
+    return mounted;
+  }
+
+  it('Enter on the review heading submits', async () => {
+    const { el, events } = await toReview();
+    await press('Enter');
+    await el.updateComplete;
+    expect(events.map((e) => e.raw_value)).to.deep.equal([{ compat: '彻底重做', region: 'cn-north', window: '今晚', notify: '是' }]);
+  });
+
+  it('Submit is the first stop after the heading, before any Change', async () => {
+    const { el, events, part } = await toReview();
+    await press('Tab');
+    expect(deepActiveElement()).to.equal(part('submit-button'));
+    expect(part('submit-button')!.textContent!.trim()).to.equal('Submit');
+    await press('Enter');
+    await el.updateComplete;
+    expect(events).to.have.length(1);
+  });
+
+  it('Use all recommended is not on the review, and not on a one-question card', async () => {
+    const { el, part } = await toReview();
+    expect(part('recommended-button')).to.equal(null);
+    await expect(el).to.be.accessible();
+    const one = await mount(catalogue['grilling checkpoint']!.request);
+    expect(one.part('recommended-button')).to.equal(null);
+    expect(one.part('filled')).to.equal(null);
+    const oneOfTwo = await mount(normalizeInput({ message: 'Two', questions: [{ id: 'a', question: 'A?', options: ['x', 'y'] }, { id: 'b', question: 'B?', options: ['x', 'y'] }] }, { request_id: 'two', session_id: 's' }, resolveContext()));
+    expect(oneOfTwo.part('recommended-button'), 'two questions keep it').to.not.equal(null);
+  });
 });

@@ -66,20 +66,19 @@ describe('interaction-host: new requests are not missed', () => {
     expect(host.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent).to.contain('新请求：');
   });
 
-  it('scrolled up: one 新请求 button; Tab and Enter bring the oldest pending card into view and focus its first safe control, never approve on high', async function () {
+  it('scrolled up: one 新请求 button; Tab and Enter bring the oldest card that arrived out of sight into view and focus its first safe control, never approve on high', async function () {
     this.timeout(60_000); // three windows of cards, each a real round trip, and axe; no timing is asserted
     const { host, session } = await hostIn();
     cleanup.push(() => host.remove());
-    await ask(host, session, 'h-1', { severity: 'high', message: 'Drop the production database?' });
-    for (const id of ['h-2', 'h-3', 'h-4', 'h-5']) await ask(host, session, id);
+    for (const id of ['h-1', 'h-2', 'h-3', 'h-4', 'h-5']) await ask(host, session, id);
     // Cards enough for three windows, whatever the engine's fonts make of their height.
     for (let n = 1; document.documentElement.scrollHeight < 3 * innerHeight; n += 1) await ask(host, session, `h-more-${n}`);
     // Up from the end by a page, past the point where the list's end shows, with the oldest card out of sight too.
     await scrollWithKey('PageUp');
-    const oldest = host.shadowRoot!.querySelector('[data-item="h-1"]')!;
-    expect(inView(oldest)).to.equal(false);
-    const el6 = await ask(host, session, 'h-6');
+    expect(inView(host.shadowRoot!.querySelector('[data-item="h-1"]')!)).to.equal(false);
+    const el6 = await ask(host, session, 'h-6', { severity: 'high', message: 'Drop the production database?' });
     const el7 = await ask(host, session, 'h-7');
+    const oldest = host.shadowRoot!.querySelector('[data-item="h-6"]')!;
     expect(inView(el6)).to.equal(false, 'not scrolled: the user was reading');
     expect(inView(el7)).to.equal(false);
     expect(host.shadowRoot!.querySelectorAll('[part~="new-request-button"]')).to.have.length(1);
@@ -97,17 +96,43 @@ describe('interaction-host: new requests are not missed', () => {
     expect(byPart('new-request-button')(deepActiveElement()!)).to.equal(true, 'Shift+Tab reaches 新请求');
     await press('Enter');
     await host.updateComplete;
-    expect(inView(oldest), 'the oldest pending card is in view').to.equal(true);
+    expect(inView(oldest), 'the oldest card that arrived out of sight is in view').to.equal(true);
     const focused = deepActiveElement()!;
-    const h1 = host.shadowRoot!.querySelector('[data-id="h-1"]')!;
-    expect(h1.shadowRoot!.contains(focused), `focus in h-1 (on ${focused.outerHTML.slice(0, 80)})`).to.equal(true);
+    const h6 = host.shadowRoot!.querySelector('[data-id="h-6"]')!;
+    expect(h6.shadowRoot!.contains(focused), `focus in h-6 (on ${focused.outerHTML.slice(0, 80)})`).to.equal(true);
     expect(focused.matches('[part~="approve-button"], [part~="confirm-button"]')).to.equal(false, `never approve on high (focused: ${focused.getAttribute('part')} ${focused.textContent?.trim()})`);
-    expect(button(host)).to.equal(null, 'the button went with it');
+    // h-7 arrived out of sight too and is still unseen: the button stays for it (a boolean, so a
+    // failure never has to serialise the element).
+    expect(inView(el7)).to.equal(false);
+    expect(button(host) === null).to.equal(false, 'the button stays while h-7 is unseen');
     await press('Enter'); // whatever the safe control does, it is not an approval
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const sent = (await lab.received(session)).filter((m) => m.type === 'tool_result' && m.call_id === 'h-1');
-    expect(sent).to.deep.equal([], 'nothing was answered for h-1');
-    expect(h1.getAttribute('state') ?? 'pending').to.equal('pending');
+    const sent = (await lab.received(session)).filter((m) => m.type === 'tool_result' && m.call_id === 'h-6');
+    expect(sent).to.deep.equal([], 'nothing was answered for h-6');
+    expect(h6.getAttribute('state') ?? 'pending').to.equal('pending');
+  });
+
+  it('three pending, the newest out of sight: New request goes to the newest, scrolls it in and focuses it, never the oldest one already seen', async () => {
+    const column = document.createElement('div');
+    column.style.cssText = 'height: 300px; overflow: auto';
+    document.body.prepend(column);
+    cleanup.push(() => column.remove());
+    const { host, session } = await hostIn(column);
+    const first = await ask(host, session, 'v-1');
+    const second = await ask(host, session, 'v-2');
+    // The user reads from the top: the first two cards are in view, the list's end is not.
+    column.scrollTop = 0;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(inView(first, column)).to.equal(true);
+    const newest = await ask(host, session, 'v-3');
+    expect(inView(newest, column), 'the newest arrived out of sight').to.equal(false);
+    await waitUntil(() => button(host), 'no New request button');
+    button(host)!.focus();
+    await press('Enter');
+    await host.updateComplete;
+    expect(inView(newest, column), 'the newest is scrolled in').to.equal(true);
+    expect(newest.shadowRoot!.contains(deepActiveElement()), `focus in v-3 (on ${deepActiveElement()?.getAttribute('part')})`).to.equal(true);
+    expect(first.shadowRoot!.contains(deepActiveElement()) || second.shadowRoot!.contains(deepActiveElement())).to.equal(false);
   });
 
   it('a burst of cards at the end, all before one frame: the newest is followed into view, without a button', async () => {
@@ -182,9 +207,13 @@ describe('interaction-host: new requests are not missed', () => {
     await ask(host, session, 'n-5');
     await waitUntil(() => button(host)?.textContent?.trim() === 'New request', 'en: New request');
     column.scrollTop = 0;
+    // As the button does: the card that arrived out of sight, not the oldest, which was seen.
     expect(host.focusPending()).to.equal(true);
-    const first = host.shadowRoot!.querySelector('[data-item="n-1"]')!;
-    expect(inView(first, column)).to.equal(true);
+    const unseen = host.shadowRoot!.querySelector('[data-item="n-5"]')!;
+    expect(inView(unseen, column)).to.equal(true);
+    expect(host.shadowRoot!.querySelector('[data-id="n-5"]')!.shadowRoot!.contains(deepActiveElement())).to.equal(true);
+    // Nothing out of sight any more: focusPending() brings the oldest pending card.
+    expect(host.focusPending()).to.equal(true);
     expect(host.shadowRoot!.querySelector('[data-id="n-1"]')!.shadowRoot!.contains(deepActiveElement())).to.equal(true);
     host.remove();
     const empty = document.createElement('interaction-host') as InteractionHost;

@@ -5,6 +5,9 @@ import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import { AgentLab } from '../support/agent.js';
 import { FakeClock } from '../support/fake-clock.js';
+import type { InteractionResponse } from '../../src/protocol/response.js';
+import { press, startBefore, tabTo } from '../support/keyboard.js';
+import { openReceipt } from '../support/receipt.js';
 import { card, mountHost, trackedWebSocket, uniqueSession, waitForCard } from './support.js';
 
 const approve = async (el: Element) => {
@@ -40,6 +43,37 @@ describe('<interaction-host> under faults', () => {
     expect((await lab.received(session)).filter((m) => m.type === 'cancel')).to.have.length(0);
   });
 
+  it('timeout: the answer the user picked stays (Word, digit 2); only the unanswered question takes its recommended option, marked in the receipt', async () => {
+    const session = uniqueSession('timeout-kept');
+    const { host, clock } = await mountHost(lab.url(session));
+    const args = {
+      message: 'Report?',
+      timeout_seconds: 15,
+      questions: [
+        { id: 'format', question: 'Format?', options: ['PDF', 'Word'] },
+        { id: 'lang', question: 'Language?', options: ['Chinese', 'English'] },
+      ],
+    };
+    await lab.call(session, 'request_user_input', args, 't-kept');
+    const el = await waitForCard(host, 't-kept');
+    await startBefore(host);
+    await tabTo((e) => e instanceof HTMLInputElement && e.closest('[data-key]')?.getAttribute('data-key') === 'format');
+    await press('2');
+    await el.updateComplete;
+    clock.advance(15_000);
+    const outcome = await lab.result('t-kept');
+    const response = (outcome.result as { interaction_response: InteractionResponse }).interaction_response;
+    expect(response.status).to.equal('auto_selected');
+    expect(response.raw_value).to.deep.equal({ format: 'Word', lang: 'Chinese' });
+    expect((outcome.result as { content: string }).content).to.equal('已收到用户输入，共回答 2 个问题。');
+    await waitUntil(() => (el as InteractionCard).state === 'expired');
+    await el.updateComplete;
+    const receipt = await openReceipt(el);
+    const marks = [...receipt.querySelectorAll('[part~="filled-mark"]')].map((mark) => mark.closest('dd')?.previousElementSibling?.textContent?.trim());
+    expect(marks).to.deep.equal(['Language?']);
+    await expect(el).to.be.accessible();
+  });
+
   it("timeout: with the connection down past deadline + grace, the runtime's result wins and the late answer turns expired", async () => {
     const session = uniqueSession('late');
     const clock = new FakeClock();
@@ -54,8 +88,10 @@ describe('<interaction-host> under faults', () => {
     expect((outcome.result as { interaction_response: { status: string } }).interaction_response.status).to.equal('timeout');
     clock.advance(5_000); // the page reconnects and re-sends the answer; the runtime says: expired
     await waitUntil(() => (card(host, 'late-1') as InteractionCard).late, 'the receipt never turned late');
-    const receipt = card(host, 'late-1')!.shadowRoot!.querySelector('[part~="receipt"]')!;
-    expect(receipt.textContent).to.contain('已过期：你的回答在截止时间之后才送达');
+    const late = card(host, 'late-1')!;
+    await (late as InteractionCard).updateComplete;
+    expect(late.shadowRoot!.querySelector('[part~="receipt-heading"]')!.textContent).to.contain('已过期');
+    expect((await openReceipt(late)).textContent).to.contain('你的回答在截止时间之后才送达');
   });
 
   it('drops (a) before the answer, (b) after the answer before the ack, (c) five times in a row: resolved once, with the answer', async () => {
@@ -136,7 +172,8 @@ describe('<interaction-host> under faults', () => {
     expect(outcome.status).to.equal('rejected');
     expect(outcome.error!.name).to.equal('AbortError');
     await waitUntil(() => (el as InteractionCard).state === 'cancelled');
-    expect(el.shadowRoot!.querySelector('[part~="receipt"]')!.textContent).to.contain('请求已被撤回');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part~="receipt-heading"]')!.textContent).to.contain('已撤回');
     expect(el.shadowRoot!.querySelector('form')).to.equal(null);
     clock.advance(200_000);
     await new Promise((resolve) => setTimeout(resolve, 50));

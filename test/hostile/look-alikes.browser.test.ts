@@ -76,7 +76,7 @@ describe('size', () => {
     const el = (await fixture('<approval-dialog></approval-dialog>')) as InteractionCard;
     el.request = normalizeApproval({ message: 'Run it?', details: 'x'.repeat(1_048_576) }, ids);
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('pre')!.textContent!.length).to.be.below(3_000);
+    expect(el.shadowRoot!.querySelector('[part~="details"]')!.textContent!.length).to.be.below(3_000);
   });
 
   it('a 10,000-option question shows the first options with a filter and "show all"', async function () {

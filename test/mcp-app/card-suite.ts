@@ -103,7 +103,7 @@ export function cardSuite(runtime: Runtime): void {
       let rejected = false;
       await view.result.catch(() => (rejected = true));
       expect(rejected).to.equal(true);
-      await viewSays(view, '已取消');
+      await viewSays(view, '已撤回'); // the cancelled receipt: the host withdrew the request
       await waitUntil(async () => (await lab.pending()).length === 0, 'the cancelled call is still pending');
       const callId = await argumentsDigest(c.arguments);
       const late = await lab.host.client.callTool({ name: 'interaction_respond', arguments: { call_id: callId, response: { request_id: callId } } });

@@ -1,4 +1,4 @@
-// The package's own linters (issue 14 §7): publint on the packed files and arethetypeswrong on the
+// The package's own linters: publint on the packed files and arethetypeswrong on the
 // tarball, with the ESM-only profile (the package is ESM only, as its `type` and exports say).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

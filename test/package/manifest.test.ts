@@ -1,4 +1,4 @@
-// custom-elements.json and what is generated from it (issue 14 §6), as the package ships them:
+// custom-elements.json and what is generated from it, as the package ships them:
 // valid against the manifest schema, complete (tags, attributes, events with detail types, every
 // part an element renders, every --aik-* token with its default, paths into dist/), and the
 // editor and framework integrations type-check in a React 19 and a Vue app.

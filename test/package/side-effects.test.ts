@@ -1,4 +1,4 @@
-// The packed package as bundlers see it (issue 14 §1, §2, §7): every module that registers a tag
+// The packed package as bundlers see it: every module that registers a tag
 // (or the cards' adapter-only parts) is a declared side effect and nothing else is; "use client" heads the React entry; every
 // sourceMappingURL names a map that ships.
 import assert from 'node:assert/strict';

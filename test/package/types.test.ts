@@ -1,4 +1,4 @@
-// The packed package's types, as a TypeScript user meets them (issue 14 §4, §5): every name an
+// The packed package's types, as a TypeScript user meets them: every name an
 // entry exports is listed in docs/api.md and nothing else is; every TypeScript and TSX block of
 // the README, CONTRIBUTING.md and docs/ type-checks under --strict against the packed package.
 import assert from 'node:assert/strict';

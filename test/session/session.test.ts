@@ -22,7 +22,7 @@ describe('session and agent: the handshake', () => {
     assert.deepEqual(h.sent[0], { v: 1, type: 'connect', kit_version: '0.1.0' });
     assert.deepEqual(h.sent[1], {
       v: 1, type: 'ready', kit_version: '0.1.0',
-      capabilities: { tools: ['request_user_approval', 'request_user_input', 'publish_artifacts'] }, resume: [],
+      capabilities: { tools: ['request_user_approval', 'request_user_input', 'publish_artifacts'], grants: true }, resume: [],
     });
     assert.equal(h.kit.id, 's-1');
   });

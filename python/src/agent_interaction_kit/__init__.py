@@ -13,16 +13,20 @@ The protocol is in docs/protocol.md of the kit's repository.
 from ._schema import (
     ApprovalResult,
     ArtifactsResult,
+    AuditRecord,
     ErrorResult,
     InputResult,
     InteractionRequest,
     InteractionResponse,
+    SessionGrant,
     ToolResult,
     WireContext,
 )
 from .artifacts import deliver_artifacts, prepare_artifacts
 from .asgi import AsgiSocket, StarletteSocket
+from .audit import AuditFunction
 from .errors import ErrorCode, KitError
+from .grants import Grant
 from .handshake import Accepted, Authorization, Handshake
 from .language import ResultLanguage
 from .rules import cancelled_response, normalize_tool_call, resolve_context, timeout_response, tool_result_for
@@ -37,6 +41,10 @@ __all__ = [
     "AgentServer",
     "AgentSession",
     "CallOptions",
+    "Grant",
+    "SessionGrant",
+    "AuditRecord",
+    "AuditFunction",
     "KitError",
     "ErrorCode",
     "Handshake",

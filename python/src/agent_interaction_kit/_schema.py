@@ -276,6 +276,11 @@ class HelloMessage(TypedDict):
     "the session's context (§2.7), used by every call that does not override it"
 
 
+class GrantOffer(TypedDict):
+    key: str
+    label: str
+
+
 class ToolCallMessage(TypedDict):
     "a raw tool call as the model wrote it"
     v: Literal[1]
@@ -292,6 +297,10 @@ class ToolCallMessage(TypedDict):
     "overrides the session's `hello` context **field by field** for this call"
     deadline: NotRequired[Union[str, None]]
     "when the call expires (ISO 8601, see §1); the runtime side always sends it (§6)"
+    grant: NotRequired[Union[GrantOffer, None]]
+    "an approval only: a session grant offered (§2.8), `{key, label}`; with `granted`, the grant that allowed the call"
+    granted: NotRequired[Union[bool, None]]
+    "`true`: a session grant already allowed the call (§2.8); the kit shows a receipt and answers it without a card"
 
 
 class InteractionRequestMessageRequest(TypedDict):
@@ -350,6 +359,22 @@ class RuntimeToolResultMessage(TypedDict):
     "the tool result (§5), e.g. artifacts the runtime delivered itself"
 
 
+class SessionGrant(TypedDict):
+    key: str
+    label: str
+    at: str
+
+
+class GrantsMessage(TypedDict):
+    "the session's grants"
+    v: Literal[1]
+    "the protocol version, always 1"
+    type: Literal["grants"]
+    "the message type"
+    grants: list[SessionGrant]
+    "every grant the session holds, oldest first: `{key, label, at}`, `at` when the user gave it (ISO 8601)"
+
+
 class ConnectMessage(TypedDict):
     "the kit is listening"
     v: Literal[1]
@@ -361,8 +386,9 @@ class ConnectMessage(TypedDict):
 
 
 class ReadyMessageCapabilities(TypedDict):
-    "`{\"tools\": [...]}`: the tool names this kit renders (today all three)"
+    "`{\"tools\": [...], \"grants\": true}`: the tool names this kit renders (today all three), and `grants` when it shows session grants (§2.8)"
     tools: list[Literal["request_user_approval", "request_user_input", "publish_artifacts"]]
+    grants: NotRequired[bool]
 
 
 class ReadyMessage(TypedDict):
@@ -374,7 +400,7 @@ class ReadyMessage(TypedDict):
     kit_version: str
     "the kit's version"
     capabilities: ReadyMessageCapabilities
-    "`{\"tools\": [...]}`: the tool names this kit renders (today all three)"
+    "`{\"tools\": [...], \"grants\": true}`: the tool names this kit renders (today all three), and `grants` when it shows session grants (§2.8)"
     resume: list[str]
     "the ids whose results sit in the kit's outbox, not yet acked"
 
@@ -385,6 +411,7 @@ class KitToolResultMessageRequestUserApproval(TypedDict):
     call_id: str
     tool: Literal["request_user_approval"]
     result: ApprovalResult
+    grant: NotRequired[Literal["session"]]
 
 
 class KitToolResultMessageRequestUserInput(TypedDict):
@@ -434,6 +461,42 @@ class ErrorMessage(TypedDict):
     "a human-readable sentence (free text; do not parse it)"
     issues: NotRequired[list[ArgumentIssue]]
     "for `invalid_arguments`: one `{path, expected}` per bad field"
+
+
+class RevokeGrantMessage(TypedDict):
+    "the user withdrew a grant"
+    v: Literal[1]
+    "the protocol version, always 1"
+    type: Literal["revoke_grant"]
+    "the message type"
+    key: str
+    "the `key` of the grant withdrawn, as `grants` listed it"
+
+
+class AuditRecord(TypedDict):
+    "One record of the audit trail (docs/protocol.md §11): how one call was decided, by whom, when."
+    call_id: str
+    "the call"
+    session_id: str
+    "its session"
+    tool: Literal["request_user_approval", "request_user_input"]
+    "`request_user_approval` or `request_user_input`"
+    arguments_sha256: str
+    "SHA-256 (lower-case hex) of the model's arguments as canonical JSON (§11.2)"
+    decision: Literal["approved", "rejected", "answered", "cancelled", "timeout", "auto_selected", "granted"]
+    "`approved`, `rejected`, `answered`, `cancelled`, `timeout`, `auto_selected` or `granted`"
+    source: Literal["user", "grant", "timeout", "runtime"]
+    "`user`, `grant`, `timeout` or `runtime`"
+    actor: Union[str, None]
+    "who decided, as `authorize` named them (§7), or null"
+    instance: str
+    "the runtime instance that stored the outcome"
+    asked_at: str
+    "when the call was first asked (ISO 8601)"
+    decided_at: str
+    "when the runtime stored its outcome (ISO 8601)"
+    arguments: NotRequired[dict[str, Any]]
+    "the arguments themselves, only when the runtime is told to record them"
 
 
 KitToolResultMessage = Union[KitToolResultMessageRequestUserApproval, KitToolResultMessageRequestUserInput, KitToolResultMessagePublishArtifacts]

@@ -13,12 +13,14 @@ import uuid
 import weakref
 from typing import Any, Awaitable, Callable, Coroutine, Optional, cast
 
-from ._schema import ToolResult
-from .clock import parse_iso
+from ._schema import SessionGrant, ToolResult
+from .audit import decision_of, source_of
+from .clock import iso_time, parse_iso
 from .errors import KitError, error_code
-from .fleet_store import RedisStore
+from .fleet_store import CallAudit, Decided, RedisStore
+from .grants import GrantRecord, grants_frame
 from .jsjson import dumps
-from .outcomes import from_stored, to_stored
+from .outcomes import Answered, Expired, from_stored, to_stored
 from .rules import ToolName
 from .session import AgentSession
 from .wire import Connection, Pending, call_frame
@@ -85,7 +87,7 @@ class RedisAgentSession(AgentSession):
         self._spawn(run())
 
     @staticmethod
-    async def _quietly(step: Callable[[], Awaitable[None]]) -> None:
+    async def _quietly(step: Callable[[], Awaitable[object]]) -> None:
         try:
             await step()
         except Exception:
@@ -93,8 +95,46 @@ class RedisAgentSession(AgentSession):
 
     # Calls --------------------------------------------------------------------------------
 
+    def _decided(self, tool: str, decision: Optional[str], source: str, actor: Optional[str], at: Optional[str] = None) -> Decided:
+        """How this instance decides a call; the record goes to Redis with `audit="redis"` (never for artifacts)."""
+        decision = decision if tool != "publish_artifacts" else None
+        return Decided(decision, source, actor, at or iso_time(self._clock.now()), self._auditor.to_redis and decision is not None)
+
+    @staticmethod
+    def _call_audit(call: Pending) -> CallAudit:
+        return CallAudit(call.asked_at, call.sha256, call.arguments or "")
+
     def _begin(self, call_id: str, call: Pending) -> None:
-        self._spawn(self._ask(call_id, call))
+        self._spawn(self._ask(call_id, call) if call.grant is None else self._ask_granted(call_id, call))
+
+    async def _ask_granted(self, call_id: str, call: Pending) -> None:
+        """An approval with a grant: answered at once if the session (in Redis) holds it, else asked."""
+        assert call.grant is not None
+        result = self._granted(call_id, call)
+        decided = self._decided(call.tool, "granted", "grant", None)
+        frame = call_frame(call_id, call, granted=True)
+        try:
+            store = await self._store()
+            if not store.available:
+                raise _unavailable(call_id)
+            deadline = round(parse_iso(call.deadline) * 1000)
+            outcome = {"how": "answered", "result": result}
+            reply = await store.grant(self.session_id, call_id, call.tool, frame, deadline, self._call_audit(call), call.grant.key, outcome, decided)
+        except Exception:
+            self._reject(call_id, _unavailable(call_id))
+            return
+        if self._pending.get(call_id) is not call:
+            return  # aborted meanwhile
+        if reply.kind == "result":
+            self._conclude(call_id, from_stored(reply.outcome, call_id))
+        elif reply.kind == "ask":
+            await self._ask(call_id, call)
+        else:
+            actor = (reply.grant or {}).get("actor")
+            self._audit(call_id, call, "granted", "grant", actor if isinstance(actor, str) else None, decided.decided_at)
+            self._conclude(call_id, Answered(result))
+            if reply.here:
+                self.deliver_frame(frame)
 
     async def _ask(self, call_id: str, call: Pending, again: bool = False) -> None:
         """Stores the call (or finds it, or its result) and has the live connection, wherever it is, show it."""
@@ -102,7 +142,8 @@ class RedisAgentSession(AgentSession):
             store = await self._store()
             if not store.available:
                 raise _unavailable(call_id)
-            reply = await store.ask(self.session_id, call_id, call.tool, call_frame(call_id, call), round(parse_iso(call.deadline) * 1000))
+            deadline = round(parse_iso(call.deadline) * 1000)
+            reply = await store.ask(self.session_id, call_id, call.tool, call_frame(call_id, call), deadline, self._call_audit(call))
         except Exception:
             # A call asked again keeps waiting: its timer still runs, and Redis may come back first.
             if not again:
@@ -148,6 +189,7 @@ class RedisAgentSession(AgentSession):
             frames = await store.pending_frames(self.session_id)
             if self._connection is not connection or not self._ready:
                 return
+            await self._grants_to_page(store, connection)
             for frame in frames:
                 self._send(frame)
             pending = {frame.get("call_id") for frame in frames}
@@ -169,19 +211,28 @@ class RedisAgentSession(AgentSession):
         if self._ready:
             self._send(frame)
 
-    def _on_result(self, call_id: str, tool: ToolName, result: ToolResult) -> None:
-        """A result from the page: stored if it is the first, acked in any case (or told it came too late)."""
+    def _on_result(self, call_id: str, tool: ToolName, result: ToolResult, session_grant: bool = False) -> None:
+        """A result from the page: stored if it is the first, acked in any case (or told it came too late).
+
+        Stored first, it is this instance's to record: in the audit trail, and (for an approval
+        the user allowed for the session) the grant the call offered, for every instance."""
         connection = self._connection
         if connection is None:
             return
         self._shown.discard(call_id)
+        decision = decision_of(tool, result)
+        decided = self._decided(tool, decision, source_of(decision) if decision else "user", self.actor)
 
         async def settle() -> None:
-            reply = await (await self._store()).settle(self.session_id, call_id, tool, {"how": "answered", "result": result})
+            store = await self._store()
+            outcome = {"how": "answered", "result": result}
+            reply = await store.settle(self.session_id, call_id, tool, outcome, decided, session_grant and decision == "approved")
             if reply.kind == "mismatch":
                 return
             # Stored first, and awaited here: resolved at once (the published copy finds it resolved).
             if reply.kind == "won":
+                if decided.decision is not None:
+                    self._write_audit(call_id, tool, reply.audit, decided)
                 self.deliver(call_id, {"how": "answered", "result": result})
             late = reply.kind == "taken" and reply.outcome.get("how") == "expired"
             connection.send(dumps({"v": 1, "type": "cancel", "id": call_id, "reason": "expired"} if late else {"v": 1, "type": "ack", "id": call_id}))
@@ -193,9 +244,57 @@ class RedisAgentSession(AgentSession):
         stored = {"code": error.code, "message": error.message, "issues": error.issues}
         self._spawn(self._quietly(lambda: self._fleet.store_now().refuse(self.session_id, call_id, stored)))
 
-    def _withdraw(self, call_id: str) -> None:
+    def _withdraw(self, call_id: str, call: Pending) -> None:
         frame = {"type": "cancel", "id": call_id, "reason": "aborted"}
-        self._spawn(self._quietly(lambda: self._fleet.store_now().withdraw(self.session_id, call_id, frame)))
+        decided = self._decided(call.tool, "cancelled", "runtime", None)
+
+        async def withdraw() -> None:
+            # Still pending in Redis (not answered elsewhere meanwhile): decided here, by the runtime.
+            if await self._fleet.store_now().withdraw(self.session_id, call_id, frame, decided) is not None:
+                self._audit(call_id, call, "cancelled", "runtime", None, decided.decided_at)
+
+        self._spawn(self._quietly(withdraw))
+
+    def _write_audit(self, call_id: str, tool: str, audit: CallAudit, decided: Decided) -> None:
+        """The record of a call asked anywhere in the fleet, from what its hash keeps."""
+        if decided.decision is None:
+            return
+        record = self._auditor.record(
+            call_id=call_id, session_id=self.session_id, tool=tool, sha256=audit.sha256, decision=decided.decision, source=decided.source,
+            actor=decided.actor, asked_at=audit.asked_at, decided_at=decided.decided_at, arguments=audit.arguments or None,
+        )  # fmt: skip
+        self._auditor.write(record)
+
+    # Grants, in Redis ---------------------------------------------------------------------------
+
+    async def grants(self) -> list[SessionGrant]:
+        held = await (await self._store()).grants(self.session_id)
+        return list(grants_frame(_records(held))["grants"])
+
+    async def revoke_grant(self, key: str) -> bool:
+        return await (await self._store()).revoke(self.session_id, key)
+
+    def _on_revoke(self, key: str) -> None:
+        # The page is told by the fleet (`grants`), wherever the session's live connection is.
+        self._spawn(self._quietly(lambda: self._fleet.store_now().revoke(self.session_id, key)))
+
+    def _send_grants(self) -> None:
+        connection = self._connection
+        if connection is None or not self._ready:
+            return
+
+        async def send() -> None:
+            await self._grants_to_page(await self._store(), connection)
+
+        self._guard(connection, send)
+
+    async def _grants_to_page(self, store: RedisStore, connection: Connection) -> None:
+        """The session's grants as Redis holds them now, to the page on `connection` (a kit that shows grants)."""
+        if not self._kit_grants:
+            return
+        held = await store.grants(self.session_id)
+        if self._connection is connection and self._ready:
+            self._send(grants_frame(_records(held)))
 
     def _expire(self, call_id: str) -> None:
         """Deadline + grace on the calling instance: the timeout result, unless a result was stored first."""
@@ -203,11 +302,12 @@ class RedisAgentSession(AgentSession):
         if call is None:
             return
         outcome = self._timeout_outcome(call_id, call)
+        decided = self._decided(call.tool, decision_of(call.tool, outcome.result) if isinstance(outcome, Expired) else None, "timeout", None)
 
         async def settle() -> None:
             try:
                 store = await self._store()
-                reply = await store.settle(self.session_id, call_id, call.tool, to_stored(outcome))
+                reply = await store.settle(self.session_id, call_id, call.tool, to_stored(outcome), decided)
             except Exception:
                 self._reject(call_id, _unavailable(call_id))
                 return
@@ -217,6 +317,8 @@ class RedisAgentSession(AgentSession):
                 self._conclude(call_id, from_stored(reply.outcome, call_id))
                 return
             if reply.kind == "won":
+                if decided.decision is not None:
+                    self._audit(call_id, call, decided.decision, "timeout", None, decided.decided_at)
                 await self._quietly(lambda: store.forward(self.session_id, {"type": "cancel", "id": call_id, "reason": "expired"}))
             self._conclude(call_id, outcome)
 
@@ -314,6 +416,10 @@ class Fleet:
         if (found := self._find(session)) is not None:
             found.superseded(owner)
 
+    def grants(self, session: str) -> None:
+        if (found := self._find(session)) is not None:
+            found._send_grants()
+
     def resubscribed(self) -> None:
         for session in list(self._sessions.values()):
             if isinstance(session, RedisAgentSession):
@@ -328,3 +434,7 @@ class Fleet:
         elif self._connecting is not None:
             self._connecting.cancel()
             await asyncio.gather(self._connecting, return_exceptions=True)
+
+
+def _records(held: dict[str, dict[str, Any]]) -> dict[str, GrantRecord]:
+    return {key: GrantRecord(str(value["label"]), str(value["at"]), value.get("actor") if isinstance(value.get("actor"), str) else None) for key, value in held.items()}

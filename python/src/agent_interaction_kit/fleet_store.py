@@ -20,7 +20,7 @@ from . import _fleet_scripts as scripts
 from .errors import KitError
 from .jsjson import dumps
 
-__all__ = ["RedisStore", "FleetHandlers", "AskReply", "SettleReply"]
+__all__ = ["RedisStore", "FleetHandlers", "AskReply", "GrantReply", "SettleReply", "Decided", "CallAudit"]
 
 logger = logging.getLogger("agent_interaction_kit")
 P = scripts.PREFIX
@@ -42,6 +42,10 @@ def _owner(session: str) -> str:
     return f"{P}session:{session}:owner"
 
 
+def _grants(session: str) -> str:
+    return f"{P}session:{session}:grants"
+
+
 class FleetHandlers(Protocol):
     """What other instances (or this one) tell this instance."""
 
@@ -52,6 +56,10 @@ class FleetHandlers(Protocol):
     def error(self, session: str, id: str, error: dict[str, Any]) -> None: ...
 
     def supersede(self, session: str, owner: str) -> None: ...
+
+    def grants(self, session: str) -> None:
+        """The session's grants changed: its live connection, if here, gets the list again."""
+        ...
 
     def resubscribed(self) -> None:
         """The subscription is back after a gap: messages published meanwhile were missed."""
@@ -68,10 +76,43 @@ class AskReply:
 
 
 @dataclass(frozen=True)
+class GrantReply:
+    """`result` (then `outcome`), `ask` (no such grant, or the call is held: ask it), or `granted` (then `grant`, its stored JSON)."""
+
+    kind: str
+    outcome: Any = None
+    grant: Optional[dict[str, Any]] = None
+    here: bool = False
+
+
+@dataclass(frozen=True)
+class CallAudit:
+    """What the call's hash keeps for its audit record."""
+
+    asked_at: str = ""
+    sha256: str = ""
+    arguments: str = ""
+
+
+@dataclass(frozen=True)
+class Decided:
+    """How this instance decides a call, for the audit trail: `decision` None writes no record."""
+
+    decision: Optional[str]
+    source: str
+    actor: Optional[str]
+    decided_at: str
+    to_redis: bool
+
+
+@dataclass(frozen=True)
 class SettleReply:
     kind: str
     """`won`, `taken` (then `outcome` is the stored one), `unknown` or `mismatch`."""
     outcome: Any = None
+    audit: CallAudit = CallAudit()
+    granted: str = ""
+    """`won` only: the key of the grant the page's answer recorded for the session."""
 
 
 class RedisStore:
@@ -159,6 +200,8 @@ class RedisStore:
                 self._handlers.error(session, id, json.loads(message["error"]))
             elif op == "supersede" and message.get("owner"):
                 self._handlers.supersede(session, message["owner"])
+            elif op == "grants":
+                self._handlers.grants(session)
         except Exception:
             # A message this version cannot read is ignored, as unknown wire fields are.
             logger.debug("ignored a fleet message it cannot read: %s", text[:200])
@@ -179,27 +222,74 @@ class RedisStore:
         self._command_failed = False
         return reply
 
-    async def ask(self, session: str, id: str, tool: str, frame: dict[str, Any], deadline_ms: int) -> AskReply:
+    def _call_keys(self, session: str, id: str) -> list[str]:
+        return [_call(id), _result(id), _pending(session), _owner(session), _grants(session)]
+
+    async def ask(self, session: str, id: str, tool: str, frame: dict[str, Any], deadline_ms: int, audit: CallAudit) -> AskReply:
         """Stores the call (or finds it) and has its frame sent; a stored result comes back instead."""
         now = str(int(time.time() * 1000))
-        reply = await self._run(
-            scripts.ASK, [_call(id), _result(id), _pending(session), _owner(session)], [id, session, tool, dumps(frame), str(deadline_ms), self.instance, now]
-        )
+        args = [id, session, tool, dumps(frame), str(deadline_ms), self.instance, now, audit.asked_at, audit.sha256, audit.arguments]
+        reply = await self._run(scripts.ASK, self._call_keys(session, id), args)
         if reply[0] == "result":
             return AskReply(outcome=json.loads(reply[1]))
         return AskReply(frame=json.loads(reply[1]), here=len(reply) > 2 and reply[2] == "here")
 
-    async def settle(self, session: str, id: str, tool: str, outcome: dict[str, Any]) -> SettleReply:
-        reply = await self._run(scripts.SETTLE, [_call(id), _result(id), _pending(session)], [id, tool, dumps(outcome)])
+    async def grant(
+        self, session: str, id: str, tool: str, frame: dict[str, Any], deadline_ms: int, audit: CallAudit, key: str, outcome: dict[str, Any], decided: Decided
+    ) -> GrantReply:
+        """Answers the call with the session's grant `key` if it holds one (its receipt sent to the page)."""
+        now = str(int(time.time() * 1000))
+        args = [id, session, tool, dumps(frame), str(deadline_ms), self.instance, now, audit.asked_at, audit.sha256, audit.arguments]
+        args += [key, dumps(outcome), decided.decided_at, "redis" if decided.to_redis else ""]
+        reply = await self._run(scripts.GRANT, self._call_keys(session, id), args)
+        if reply[0] == "result":
+            return GrantReply("result", outcome=json.loads(reply[1]))
+        if reply[0] == "ask":
+            return GrantReply("ask")
+        return GrantReply("granted", grant=json.loads(reply[1]), here=len(reply) > 2 and reply[2] == "here")
+
+    async def settle(self, session: str, id: str, tool: str, outcome: dict[str, Any], decided: Decided, session_grant: bool = False) -> SettleReply:
+        keys = [_call(id), _result(id), _pending(session), _grants(session), _owner(session)]
+        args = [id, tool, dumps(outcome), decided.decision or "", decided.source, dumps(decided.actor), self.instance, decided.decided_at]
+        args += ["redis" if decided.to_redis else "", "1" if session_grant else ""]
+        reply = await self._run(scripts.SETTLE, keys, args)
         if reply[0] == "taken":
             return SettleReply("taken", json.loads(reply[1]))
+        if reply[0] == "won":
+            return SettleReply("won", audit=CallAudit(str(reply[1]), str(reply[2]), str(reply[3])), granted=str(reply[4]))
         return SettleReply(str(reply[0]))
 
     async def forward(self, session: str, frame: dict[str, Any]) -> None:
         await self._run(scripts.FORWARD, [_owner(session)], [session, dumps(frame)])
 
-    async def withdraw(self, session: str, id: str, frame: dict[str, Any]) -> None:
-        await self._run(scripts.WITHDRAW, [_call(id), _pending(session), _owner(session)], [id, session, dumps(frame)])
+    async def withdraw(self, session: str, id: str, frame: dict[str, Any], decided: Decided) -> Optional[CallAudit]:
+        """Forgets the call and tells the page; its audit fields when it was still pending (decided now)."""
+        keys = [_call(id), _pending(session), _owner(session), _result(id)]
+        reply = await self._run(scripts.WITHDRAW, keys, [id, session, dumps(frame), decided.decided_at, self.instance, "redis" if decided.to_redis else ""])
+        return CallAudit(str(reply[2]), str(reply[3]), str(reply[4])) if int(reply[0]) == 1 else None
+
+    async def revoke(self, session: str, key: str) -> bool:
+        """Ends the session's grant `key` (the page told); False when it held none."""
+        return bool(await self._run(scripts.REVOKE, [_grants(session), _owner(session)], [key, session]) == 1)
+
+    async def grants(self, session: str) -> dict[str, dict[str, Any]]:
+        """The session's grants: key → `{label, at, actor}`."""
+        from redis.exceptions import ConnectionError, TimeoutError
+
+        try:
+            stored = await self._client.hgetall(_grants(session))
+        except (ConnectionError, TimeoutError, OSError):
+            self._command_failed = True
+            raise
+        held: dict[str, dict[str, Any]] = {}
+        for key, text in stored.items():
+            try:
+                value = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(value, dict) and isinstance(value.get("label"), str) and isinstance(value.get("at"), str):
+                held[str(key)] = value
+        return held
 
     async def refuse(self, session: str, id: str, error: dict[str, Any]) -> None:
         await self._run(scripts.REFUSE, [_call(id), _result(id), _pending(session)], [id, dumps(error)])

@@ -7,13 +7,14 @@ nor `float()` (`"1_000"`, `"inf"`, `"nan"`) does.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
 from decimal import Decimal
 from typing import Any
 
-__all__ = ["dumps", "loads", "js_number", "js_number_text", "is_number"]
+__all__ = ["dumps", "loads", "canonical_json", "arguments_sha256", "js_number", "js_number_text", "is_number"]
 
 # JavaScript's StringToNumber: whitespace around, then one of these; nothing else.
 _JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
@@ -78,11 +79,38 @@ def js_number_text(value: float) -> str:
 def dumps(value: Any) -> str:
     """`JSON.stringify(value)`: compact, non-ASCII as is, numbers as JavaScript writes them."""
     parts: list[str] = []
-    _write(value, parts)
+    _write(value, parts, False)
     return "".join(parts)
 
 
-def _write(value: Any, out: list[str]) -> None:
+def canonical_json(value: Any) -> str:
+    """The canonical JSON of docs/protocol.md §11.2: `dumps` with every object's keys sorted by
+    their UTF-16 code units (JavaScript's default sort), the same text the Node side writes."""
+    parts: list[str] = []
+    _write(value, parts, True)
+    return "".join(parts)
+
+
+def arguments_sha256(value: Any) -> str:
+    """SHA-256, lower-case hex, of the canonical JSON's UTF-8 bytes."""
+    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _string(text: str) -> str:
+    # Well-formed JSON.stringify writes a lone surrogate as an escape; json.dumps would keep it
+    # raw, which no UTF-8 encoder accepts. (A pair never reaches here: Python holds it as one.)
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(text, ensure_ascii=False))
+
+
+def _utf16(key: str) -> bytes:
+    # Big-endian UTF-16 bytes compare as JavaScript compares strings: by code units.
+    return key.encode("utf-16-be", "surrogatepass")
+
+
+def _write(value: Any, out: list[str], sort: bool) -> None:
     if value is None:
         out.append("null")
     elif value is True:
@@ -90,27 +118,28 @@ def _write(value: Any, out: list[str]) -> None:
     elif value is False:
         out.append("false")
     elif isinstance(value, str):
-        out.append(json.dumps(value, ensure_ascii=False))
+        out.append(_string(value))
     elif isinstance(value, (int, float)):
         # JSON.stringify writes NaN and ±Infinity as null.
         out.append(js_number_text(value) if math.isfinite(value) else "null")
     elif isinstance(value, dict):
         out.append("{")
-        first = True
-        for key, item in value.items():
-            if not first:
+        items = [(str(key), item) for key, item in value.items()]
+        if sort:
+            items.sort(key=lambda pair: _utf16(pair[0]))
+        for index, (key, item) in enumerate(items):
+            if index:
                 out.append(",")
-            first = False
-            out.append(json.dumps(str(key), ensure_ascii=False))
+            out.append(_string(key))
             out.append(":")
-            _write(item, out)
+            _write(item, out, sort)
         out.append("}")
     elif isinstance(value, (list, tuple)):
         out.append("[")
         for index, item in enumerate(value):
             if index:
                 out.append(",")
-            _write(item, out)
+            _write(item, out, sort)
         out.append("]")
     else:
         raise TypeError(f"{type(value).__name__} is not JSON")

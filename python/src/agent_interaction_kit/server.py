@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+import uuid
 from dataclasses import replace
 from typing import Any, Callable, Optional, Sequence, TypedDict, Union, Unpack
 from urllib.parse import unquote
@@ -21,6 +22,7 @@ from websockets.http11 import Request, Response
 
 from ._schema import WireContext
 from .asgi import ASGIApp, asgi_app
+from .audit import AuditOption, Auditor
 from .clock import Clock
 from .handshake import Admission, Admitted, Authorize, Handshake
 from .language import ResultLanguage, check_result_language
@@ -55,6 +57,8 @@ class ServerOptions(TypedDict, total=False):
     grace_seconds: float
     redis: Optional[str]
     result_language: ResultLanguage
+    audit: AuditOption
+    audit_arguments: bool
 
 
 class AgentServer:
@@ -71,6 +75,10 @@ class AgentServer:
     1009); a call whose frame is over a quarter of it raises KitError `too_large`. `redis`: a
     Redis URL; every instance given it, Python or Node, is one fleet (docs/protocol.md §10).
     `result_language`: `zh` (default) or `en`, the language of the results' `content`.
+    `audit`: the audit trail (docs/protocol.md §11), a function called once with each decided
+    call's record (it may be async; what it raises is logged, never the call's failure), or
+    with `redis`, `"redis"`: each record appended to the stream `aik:audit` in the same step that
+    decided the call. `audit_arguments=True` puts the arguments themselves in the records.
     """
 
     def __init__(self, **options: Unpack[ServerOptions]) -> None:
@@ -98,6 +106,13 @@ class AgentServer:
             self._fleet: Optional[Fleet] = Fleet(redis, self._sessions)
         else:
             self._fleet = None
+        audit = options.get("audit")
+        if audit is not None and audit != "redis" and not callable(audit):
+            raise TypeError(f"AgentServer: audit must be a function or 'redis'; got {audit!r}")
+        if audit == "redis" and redis is None:
+            raise ValueError("AgentServer: audit='redis' writes to the fleet's Redis: give redis too")
+        instance = self._fleet.instance if self._fleet is not None else str(uuid.uuid4())
+        self._auditor = Auditor(audit, arguments=bool(options.get("audit_arguments", False)), instance=instance)
         if allowed is None and self._check_origin:
             logger.warning("allowed_origins not given: only loopback origins (127.0.0.0/8, localhost, [::1]) may connect")
 
@@ -141,6 +156,7 @@ class AgentServer:
                 "grace_seconds": self._grace,
                 "max_call_bytes": self.max_size // 4,
                 "result_language": self._language,
+                "auditor": self._auditor,
             }
             if self._fleet is not None:
                 from .fleet_session import RedisAgentSession

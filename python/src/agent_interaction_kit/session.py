@@ -4,7 +4,9 @@
 re-sent after every `ready`; the first valid result wins and every copy is acked; at
 deadline + grace the runtime resolves the call itself with the timeout policy's result and sends
 `cancel` (reason `expired`); a cancelled task sends `cancel` (reason `aborted`); a call re-asked
-with the id of a resolved one gets the stored result at once.
+with the id of a resolved one gets the stored result at once. An approval asked with a `Grant`
+the user allowed for the session is answered by the runtime itself (docs/protocol.md §2.8), and
+every decided call is written to the audit trail once (§11).
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ import uuid
 from collections import OrderedDict
 from typing import Any, Literal, Mapping, Optional, TypedDict, Union, Unpack, cast, overload
 
-from ._schema import ApprovalResult, ArtifactsResult, ErrorResult, InputResult, ToolResult, WireContext
+from ._schema import ApprovalResult, ArtifactsResult, ErrorResult, InputResult, SessionGrant, ToolResult, WireContext
+from .audit import Auditor, decision_of, source_of
 from .clock import Clock, SystemClock, iso_time, parse_iso
 from .errors import KitError, error_code
-from .jsjson import dumps, loads
+from .grants import Grant, GrantRecord, check_grant, granted_result, grants_frame, offered_grant
+from .jsjson import arguments_sha256, canonical_json, dumps, loads
 from .language import ResultLanguage, in_result_language
 from .outcomes import Answered, Expired, ExpiredUnanswered, Outcome, Refused, Settlement
 from .rules import TOOL_NAMES, ToolName, check_tool_arguments, normalize_tool_call, resolve_context, timeout_response, to_timeout_seconds, tool_result_for
@@ -40,6 +44,9 @@ class CallOptions(TypedDict, total=False):
     """Overrides the session's context for this call, field by field."""
     call_id: Optional[str]
     """Default: a random UUID. Re-asking the id of a resolved call returns its stored result at once."""
+    grant: Optional[Grant]
+    """Approvals only: what the user may allow for the rest of the session (offered for `low` and `medium`
+    severity outside grilling mode; a grant the session holds answers the call at once)."""
 
 
 def _closed_error(call_id: str) -> KitError:
@@ -63,6 +70,7 @@ class AgentSession:
         grace_seconds: float = 10.0,
         max_call_bytes: Optional[int] = None,
         result_language: ResultLanguage = "zh",
+        auditor: Optional[Auditor] = None,
     ) -> None:
         self.session_id = session_id
         self.context = context
@@ -76,6 +84,13 @@ class AgentSession:
         self._connection: Optional[Connection] = None
         self._ready = False
         self._closed = False
+        self._auditor = auditor or Auditor(None, instance="")
+        self._grants: dict[str, GrantRecord] = {}
+        # Granted calls' receipts the page has not answered yet: sent again after every `ready`.
+        self._receipts: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        # The page's `ready` said it shows grants (capabilities.grants): an older kit gets neither
+        # receipts (it would show a card for a call already allowed) nor `grants`.
+        self._kit_grants = False
 
     @property
     def pending_ids(self) -> list[str]:
@@ -116,6 +131,8 @@ class AgentSession:
     def _send(self, message: dict[str, Any]) -> bool:
         if self._connection is None:
             return False
+        if (message.get("granted") is True or message.get("type") == "grants") and not self._kit_grants:
+            return False
         self._connection.send(dumps({"v": PROTOCOL_VERSION, **message}))
         return True
 
@@ -136,12 +153,18 @@ class AgentSession:
                 hello["context"] = self.context
             self._send(hello)
         elif kind == "ready":
+            capabilities = message.get("capabilities")
+            self._kit_grants = isinstance(capabilities, dict) and capabilities.get("grants") is True
             self._ready = True
             self._on_ready()
         elif kind == "tool_result":
             call_id, tool, result = message.get("call_id"), message.get("tool"), message.get("result")
             if isinstance(call_id, str) and isinstance(tool, str) and tool in TOOL_NAMES and is_valid_result(tool, result):
-                self._on_result(call_id, tool, cast(ToolResult, result))
+                self._on_result(call_id, tool, cast(ToolResult, result), message.get("grant") == "session")
+        elif kind == "revoke_grant":
+            key = message.get("key")
+            if isinstance(key, str) and key:
+                self._on_revoke(key)
         elif kind == "error":
             call_id, code = message.get("id"), message.get("code")
             if isinstance(call_id, str) and isinstance(code, str):
@@ -174,6 +197,7 @@ class AgentSession:
         """
         if tool not in TOOL_NAMES:
             raise KitError("unknown_tool", f"tool must be one of {', '.join(TOOL_NAMES)}; got {tool!r}.")
+        grant = check_grant(options.get("grant"), tool)
         issues = check_tool_arguments(tool, dict(args) if isinstance(args, Mapping) else args)
         if issues:
             raise invalid_arguments(issues, options.get("call_id"))
@@ -199,6 +223,10 @@ class AgentSession:
             context=options.get("context"),
             deadline=iso_time(self._clock.now() + seconds),
             future=asyncio.get_running_loop().create_future(),
+            grant=offered_grant(grant, args, self.context, options.get("context")),
+            asked_at=iso_time(self._clock.now()),
+            sha256=arguments_sha256(dict(args)),
+            arguments=canonical_json(dict(args)) if self._auditor.arguments else None,
         )
         if self._max_call_bytes is not None:
             size = len(dumps({"v": PROTOCOL_VERSION, **call_frame(call_id, call)}).encode("utf-8"))
@@ -221,14 +249,71 @@ class AgentSession:
             call.waiters -= 1
             if call.waiters == 0 and self._pending.get(call_id) is call:
                 self._finish(call_id)
-                self._withdraw(call_id)
+                self._withdraw(call_id, call)
             raise
 
     def _begin(self, call_id: str, call: Pending) -> None:
-        """A new call is pending: arm its timer and send it when the kit is ready."""
+        """A new call is pending: answered by a grant the session holds, or armed and sent when the kit is ready."""
+        held = self._grants.get(call.grant.key) if call.grant is not None else None
+        if held is not None:
+            return self._answer_by_grant(call_id, call, held.actor)
         self._arm(call_id, call)
         if self._ready:
             self._send(call_frame(call_id, call))
+
+    def _granted(self, call_id: str, call: Pending) -> ApprovalResult:
+        """What a grant answers `call` with: a plain approval's result."""
+        return granted_result(call_id, self.session_id, call.args, resolve_context(self.context, call.context), iso_time(self._clock.now()))
+
+    def _answer_by_grant(self, call_id: str, call: Pending, actor: Optional[str]) -> None:
+        """The call is allowed already: resolved now, and the page gets its receipt (it answers without a card)."""
+        result = self._granted(call_id, call)
+        self._audit(call_id, call, "granted", "grant", actor)
+        self._conclude(call_id, Answered(result))
+        self._receipts[call_id] = call_frame(call_id, call, granted=True)
+        while len(self._receipts) > RESOLVED_MEMORY:
+            self._receipts.popitem(last=False)
+        if self._ready:
+            self._send(self._receipts[call_id])
+
+    def _audit(self, call_id: str, call: Pending, decision: str, source: str, actor: Optional[str], decided_at: Optional[str] = None) -> None:
+        """Writes the call's one record (docs/protocol.md §11): approvals and inputs only, artifacts are no decision."""
+        if not self._auditor.enabled or call.tool == "publish_artifacts":
+            return
+        record = self._auditor.record(
+            call_id=call_id, session_id=self.session_id, tool=call.tool, sha256=call.sha256, decision=decision, source=source,
+            actor=actor, asked_at=call.asked_at, decided_at=decided_at or iso_time(self._clock.now()), arguments=call.arguments,
+        )  # fmt: skip
+        self._auditor.write(record)
+
+    # Grants ----------------------------------------------------------------------------------
+
+    async def grants(self) -> list[SessionGrant]:
+        """The grants the session holds, oldest first: `{key, label, at}`."""
+        return list(grants_frame(self._grants)["grants"])
+
+    async def revoke_grant(self, key: str) -> bool:
+        """Ends the grant `key` (the page is told); the next call with it asks again. False when none was held."""
+        removed = self._grants.pop(key, None) is not None
+        if removed:
+            self._send_grants()
+        return removed
+
+    def _on_revoke(self, key: str) -> None:
+        """The page withdrew a grant (`revoke_grant`)."""
+        if self._grants.pop(key, None) is not None:
+            self._send_grants()
+
+    def _hold_grant(self, grant: Grant, actor: Optional[str], at: str) -> None:
+        """The user allowed `grant` for the session."""
+        self._grants.pop(grant.key, None)
+        self._grants[grant.key] = GrantRecord(grant.label, at, actor)
+        self._send_grants()
+
+    def _send_grants(self) -> None:
+        """The page's list of the session's grants (only a kit that said it shows them gets one)."""
+        if self._ready:
+            self._send(grants_frame(self._grants))
 
     def _arm(self, call_id: str, call: Pending) -> None:
         """The runtime's own timer: deadline + grace."""
@@ -238,12 +323,16 @@ class AgentSession:
         call.timer = self._clock.call_later(delay, lambda: self._expire(call_id))
 
     def _on_ready(self) -> None:
+        self._send_grants()
         for call_id, call in list(self._pending.items()):
             self._send(call_frame(call_id, call))
+        for receipt in list(self._receipts.values()):
+            self._send(receipt)
 
-    def _withdraw(self, call_id: str) -> None:
-        """Tells the kit that the agent stopped waiting for `call_id`."""
+    def _withdraw(self, call_id: str, call: Pending) -> None:
+        """Tells the kit that the agent stopped waiting for `call_id`: decided by the runtime."""
         self._send({"type": "cancel", "id": call_id, "reason": "aborted"})
+        self._audit(call_id, call, "cancelled", "runtime", None)
 
     def _finish(self, call_id: str) -> Optional[Pending]:
         """Removes a pending call and its timer."""
@@ -269,9 +358,11 @@ class AgentSession:
             call.future.set_result(Refused(error))
 
     def _on_error(self, call_id: str, error: KitError) -> None:
+        self._receipts.pop(call_id, None)
         self._reject(call_id, error)
 
-    def _on_result(self, call_id: str, tool: ToolName, result: ToolResult) -> None:
+    def _on_result(self, call_id: str, tool: ToolName, result: ToolResult, session_grant: bool = False) -> None:
+        self._receipts.pop(call_id, None)  # a granted call's receipt, answered: the page shows it
         if isinstance(self._resolved.get(call_id), (Expired, ExpiredUnanswered)):
             # Too late: the model already has the timeout result. The kit shows the answer expired.
             self._send({"type": "cancel", "id": call_id, "reason": "expired"})
@@ -280,8 +371,16 @@ class AgentSession:
         if call is not None and call.tool != tool:
             return
         self._send({"type": "ack", "id": call_id})
-        if call is not None:
-            self._conclude(call_id, Answered(result))
+        if call is None:
+            return
+        decision = decision_of(tool, result)
+        at = iso_time(self._clock.now())
+        # Only the grant the runtime offered, and only with an approval: the page names none itself.
+        if session_grant and call.grant is not None and decision == "approved":
+            self._hold_grant(call.grant, self.actor, at)
+        if decision is not None:
+            self._audit(call_id, call, decision, source_of(decision), self.actor, at)
+        self._conclude(call_id, Answered(result))
 
     def _expire(self, call_id: str) -> None:
         """Deadline + grace passed without the kit's result: resolve with the timeout policy's result."""
@@ -289,7 +388,10 @@ class AgentSession:
         if call is None:
             return
         self._send({"type": "cancel", "id": call_id, "reason": "expired"})
-        self._conclude(call_id, self._timeout_outcome(call_id, call))
+        outcome = self._timeout_outcome(call_id, call)
+        if isinstance(outcome, Expired) and (decision := decision_of(call.tool, outcome.result)) is not None:
+            self._audit(call_id, call, decision, "timeout", None)
+        self._conclude(call_id, outcome)
 
     def _timeout_outcome(self, call_id: str, call: Pending) -> Union[Expired, ExpiredUnanswered]:
         """What the runtime answers itself at deadline + grace (docs/protocol.md §6.1)."""

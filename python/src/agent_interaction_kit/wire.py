@@ -9,6 +9,7 @@ from typing import Any, Optional, Protocol
 from ._schema import ArgumentIssue, WireContext
 from .clock import TimerHandle
 from .errors import KitError
+from .grants import Grant
 from .outcomes import Settlement
 from .rules import ToolName
 
@@ -35,13 +36,25 @@ class Pending:
     future: asyncio.Future[Settlement]
     waiters: int = 1
     timer: Optional[TimerHandle] = None
+    grant: Optional[Grant] = None
+    """The session grant this call offers (only when it may: docs/protocol.md §2.8)."""
+    asked_at: str = ""
+    """When it was asked (ISO 8601), for the audit trail."""
+    sha256: str = ""
+    """SHA-256 of the model's arguments as canonical JSON."""
+    arguments: Optional[str] = None
+    """The canonical JSON itself, only when the audit trail keeps the arguments."""
 
 
-def call_frame(call_id: str, call: Pending) -> dict[str, Any]:
-    """The `tool_call` message for a call, without `v` (as a fleet stores it)."""
+def call_frame(call_id: str, call: Pending, *, granted: bool = False) -> dict[str, Any]:
+    """The `tool_call` message for a call, without `v` (as a fleet stores it); `granted`: its receipt."""
     frame: dict[str, Any] = {"type": "tool_call", "call_id": call_id, "tool": call.tool, "arguments": call.args, "deadline": call.deadline}
     if call.context:
         frame["context"] = call.context
+    if call.grant is not None:
+        frame["grant"] = {"key": call.grant.key, "label": call.grant.label}
+    if granted:
+        frame["granted"] = True
     return frame
 
 

@@ -4,17 +4,23 @@
 
 export const PREFIX = 'aik:';
 export const DAY_MS = 86_400_000;
+/** The audit trail's stream (`audit: 'redis'`, DESIGN §12.4). */
+export const AUDIT_STREAM = `${PREFIX}audit`;
 
 export const keys = {
   call: (id: string) => `${PREFIX}call:${id}`,
   result: (id: string) => `${PREFIX}result:${id}`,
   pending: (session: string) => `${PREFIX}session:${session}:pending`,
   owner: (session: string) => `${PREFIX}session:${session}:owner`,
+  grants: (session: string) => `${PREFIX}session:${session}:grants`,
   channel: (instance: string) => `${PREFIX}instance:${instance}`,
 };
 
-// Shared by the scripts: publish to the instance named first in an owner or caller value, and
-// keep a session key alive a day past the latest activity (never shortening it: GT).
+// Shared by the scripts: publish to the instance named first in an owner or caller value; keep a
+// session key alive a day past the latest activity (never shortening it: GT); read the actor a
+// stored grant names; and append one audit record, its fields in the record's order (`actor` and
+// `arguments` only when there are some), so that the record is written in the same step that
+// decided the call and can be neither lost nor doubled by an instance dying in between.
 const HELPERS = `
 local function tell(who, message)
   if who then redis.call('PUBLISH', '${PREFIX}instance:' .. string.match(who, '^(%S+)'), cjson.encode(message)) end
@@ -22,14 +28,27 @@ end
 local function keep(key, ms)
   if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, ms) else redis.call('PEXPIRE', key, ms, 'GT') end
 end
+local function grantActor(grant)
+  local ok, value = pcall(cjson.decode, grant)
+  if ok and type(value) == 'table' and type(value.actor) == 'string' then return value.actor end
+  return nil
+end
+local function audit(id, session, tool, sha, decision, source, actor, instance, asked, decided, arguments)
+  local entry = {'call_id', id, 'session_id', session, 'tool', tool, 'arguments_sha256', sha, 'decision', decision, 'source', source}
+  if actor then table.insert(entry, 'actor'); table.insert(entry, actor) end
+  for _, v in ipairs({'instance', instance, 'asked_at', asked, 'decided_at', decided}) do table.insert(entry, v) end
+  if arguments and arguments ~= '' then table.insert(entry, 'arguments'); table.insert(entry, arguments) end
+  redis.call('XADD', '${AUDIT_STREAM}', '*', unpack(entry))
+end
 `;
 
 /**
- * A call asked (or re-asked) by an instance. KEYS: call, result, pending, owner. ARGV: id,
- * session, tool, frame, deadline (epoch ms), caller instance, now (epoch ms). Returns
- * `{'result', outcome}` when the call already resolved, else `{'call', frame}` with the frame
- * first stored for the id (its original deadline), after telling the owner to send it (or with
- * `'here'` when the owner is the asking instance, which then sends it itself).
+ * A call asked (or re-asked) by an instance. KEYS: call, result, pending, owner, grants. ARGV:
+ * id, session, tool, frame, deadline (epoch ms), caller instance, now (epoch ms), asked at (ISO
+ * 8601), the arguments' SHA-256, the arguments' canonical JSON (or ''). Returns `{'result',
+ * outcome}` when the call already resolved, else `{'call', frame}` with the frame first stored
+ * for the id (its original deadline), after telling the owner to send it (or with `'here'` when
+ * the owner is the asking instance, which then sends it itself).
  */
 export const ASK = `${HELPERS}
 local stored = redis.call('GET', KEYS[2])
@@ -37,7 +56,8 @@ if stored then return {'result', stored} end
 local frame = redis.call('HGET', KEYS[1], 'frame')
 if not frame then
   frame = ARGV[4]
-  redis.call('HSET', KEYS[1], 'session', ARGV[2], 'tool', ARGV[3], 'frame', frame, 'deadline', ARGV[5])
+  redis.call('HSET', KEYS[1], 'session', ARGV[2], 'tool', ARGV[3], 'frame', frame, 'deadline', ARGV[5], 'asked_at', ARGV[8], 'arguments_sha256', ARGV[9])
+  if ARGV[10] ~= '' then redis.call('HSET', KEYS[1], 'arguments', ARGV[10]) end
 end
 redis.call('HSET', KEYS[1], 'caller', ARGV[6])
 local deadline = tonumber(redis.call('HGET', KEYS[1], 'deadline'))
@@ -45,6 +65,7 @@ redis.call('PEXPIREAT', KEYS[1], deadline + ${DAY_MS})
 redis.call('ZADD', KEYS[3], 'NX', ARGV[7], ARGV[1])
 keep(KEYS[3], ${DAY_MS})
 redis.call('PEXPIREAT', KEYS[3], deadline + ${DAY_MS}, 'GT')
+if redis.call('EXISTS', KEYS[5]) == 1 then keep(KEYS[5], ${DAY_MS}) end
 local owner = redis.call('GET', KEYS[4])
 if owner then keep(KEYS[4], ${DAY_MS}) end
 -- The live connection on the asking instance itself: it sends the frame without a publish.
@@ -54,13 +75,51 @@ return {'call', frame}
 `;
 
 /**
+ * An approval asked with a grant the session may hold (DESIGN §12.1). KEYS: call, result,
+ * pending, owner, grants. ARGV: as ASK's (the frame being the granted receipt's), then the grant
+ * key, the granted outcome, decided at (ISO 8601), and 'redis' to append the audit record here.
+ * Returns `{'result', outcome}` for a call already resolved; `{'ask'}` when the call is already
+ * held or the session holds no such grant (then ASK it); else the call is stored as answered by
+ * the grant, its receipt pending until the page answers it, and `{'granted', grant[, 'here']}`.
+ */
+export const GRANT = `${HELPERS}
+local stored = redis.call('GET', KEYS[2])
+if stored then return {'result', stored} end
+if redis.call('EXISTS', KEYS[1]) == 1 then return {'ask'} end
+local grant = redis.call('HGET', KEYS[5], ARGV[11])
+if not grant then return {'ask'} end
+local deadline = tonumber(ARGV[5])
+redis.call('HSET', KEYS[1], 'session', ARGV[2], 'tool', ARGV[3], 'frame', ARGV[4], 'deadline', ARGV[5], 'caller', ARGV[6], 'asked_at', ARGV[8], 'arguments_sha256', ARGV[9])
+if ARGV[10] ~= '' then redis.call('HSET', KEYS[1], 'arguments', ARGV[10]) end
+redis.call('PEXPIREAT', KEYS[1], deadline + ${DAY_MS})
+redis.call('SET', KEYS[2], ARGV[12], 'PXAT', deadline + ${DAY_MS})
+redis.call('ZADD', KEYS[3], 'NX', ARGV[7], ARGV[1])
+keep(KEYS[3], ${DAY_MS})
+redis.call('PEXPIREAT', KEYS[3], deadline + ${DAY_MS}, 'GT')
+keep(KEYS[5], ${DAY_MS})
+if ARGV[14] == 'redis' then
+  audit(ARGV[1], ARGV[2], ARGV[3], ARGV[9], 'granted', 'grant', grantActor(grant), ARGV[6], ARGV[8], ARGV[13], ARGV[10])
+end
+local owner = redis.call('GET', KEYS[4])
+if owner then keep(KEYS[4], ${DAY_MS}) end
+if owner and string.match(owner, '^(%S+)') == ARGV[6] then return {'granted', grant, 'here'} end
+tell(owner, {op = 'frame', session = ARGV[2], frame = ARGV[4]})
+return {'granted', grant}
+`;
+
+/**
  * A result for a call (the kit's, or the caller's own at deadline + grace). KEYS: call, result,
- * pending. ARGV: id, tool, outcome. The first one stored wins (SET NX) and is published to the
- * call's caller: `{'won'}`; else `{'taken', stored}`; `{'unknown'}` for a call Redis does not
+ * pending, grants, owner. ARGV: id, tool, outcome, then for the audit trail the decision ('' for
+ * none), source, actor (JSON: a string or null), this instance, decided at (ISO 8601), 'redis'
+ * to append the record here, and '1' when the page allowed the approval for the session. The
+ * first one stored wins (SET NX): the grant the call offered is recorded (`{label, at, actor}`,
+ * and the page told), the result is published to the call's caller, and `{'won', asked at,
+ * SHA-256, arguments, granted key}` is returned; else `{'taken', stored}` (the id leaves the
+ * pending set: a granted call's receipt was answered); `{'unknown'}` for a call Redis does not
  * hold (its result is kept all the same), `{'mismatch'}` for a result of another tool.
  */
 export const SETTLE = `${HELPERS}
-local call = redis.call('HMGET', KEYS[1], 'tool', 'deadline', 'caller', 'session')
+local call = redis.call('HMGET', KEYS[1], 'tool', 'deadline', 'caller', 'session', 'asked_at', 'arguments_sha256', 'arguments', 'frame')
 if not call[1] then
   -- A call Redis lost (restarted empty) or never held: kept a day for a re-ask of its id.
   redis.call('SET', KEYS[2], ARGV[3], 'NX', 'PX', ${DAY_MS})
@@ -68,11 +127,27 @@ if not call[1] then
 end
 if call[1] ~= ARGV[2] then return {'mismatch'} end
 local won = redis.call('SET', KEYS[2], ARGV[3], 'NX', 'PXAT', tonumber(call[2]) + ${DAY_MS})
-if not won then return {'taken', redis.call('GET', KEYS[2])} end
 redis.call('ZREM', KEYS[3], ARGV[1])
+if not won then return {'taken', redis.call('GET', KEYS[2])} end
 keep(KEYS[3], ${DAY_MS})
+local actor = cjson.decode(ARGV[6])
+if actor == cjson.null then actor = nil end
+if ARGV[9] == 'redis' and ARGV[4] ~= '' then
+  audit(ARGV[1], call[4], call[1], call[6] or '', ARGV[4], ARGV[5], actor, ARGV[7], call[5] or '', ARGV[8], call[7])
+end
+local granted = ''
+if ARGV[10] == '1' then
+  local ok, frame = pcall(cjson.decode, call[8])
+  local offer = ok and type(frame) == 'table' and frame.grant
+  if type(offer) == 'table' and type(offer.key) == 'string' and offer.key ~= '' and type(offer.label) == 'string' then
+    redis.call('HSET', KEYS[4], offer.key, cjson.encode({label = offer.label, at = ARGV[8], actor = actor or cjson.null}))
+    keep(KEYS[4], ${DAY_MS})
+    tell(redis.call('GET', KEYS[5]), {op = 'grants', session = call[4]})
+    granted = offer.key
+  end
+end
 tell(call[3], {op = 'result', session = call[4], id = ARGV[1], outcome = ARGV[3]})
-return {'won'}
+return {'won', call[5] or '', call[6] or '', call[7] or '', granted}
 `;
 
 /** A frame for the session's live connection, wherever it is. KEYS: owner. ARGV: session, frame. */
@@ -81,12 +156,29 @@ tell(redis.call('GET', KEYS[1]), {op = 'frame', session = ARGV[1], frame = ARGV[
 return 1
 `;
 
-/** The agent stopped waiting: the call is forgotten and the kit told. KEYS: call, pending, owner. ARGV: id, session, frame. */
+/**
+ * The agent stopped waiting: the call is forgotten and the kit told. KEYS: call, pending, owner,
+ * result. ARGV: id, session, frame, decided at (ISO 8601), this instance, 'redis' to append the
+ * audit record here. A call still pending and unresolved was decided now, by the runtime:
+ * `{1, tool, asked at, SHA-256, arguments}`; else `{0}` (it had ended elsewhere, and its record with it).
+ */
 export const WITHDRAW = `${HELPERS}
-redis.call('ZREM', KEYS[2], ARGV[1])
+local call = redis.call('HMGET', KEYS[1], 'tool', 'asked_at', 'arguments_sha256', 'arguments')
+local was = redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('DEL', KEYS[1])
 tell(redis.call('GET', KEYS[3]), {op = 'frame', session = ARGV[2], frame = ARGV[3]})
-return 1
+if was == 0 or not call[1] or redis.call('EXISTS', KEYS[4]) == 1 then return {0} end
+if ARGV[6] == 'redis' then
+  audit(ARGV[1], ARGV[2], call[1], call[3] or '', 'cancelled', 'runtime', nil, ARGV[5], call[2] or '', ARGV[4], call[4])
+end
+return {1, call[1], call[2] or '', call[3] or '', call[4] or ''}
+`;
+
+/** The user (or the runtime) withdrew a grant: the page is told. KEYS: grants, owner. ARGV: key, session. Returns 1 when it was held. */
+export const REVOKE = `${HELPERS}
+local removed = redis.call('HDEL', KEYS[1], ARGV[1])
+if removed == 1 then tell(redis.call('GET', KEYS[2]), {op = 'grants', session = ARGV[2]}) end
+return removed
 `;
 
 /**
@@ -94,7 +186,10 @@ return 1
  * resolved (a repeat that crossed its result). KEYS: call, result, pending. ARGV: id, error.
  */
 export const REFUSE = `${HELPERS}
-if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+if redis.call('EXISTS', KEYS[2]) == 1 then
+  redis.call('ZREM', KEYS[3], ARGV[1])
+  return 0
+end
 local call = redis.call('HMGET', KEYS[1], 'caller', 'session')
 redis.call('ZREM', KEYS[3], ARGV[1])
 tell(call[1], {op = 'error', session = call[2], id = ARGV[1], error = ARGV[2]})

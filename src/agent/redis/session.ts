@@ -2,11 +2,17 @@
 // (local waiters, the deadline + grace timer) stays on the instance that called; the call itself,
 // its first valid result and the session's live connection live in Redis, so that any instance can
 // send, answer or re-ask it.
+import { argumentsSha256, canonicalJson } from '../../protocol/canonical-json.js';
 import type { ErrorCode, ToolName } from '../../protocol/constants.js';
 import type { ToolResult } from '../../protocol/results.js';
+import type { SessionGrant } from '../../protocol/runtime-messages.js';
 import { AgentSession, callFrame, KitError, type AgentConnection, type AgentSessionOptions, type CallOutcome, type PendingCall } from '../agent-session.js';
+import { auditRecord, decisionOf, sourceOf, type Decided } from '../audit.js';
+import type { Grant } from '../grants.js';
+import { grantsFrame } from '../grants.js';
+import { grantedResult } from '../own-results.js';
 import type { RedisOption } from './option.js';
-import { RedisStore, type StoredOutcome } from './store.js';
+import { RedisStore, type CallAudit, type Deciding, type StoredOutcome } from './store.js';
 
 /** Each connection's owner value (`<instance> <n>`), as the session's owner key holds it. */
 const names = new WeakMap<AgentConnection, string>();
@@ -60,12 +66,48 @@ export class RedisAgentSession extends AgentSession {
 
   protected override begin(id: string, call: PendingCall): void {
     if (!this.store.available) return this.reject(id, unavailable(id));
-    this.ask(id, call);
+    if (call.grant) this.askGranted(id, call, call.grant);
+    else this.ask(id, call);
+  }
+
+  /** What the call's hash keeps for its audit record. */
+  private async callAudit(call: PendingCall): Promise<CallAudit> {
+    return { askedAt: call.askedAt, sha: await argumentsSha256(call.given), arguments: this.auditor.keepArguments ? canonicalJson(call.given) : '' };
+  }
+
+  /** How this instance decides a call: with `audit: 'redis'`, the record goes to Redis in the deciding step. */
+  private deciding(decided: Decided | undefined, tool: ToolName): Deciding {
+    return decided && tool !== 'publish_artifacts' ? { ...decided, toRedis: this.auditor.toRedis } : undefined;
+  }
+
+  /** An approval with a grant: answered at once if the session (in Redis) holds it, else asked. */
+  private askGranted(id: string, call: PendingCall, grant: Grant): void {
+    const result = grantedResult(id, call, this.ownScope());
+    const deciding = { ...this.decided('granted', 'grant', null), toRedis: this.auditor.toRedis };
+    const frame = callFrame(id, call, true);
+    this.callAudit(call)
+      .then((audit) => this.store.grant({ session: this.sessionId, id, tool: call.tool, frame, deadlineMs: Date.parse(call.deadline), audit }, grant.key, { how: 'answered', result }, deciding))
+      .then(
+        (reply) => {
+          if (this.pending.get(id) !== call) return; // aborted meanwhile
+          if (reply.kind === 'result') return this.conclude(id, toOutcome(id, reply.outcome));
+          if (reply.kind === 'ask') return this.ask(id, call);
+          this.audit(id, call, { ...deciding, actor: reply.grant.actor });
+          this.conclude(id, { how: 'answered', result });
+          if (reply.here) this.deliverFrame(frame);
+        },
+        () => this.reject(id, unavailable(id)),
+      );
+  }
+
+  /** Audited through Redis (`audit: 'redis'`, in the deciding step) or here, with the function. */
+  protected override audit(id: string, call: PendingCall, decided: Decided): void {
+    if (!this.auditor.toRedis) super.audit(id, call, decided);
   }
 
   /** Stores the call (or finds it, or its result) and has the live connection, wherever it is, show it. */
   private ask(id: string, call: PendingCall, again = false): void {
-    this.store.ask(this.sessionId, id, call.tool, callFrame(id, call), Date.parse(call.deadline)).then(
+    this.callAudit(call).then((audit) => this.store.ask(this.sessionId, id, call.tool, callFrame(id, call), Date.parse(call.deadline), audit)).then(
       (reply) => {
         if (this.pending.get(id) !== call) return; // aborted meanwhile
         if (reply.kind === 'result') return this.conclude(id, toOutcome(id, reply.outcome));
@@ -103,6 +145,7 @@ export class RedisAgentSession extends AgentSession {
     this.store.pendingFrames(this.sessionId).then(
       (frames) => {
         if (this.connection !== connection || !this.ready) return;
+        this.sendGrants();
         for (const frame of frames) this.send(frame);
         const pending = new Set(frames.map((frame) => frame.call_id));
         const ended = shownBefore.filter((id) => !pending.has(id) && this.shown.has(id));
@@ -128,20 +171,29 @@ export class RedisAgentSession extends AgentSession {
     );
   }
 
+  /** The fleet says the session's grants changed. */
+  grantsChanged(): void {
+    this.sendGrants();
+  }
+
   /** A frame another instance (or this one) published for the session's live connection. */
   deliverFrame(frame: Record<string, unknown>): void {
     if (this.ready) this.send(frame);
   }
 
   /** A result from the page: stored if it is the first, acked in any case (or told it came too late). */
-  protected override onResult(id: string, tool: ToolName, result: ToolResult): void {
+  protected override onResult(id: string, tool: ToolName, result: ToolResult, sessionGrant = false): void {
     const connection = this.connection;
     if (!connection) return;
     this.shown.delete(id);
-    this.store.settle(this.sessionId, id, tool, { how: 'answered', result }).then(
+    const decision = decisionOf(tool, result);
+    const deciding = this.deciding(decision && this.decided(decision, sourceOf(decision), this.actor ?? null), tool);
+    this.store.settle(this.sessionId, id, tool, { how: 'answered', result }, deciding, sessionGrant && decision === 'approved').then(
       (reply) => {
         if (reply.kind === 'mismatch') return;
         // Stored first, and awaited here: resolved at once (the published copy finds it resolved).
+        // The record is this instance's to write, from what the call's hash keeps (asked anywhere).
+        if (reply.kind === 'won' && deciding && !deciding.toRedis) this.auditWon(id, tool, reply.audit, deciding);
         if (reply.kind === 'won') this.deliver(id, { how: 'answered', result });
         const late = reply.kind === 'taken' && reply.outcome.how === 'expired';
         connection.send(late ? { v: 1, type: 'cancel', id, reason: 'expired' } : { v: 1, type: 'ack', id });
@@ -155,8 +207,39 @@ export class RedisAgentSession extends AgentSession {
     this.store.refuse(this.sessionId, id, { code: error.code, message: error.message, issues: error.issues }).catch(() => undefined);
   }
 
-  protected override withdraw(id: string): void {
-    this.store.withdraw(this.sessionId, id, { type: 'cancel', id, reason: 'aborted' }).catch(() => undefined);
+  protected override withdraw(id: string, call: PendingCall): void {
+    const decided = this.decided('cancelled', 'runtime', null);
+    this.store.withdraw(this.sessionId, id, { type: 'cancel', id, reason: 'aborted' }, decided.decidedAt, this.auditor.toRedis).then(
+      // Still pending in Redis (not answered elsewhere meanwhile): decided here, by the runtime.
+      (held) => (held ? this.audit(id, call, decided) : undefined),
+      () => undefined,
+    );
+  }
+
+  private auditWon(id: string, tool: ToolName, audit: CallAudit, decided: Decided): void {
+    const call = { callId: id, sessionId: this.sessionId, tool, given: audit.arguments ? (JSON.parse(audit.arguments) as Record<string, unknown>) : {}, askedAt: audit.askedAt };
+    this.auditor.writeRecord(auditRecord(call, decided, audit.sha, this.auditor.instance, audit.arguments !== ''));
+  }
+
+  override async grants(): Promise<SessionGrant[]> {
+    return grantsFrame(await this.store.grants(this.sessionId)).grants;
+  }
+
+  override async revokeGrant(key: string): Promise<boolean> {
+    return this.store.revoke(this.sessionId, key); // the fleet tells the page, wherever it is
+  }
+
+  /** Recorded with the result, in the SETTLE step; the page is told by the fleet. */
+  protected override holdGrant(): void {}
+
+  /** The session's grants as Redis holds them now, to the live connection here. */
+  protected override sendGrants(): void {
+    const connection = this.connection;
+    if (!connection || !this.ready || !this.kitGrants) return;
+    this.store.grants(this.sessionId).then(
+      (held) => (this.connection === connection && this.ready ? this.send(grantsFrame(held)) : undefined),
+      () => undefined,
+    );
   }
 
   /** Deadline + grace on the calling instance: the timeout result, unless a result was stored first. */
@@ -164,10 +247,13 @@ export class RedisAgentSession extends AgentSession {
     const call = this.pending.get(id);
     if (!call) return;
     const outcome = this.timeoutOutcome(id, call);
-    this.store.settle(this.sessionId, id, call.tool, toStored(outcome)).then(
+    const decision = 'result' in outcome ? decisionOf(call.tool, outcome.result) : undefined;
+    const decided = decision && this.decided(decision, 'timeout', null);
+    this.store.settle(this.sessionId, id, call.tool, toStored(outcome), this.deciding(decided, call.tool)).then(
       (reply) => {
         if (!this.pending.has(id)) return; // its result arrived meanwhile
         if (reply.kind === 'taken') return this.conclude(id, toOutcome(id, reply.outcome));
+        if (reply.kind === 'won' && decided) this.audit(id, call, decided);
         if (reply.kind === 'won') this.store.forward(this.sessionId, { type: 'cancel', id, reason: 'expired' }).catch(() => undefined);
         this.conclude(id, outcome);
       },
@@ -220,6 +306,8 @@ function toOutcome(id: string, stored: StoredOutcome): CallOutcome {
 }
 
 export interface Fleet {
+  /** This instance's id, as its channel, owner values and audit records name it. */
+  readonly instance: string;
   session(options: AgentSessionOptions): RedisAgentSession;
   close(): Promise<void>;
 }
@@ -235,11 +323,13 @@ export async function joinFleet(redis: RedisOption, sessions: ReadonlyMap<string
     result: (session, id, outcome) => find(session)?.deliver(id, outcome),
     error: (session, id, error) => find(session)?.refused(id, error),
     supersede: (session, owner) => find(session)?.superseded(owner),
+    grants: (session) => find(session)?.grantsChanged(),
     resubscribed: () => {
       for (const id of sessions.keys()) find(id)?.recheck();
     },
   });
   return {
+    instance: store.instance,
     session: (options) => new RedisAgentSession(options, store),
     close: () => store.close(),
   };

@@ -10,7 +10,9 @@ import type { ToolName } from '../../protocol/constants.js';
 import type { ToolResult } from '../../protocol/results.js';
 import { KitError } from '../kit-error.js';
 import type { RedisOption } from './option.js';
-import { ASK, CLAIM, FORWARD, keys, PENDING, RECLAIM, REFUSE, RELEASE, SETTLE, WITHDRAW } from './scripts.js';
+import type { Decided } from '../audit.js';
+import { storedGrant, type HeldGrant } from '../grants.js';
+import { ASK, CLAIM, FORWARD, GRANT, keys, PENDING, RECLAIM, REFUSE, RELEASE, REVOKE, SETTLE, WITHDRAW } from './scripts.js';
 
 /** How a call ended, as Redis stores it (`aik:result:<id>`). */
 export type StoredOutcome =
@@ -27,6 +29,8 @@ export interface FleetHandlers {
   error(session: string, id: string, error: { code: string; message: string; issues?: unknown[] }): void;
   /** The connection named by `owner` (`<instance> <connection>`) lost the session to a newer one. */
   supersede(session: string, owner: string): void;
+  /** The session's grants changed: its live connection, if here, gets the list again. */
+  grants(session: string): void;
   /**
    * Both clients are back after either was away: messages published meanwhile were missed, and a
    * Redis restarted empty has lost the calls and the owner keys.
@@ -34,7 +38,23 @@ export interface FleetHandlers {
   resubscribed(): void;
 }
 
-export type SettleReply = { kind: 'won' } | { kind: 'taken'; outcome: StoredOutcome } | { kind: 'unknown' } | { kind: 'mismatch' };
+/** What the call's hash keeps for its audit record: when it was asked, its arguments' SHA-256, and their canonical JSON ('' when not kept). */
+export interface CallAudit {
+  askedAt: string;
+  sha: string;
+  arguments: string;
+}
+
+/** How this instance decides a call, for the audit trail; `toRedis`: the record is appended in the same step. */
+export type Deciding = (Decided & { toRedis: boolean }) | undefined;
+
+export type SettleReply =
+  | { kind: 'won'; audit: CallAudit; granted: string }
+  | { kind: 'taken'; outcome: StoredOutcome }
+  | { kind: 'unknown' }
+  | { kind: 'mismatch' };
+
+export type GrantReply = { kind: 'result'; outcome: StoredOutcome } | { kind: 'ask' } | { kind: 'granted'; grant: HeldGrant; here: boolean };
 
 type Client = ReturnType<typeof createClient>;
 
@@ -113,27 +133,74 @@ export class RedisStore {
     tool: ToolName,
     frame: Record<string, unknown>,
     deadlineMs: number,
+    audit: CallAudit,
   ): Promise<{ kind: 'result'; outcome: StoredOutcome } | { kind: 'call'; frame: Record<string, unknown>; here: boolean }> {
-    const reply = (await this.run(ASK, [keys.call(id), keys.result(id), keys.pending(session), keys.owner(session)], [
-      id, session, tool, JSON.stringify(frame), String(deadlineMs), this.instance, String(Date.now()),
-    ])) as [string, string, string?];
+    const args = [id, session, tool, JSON.stringify(frame), String(deadlineMs), this.instance, String(Date.now()), audit.askedAt, audit.sha, audit.arguments];
+    const reply = (await this.run(ASK, this.callKeys(session, id), args)) as [string, string, string?];
     return reply[0] === 'result'
       ? { kind: 'result', outcome: JSON.parse(reply[1]) as StoredOutcome }
       : { kind: 'call', frame: JSON.parse(reply[1]) as Record<string, unknown>, here: reply[2] === 'here' };
   }
 
-  async settle(session: string, id: string, tool: ToolName, outcome: StoredOutcome): Promise<SettleReply> {
-    const reply = (await this.run(SETTLE, [keys.call(id), keys.result(id), keys.pending(session)], [id, tool, JSON.stringify(outcome)])) as string[];
+  private callKeys(session: string, id: string): string[] {
+    return [keys.call(id), keys.result(id), keys.pending(session), keys.owner(session), keys.grants(session)];
+  }
+
+  /** Answers the call with the session's grant `key` if it holds one (its receipt sent to the page), in one step. */
+  async grant(
+    call: { session: string; id: string; tool: ToolName; frame: Record<string, unknown>; deadlineMs: number; audit: CallAudit },
+    key: string,
+    outcome: StoredOutcome,
+    deciding: Deciding & {},
+  ): Promise<GrantReply> {
+    const { session, id, audit } = call;
+    const args = [id, session, call.tool, JSON.stringify(call.frame), String(call.deadlineMs), this.instance, String(Date.now()), audit.askedAt, audit.sha, audit.arguments];
+    args.push(key, JSON.stringify(outcome), deciding.decidedAt, deciding.toRedis ? 'redis' : '');
+    const reply = (await this.run(GRANT, this.callKeys(session, id), args)) as string[];
+    if (reply[0] === 'result') return { kind: 'result', outcome: JSON.parse(String(reply[1])) as StoredOutcome };
+    const grant = reply[0] === 'granted' ? storedGrant(String(reply[1])) : undefined;
+    return grant ? { kind: 'granted', grant, here: reply[2] === 'here' } : { kind: 'ask' };
+  }
+
+  /**
+   * Stores the first outcome (SET NX); the winner's audit record is appended in the same step with
+   * `toRedis`, and with `sessionGrant` the grant the call offered is recorded for the session.
+   */
+  async settle(session: string, id: string, tool: ToolName, outcome: StoredOutcome, deciding: Deciding, sessionGrant = false): Promise<SettleReply> {
+    const keyList = [keys.call(id), keys.result(id), keys.pending(session), keys.grants(session), keys.owner(session)];
+    const args = [id, tool, JSON.stringify(outcome), deciding?.decision ?? '', deciding?.source ?? '', JSON.stringify(deciding?.actor ?? null), this.instance];
+    args.push(deciding?.decidedAt ?? new Date().toISOString(), deciding?.toRedis ? 'redis' : '', sessionGrant ? '1' : '');
+    const reply = (await this.run(SETTLE, keyList, args)) as string[];
     if (reply[0] === 'taken') return { kind: 'taken', outcome: JSON.parse(String(reply[1])) as StoredOutcome };
-    return { kind: reply[0] as 'won' | 'unknown' | 'mismatch' };
+    if (reply[0] === 'won') return { kind: 'won', audit: { askedAt: String(reply[1]), sha: String(reply[2]), arguments: String(reply[3]) }, granted: String(reply[4] ?? '') };
+    return { kind: reply[0] as 'unknown' | 'mismatch' };
   }
 
   async forward(session: string, frame: Record<string, unknown>): Promise<void> {
     await this.run(FORWARD, [keys.owner(session)], [session, JSON.stringify(frame)]);
   }
 
-  async withdraw(session: string, id: string, frame: Record<string, unknown>): Promise<void> {
-    await this.run(WITHDRAW, [keys.call(id), keys.pending(session), keys.owner(session)], [id, session, JSON.stringify(frame)]);
+  /** Forgets the call and tells the page; its audit fields when it was still pending and unresolved (decided now, by the runtime). */
+  async withdraw(session: string, id: string, frame: Record<string, unknown>, decidedAt: string, toRedis: boolean): Promise<CallAudit | undefined> {
+    const reply = (await this.run(WITHDRAW, [keys.call(id), keys.pending(session), keys.owner(session), keys.result(id)], [
+      id, session, JSON.stringify(frame), decidedAt, this.instance, toRedis ? 'redis' : '',
+    ])) as unknown[];
+    return Number(reply[0]) === 1 ? { askedAt: String(reply[2]), sha: String(reply[3]), arguments: String(reply[4]) } : undefined;
+  }
+
+  /** Ends the session's grant `key` (the page is told); false when it held none. */
+  async revoke(session: string, key: string): Promise<boolean> {
+    return Number(await this.run(REVOKE, [keys.grants(session), keys.owner(session)], [key, session])) === 1;
+  }
+
+  /** The session's grants: key → `{label, at, actor}`. */
+  async grants(session: string): Promise<Map<string, HeldGrant>> {
+    const held = new Map<string, HeldGrant>();
+    for (const [key, text] of Object.entries(await this.client.hGetAll(keys.grants(session)))) {
+      const grant = storedGrant(text);
+      if (grant) held.set(key, grant);
+    }
+    return held;
   }
 
   async refuse(session: string, id: string, error: { code: string; message: string; issues?: unknown[] }): Promise<void> {
@@ -185,6 +252,7 @@ function dispatch(handlers: FleetHandlers, text: string): void {
     else if (op === 'result' && id) handlers.result(session, id, JSON.parse(String(message.outcome)) as StoredOutcome);
     else if (op === 'error' && id) handlers.error(session, id, JSON.parse(String(message.error)) as { code: string; message: string });
     else if (op === 'supersede' && message.owner) handlers.supersede(session, message.owner);
+    else if (op === 'grants') handlers.grants(session);
   } catch {
     // A message this version cannot read is ignored, as unknown wire fields are.
   }

@@ -26,27 +26,66 @@ export const approvalStyles = css`
     background: var(--_danger-soft);
     color: var(--_danger-text);
   }
-  details {
+  details,
+  .details {
     border: 1px solid var(--_border);
     border-radius: var(--_radius-control);
     background: var(--_surface-muted);
   }
   summary {
     cursor: pointer;
+    min-height: var(--_touch);
     padding: var(--_space-1) var(--_space-3);
     border-radius: var(--_radius-control);
     font-size: var(--_text-sm);
     font-weight: 500;
     color: var(--_text-muted);
   }
+  /* Details open on a high-risk card: a labelled block, never a toggle. */
+  section.details {
+    padding: var(--_space-2) var(--_space-3) var(--_space-3);
+    display: grid;
+    gap: var(--_space-1);
+  }
+  .details-label {
+    margin: 0;
+    font-size: var(--_text-sm);
+    font-weight: 500;
+    color: var(--_text-muted);
+  }
+  details > :not(summary) {
+    margin: 0 var(--_space-3) var(--_space-3);
+  }
+  .details-text {
+    margin: 0;
+    white-space: pre-wrap;
+  }
+  /* A command or several lines: monospaced, wrapping, with Copy at its corner. */
+  .details-block {
+    position: relative;
+    border-radius: var(--_radius-control);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+  }
   pre {
     margin: 0;
-    padding: var(--_space-2) var(--_space-3) var(--_space-3);
+    padding: var(--_space-2) var(--_space-3);
+    padding-inline-end: 72px;
     font-family: var(--_mono);
     font-size: var(--_text-xs);
+    line-height: 1.6;
     white-space: pre-wrap;
-    max-height: 240px;
-    overflow: auto;
+    overflow-wrap: anywhere;
+  }
+  .details-block [part~='copy-button'] {
+    position: absolute;
+    top: 2px;
+    inset-inline-end: 2px;
+  }
+  button.small {
+    min-height: max(28px, var(--_touch));
+    padding: 0 var(--_space-2);
+    font-size: var(--_text-sm);
   }
   .confirm-hint {
     margin: 0;
@@ -110,59 +149,5 @@ export const approvalStyles = css`
   }
   dialog::backdrop {
     background: rgb(15 18 24 / 45%);
-  }
-  .link-block {
-    display: grid;
-    gap: var(--_space-1);
-  }
-  .link-block .hint {
-    margin: 0;
-  }
-  .link {
-    margin: 0;
-    padding: var(--_space-2) var(--_space-3);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius-control);
-    background: var(--_surface-muted);
-    font-family: var(--_mono);
-    font-size: var(--_text-sm);
-    color: var(--_text-muted);
-    overflow-wrap: anywhere;
-  }
-  .link-host {
-    color: var(--_text);
-    font-weight: 700;
-    background: var(--_accent-soft);
-    border-radius: 3px;
-    padding: 0 2px;
-  }
-  .link-warnings {
-    margin: 0;
-    padding: 0;
-    list-style: none;
-    display: grid;
-    gap: var(--_space-1);
-    color: var(--_warning);
-    font-size: var(--_text-sm);
-    font-weight: 500;
-  }
-  .link-warnings li {
-    display: flex;
-    gap: var(--_space-1);
-    align-items: flex-start;
-  }
-  .link-warnings svg {
-    flex: none;
-    width: 12px;
-    height: 12px;
-    margin-top: 3px;
-  }
-  .link-status {
-    display: flex;
-    align-items: center;
-    justify-content: space-between;
-    gap: var(--_space-2);
-    font-size: var(--_text-sm);
-    color: var(--_text-muted);
   }
 `;

@@ -3,12 +3,13 @@ import { property, state } from 'lit/decorators.js';
 import { approvalStrings, type ApprovalStrings } from '../../i18n/approval.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
-import { answerApproval } from '../../rules/responses.js';
+import { answerApproval, cancelledResponse } from '../../rules/responses.js';
 import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
-import { adapterParts } from '../shared/adapter-parts.js';
+import { adapterParts, type LinkCard } from '../shared/adapter-parts.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { safeText } from '../shared/safe-text.js';
 import { receiptStyles } from '../shared/receipt.js';
+import { renderDetails, steadyLabel } from './details.js';
 import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
 import { approvalStyles } from './approval-dialog.styles.js';
@@ -36,7 +37,8 @@ export const CONFIRM_DELAY_MS = 1000;
  * @csspart countdown - The remaining time.
  * @csspart state - The state badge of a settled card.
  * @csspart message - The message.
- * @csspart details - The collapsible details.
+ * @csspart details - The details: a block shown whole on a high-risk card, else a disclosure (open up to 6 lines on medium risk).
+ * @csspart copy-button - Copies multi-line or command-like details.
  * @csspart note - The rejection note field.
  * @csspart add-reason-button - Add a reason: reveals the rejection note.
  * @csspart actions - The button row.
@@ -81,6 +83,9 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   private armedAt = Number.POSITIVE_INFINITY;
   @state()
   private note = '';
+  /** The details were copied (the Copy button says so). */
+  @state()
+  private copied = false;
   /** The rejection note is shown (behind 添加理由, so that the decision comes first). */
   @state()
   private noteOpen = false;
@@ -94,6 +99,19 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     this.disarm();
     this.note = '';
     this.noteOpen = false;
+    this.copied = false;
+  }
+
+  /** The user dismissed a request that offers Cancel (the adapters' `metadata.dismiss`). */
+  private dismiss(): void {
+    if (this.request) this.respond(cancelledResponse(this.request, this.now()));
+  }
+
+  /** The Cancel button, where the request offers it. */
+  private renderDismiss(request: InteractionRequest, quiet = false): TemplateResult | typeof nothing {
+    return request.metadata.dismiss
+      ? html`<button type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${this.dismiss}>${adapterParts()?.consent(this.language).dismiss}</button>`
+      : nothing;
   }
 
   private openNote(): void {
@@ -136,30 +154,25 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     </span>`;
   }
 
-  /**
-   * What a link request (MCP URL mode) opens on consent. Link consent comes with the adapters'
-   * entries; without it a link card shows the URL as text and offers only Decline.
-   */
-  private get link(): string | undefined {
-    const url = this.request?.metadata.url;
-    return url === undefined ? undefined : adapterParts()?.href(url);
-  }
-
   private renderContext(): TemplateResult | typeof nothing {
     const url = this.request?.metadata.url;
     if (url !== undefined) return adapterParts()?.link(url, this.language) ?? html`<p class="link" part="link" dir="ltr">${safeText(url)}</p>`;
     const details = this.request?.metadata.details;
     if (!details) return nothing;
-    return html`<details part="details">
-      <summary>${this.strings.details}</summary>
-      <pre dir="auto">${this.longText('details', details)}</pre>
-    </details>`;
+    const copy = () => void navigator.clipboard?.writeText(details).then(() => (this.copied = true), () => undefined);
+    return renderDetails({ details, severity: this.severity, strings: this.strings, copied: this.copied, copy, longText: (text) => this.longText('details', text) });
   }
 
   private approve(): void {
     if (this.severity === 'high' && !this.confirming) {
       this.startConfirming();
-      void this.updateComplete.then(() => this.focusPart('confirm-button'));
+      void this.updateComplete.then(() => {
+        // Focus on the confirm, with what it approves kept in view (DESIGN §11.1): the details
+        // win where both cannot fit.
+        const confirm = this.renderRoot.querySelector<HTMLElement>('[part~="confirm-button"]');
+        confirm?.focus({ preventScroll: true });
+        for (const shown of [confirm, this.renderRoot.querySelector('[part~="details"]')]) shown?.scrollIntoView({ block: 'nearest' });
+      });
       return;
     }
     this.answer(true);
@@ -186,32 +199,21 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   private answer(approve: boolean): void {
-    if (!this.request) return;
-    // Consent to a link opens it, from this click only: never before, never by itself.
-    if (approve && this.link) this.openLink(this.link);
-    this.respond(answerApproval(this.request, approve, this.note, this.now()));
-  }
-
-  private openLink(href: string): void {
-    window.open(href, '_blank', 'noopener,noreferrer');
+    if (this.request) this.respond(answerApproval(this.request, approve, this.note, this.now()));
   }
 
   /** A rejection's note, when there is one. */
   private readonly renderNote = (response: InteractionResponse): TemplateResult | typeof nothing =>
     response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${safeText(response.text)}</dd></dl>` : nothing;
 
-  /** The outcome; a link card says what happened (opened, or declined), and what the server said since. */
-  private renderOutcome(request: InteractionRequest): TemplateResult {
-    const link = this.link;
-    if (request.metadata.url === undefined) return this.renderReceipt(request, this.renderNote);
-    const response = this.response;
-    const settled = response?.status === 'completed' && this.state !== 'cancelled' && !this.late;
-    const opened = settled && response.approved;
-    // Opened only through link consent, so its parts are there whenever `opened` is.
-    const parts = adapterParts();
-    const receipt = this.renderReceipt(request, this.renderNote, settled ? (opened ? parts?.opened(this.language) : this.strings.receipt.declined) : undefined);
-    if (!opened || !link || !this.linkState || !parts) return receipt;
-    return html`${receipt}${parts.linkStatus(this.linkState, this.language, () => this.openLink(link))}`;
+  /** What link consent needs of its card. */
+  private linkCard(request: InteractionRequest, url: string): LinkCard {
+    return {
+      url, locale: this.language, modal: this.modal, linkState: this.linkState, response: this.response,
+      withdrawn: this.state === 'cancelled' || this.late,
+      dismiss: this.renderDismiss(request, true),
+      answer: (approve = false) => this.answer(approve),
+    };
   }
 
   private focusPart(part: string): void {
@@ -221,16 +223,10 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   private renderForm(request: InteractionRequest): TemplateResult {
     const high = this.severity === 'high';
     const metadata = request.metadata;
-    if (metadata.url !== undefined) {
-      const parts = adapterParts();
-      // A consent to open a link: no note; two clear actions, Decline and Open link, and (when
-      // offered) a quiet Cancel apart from them.
-      return html`<div class="actions" part="actions">
-        ${this.renderDismiss(request, true)}<span class="spacer"></span>
-        <button part="reject-button" @click=${() => this.answer(false)}>${this.strings.decline}</button>
-        ${this.link && parts ? parts.openLink(this.language, this.modal, () => this.answer(true)) : nothing}
-      </div>`;
-    }
+    // Link consent (MCP URL mode) comes with the adapters' entries; without them a link card
+    // shows the URL as text and offers only to reject it.
+    const link = metadata.url === undefined ? undefined : this.linkCard(request, metadata.url);
+    if (link) return adapterParts()?.linkForm(link) ?? html`<div class="actions" part="actions"><button part="reject-button" @click=${() => link.answer()}>${this.strings.reject}</button></div>`;
     return html`${this.noteOpen
         ? html`<div class="field">
             <label class="field-label" for="note">${this.strings.rejectionNote}</label>
@@ -245,7 +241,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
               @input=${(event: Event) => (this.note = (event.target as HTMLTextAreaElement).value)}
               @keydown=${this.onNoteKeydown}
             ></textarea>
-            <span class="hint" id="note-keys">${this.strings.noteKeys}</span>
+            <span class="hint keys" id="note-keys">${this.strings.noteKeys}</span>
           </div>`
         : nothing}
       <div class="actions" part="actions">
@@ -255,9 +251,9 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
               <span class="spacer"></span>`}
         ${this.renderDismiss(request)}
         <button part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
-          ${metadata.decline ? this.strings.decline : this.strings.reject}
+          ${(metadata.decline && adapterParts()?.consent(this.language).decline) || this.strings.reject}
         </button>
-        ${this.confirming ? this.renderConfirm() : html`<button class=${high ? 'danger' : 'primary'} part="approve-button" ?autofocus=${this.modal && !high} @click=${this.approve}>
+        ${this.confirming ? this.renderConfirm() : html`<button class=${high ? 'danger' : 'primary'} part="approve-button" aria-describedby=${metadata.details ? 'details-first' : nothing} ?autofocus=${this.modal && !high} @click=${this.approve}>
               ${this.approveLabel(this.strings.approve, this.strings.confirmApproval, high)}
             </button>`}
       </div>
@@ -269,7 +265,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
    * in 批准's place and Reject beside it never moves under the pointer.
    */
   private approveLabel(words: string, other: string, high: boolean): TemplateResult | string {
-    return high ? html`<span class="swap" data-other=${other}><span>${words}</span></span>` : words;
+    return high ? steadyLabel(words, other) : words;
   }
 
   /**
@@ -282,7 +278,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
         class="danger confirm ${armed ? '' : 'arming'}"
         part="confirm-button"
         aria-disabled=${armed ? nothing : 'true'}
-        aria-describedby=${armed ? 'confirm-hint' : 'confirm-wait confirm-hint'}
+        aria-describedby=${`${armed ? '' : 'confirm-wait '}confirm-hint${this.request?.metadata.details ? ' details-first' : ''}`}
         @keydown=${this.onConfirmKeydown}
         @pointerdown=${this.onConfirmPointerdown}
         @click=${this.confirm}
@@ -299,7 +295,9 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       cardClass: `severity-${this.severity}`,
       badges: this.renderBadges(),
       context: this.renderContext(),
-      body: this.settled ? this.renderOutcome(request) : this.renderForm(request),
+      form: () => this.renderForm(request),
+      answer: this.renderNote,
+      ...(request.metadata.url !== undefined && this.settled ? adapterParts()?.linkOutcome(this.linkCard(request, request.metadata.url)) : {}),
     });
     if (!this.modal || this.settled) return card;
     return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${card}</dialog>`;

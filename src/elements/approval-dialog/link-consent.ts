@@ -1,17 +1,81 @@
 // Link consent (MCP URL-mode elicitation), an adapters' part of <approval-dialog>: the whole URL
 // with its host set apart, and why it deserves a second look, before the user opens it.
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { linkStrings } from '../../i18n/link.js';
 import type { Locale } from '../../i18n/locales.js';
 import { inspectLink } from '../../rules/link.js';
 import { safeText } from '../shared/safe-text.js';
+import type { LinkCard } from '../shared/adapter-parts.js';
 import { triangleIcon } from './icons.js';
+
+/**
+ * Link consent's own styles, in its template: the core card carries none of them (DESIGN §7:
+ * room comes from adapter-only code). Static text, no binding in it.
+ */
+const linkStyles = css`
+  .link-block {
+    display: grid;
+    gap: var(--_space-1);
+  }
+  .link-block .hint {
+    margin: 0;
+  }
+  .link {
+    margin: 0;
+    padding: var(--_space-2) var(--_space-3);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-control);
+    background: var(--_surface-muted);
+    font-family: var(--_mono);
+    font-size: var(--_text-sm);
+    color: var(--_text-muted);
+    overflow-wrap: anywhere;
+  }
+  .link-host {
+    color: var(--_text);
+    font-weight: 700;
+    background: var(--_accent-soft);
+    border-radius: 3px;
+    padding: 0 2px;
+  }
+  .link-warnings {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    display: grid;
+    gap: var(--_space-1);
+    color: var(--_warning);
+    font-size: var(--_text-sm);
+    font-weight: 500;
+  }
+  .link-warnings li {
+    display: flex;
+    gap: var(--_space-1);
+    align-items: flex-start;
+  }
+  .link-warnings svg {
+    flex: none;
+    width: 12px;
+    height: 12px;
+    margin-top: 3px;
+  }
+  .link-status {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--_space-2);
+    font-size: var(--_text-sm);
+    color: var(--_text-muted);
+  }
+`;
+const linkStyleText = linkStyles.cssText;
 
 /** The URL as the card shows it before consent and after. */
 export function renderLink(raw: string, locale: Locale): TemplateResult {
   const link = inspectLink(raw);
   const strings = linkStrings[locale];
-  return html`<div class="link-block">
+  return html`<style>${linkStyleText}</style>
+    <div class="link-block">
     <p class="hint">${strings.opensInNewTab}</p>
     <p class="link" part="link" dir="ltr">
       ${link
@@ -26,18 +90,45 @@ export function renderLink(raw: string, locale: Locale): TemplateResult {
   </div>`;
 }
 
-/** What Open link opens: the parsed http(s) URL, else nothing (the card offers only Decline). */
-export const linkHref = (raw: string): string | undefined => inspectLink(raw)?.href;
+/** Opens the link from the user's click only: never before, never by itself. */
+const open = (href: string) => window.open(href, '_blank', 'noopener,noreferrer');
 
-/** Link consent's action, Open link: the consent itself. */
-export const renderOpenLink = (locale: Locale, autofocus: boolean, open: () => void): TemplateResult =>
-  html`<button class="primary" part="approve-button" ?autofocus=${autofocus} @click=${open}>${linkStrings[locale].open}</button>`;
-
-/** After the link was opened: what the server said since, and Open again while it has not finished. */
-export function renderLinkStatus(state: 'waiting' | 'complete', locale: Locale, reopen: () => void): TemplateResult {
-  const strings = linkStrings[locale];
-  return html`<div class="link-status" part="link-status">
-    <span role="status">${state === 'complete' ? strings.complete : strings.waiting}</span>
-    ${state === 'waiting' ? html`<button type="button" class="quiet" @click=${reopen}>${strings.openAgain}</button>` : nothing}
+/**
+ * A consent to open a link: no note; two clear actions, Decline and Open link (only for an
+ * http(s) URL), and (when offered) a quiet Cancel apart from them.
+ */
+export function renderLinkForm(card: LinkCard): TemplateResult {
+  const strings = linkStrings[card.locale];
+  const href = inspectLink(card.url)?.href;
+  const consent = () => {
+    if (href) open(href);
+    card.answer(true);
+  };
+  return html`<div class="actions" part="actions">
+    ${card.dismiss}<span class="spacer"></span>
+    <button part="reject-button" @click=${() => card.answer()}>${strings.decline}</button>
+    ${href ? html`<button class="primary" part="approve-button" ?autofocus=${card.modal} @click=${consent}>${strings.open}</button>` : nothing}
   </div>`;
+}
+
+/**
+ * A settled link request says what happened (opened, or declined), and, once opened, what the
+ * server said since, with Open again while it has not finished.
+ */
+export function linkOutcome(card: LinkCard): { said?: string; below?: TemplateResult } {
+  const strings = linkStrings[card.locale];
+  const response = card.response;
+  if (response?.status !== 'completed' || card.withdrawn) return {};
+  const href = inspectLink(card.url)?.href;
+  if (!response.approved) return { said: strings.declined };
+  if (!href || !card.linkState) return { said: strings.opened };
+  const state = card.linkState;
+  return {
+    said: strings.opened,
+    below: html`<style>${linkStyleText}</style>
+      <div class="link-status" part="link-status">
+        <span role="status">${state === 'complete' ? strings.complete : strings.waiting}</span>
+        ${state === 'waiting' ? html`<button type="button" class="quiet" @click=${() => open(href)}>${strings.openAgain}</button>` : nothing}
+      </div>`,
+  };
 }

@@ -1,23 +1,15 @@
-import { extensionOf } from '../../rules/artifacts/extension.js';
-
 export type ArtifactKind = 'image' | 'document' | 'archive' | 'media' | 'other';
 
-const ARCHIVES = new Set(['zip', 'gz', 'tgz', 'tar', '7z', 'rar', 'bz2', 'xz']);
-const DOCUMENTS = new Set([
-  'pdf', 'txt', 'log', 'md', 'csv', 'tsv', 'json', 'xml', 'yaml', 'yml', 'html', 'htm', 'rtf',
-  'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp',
-]);
-
-/** The icon family of an item, from its subtype, mime and extension. */
-export function artifactKind(item: { subtype: string; mime: string; name: string }): ArtifactKind {
+/**
+ * The icon family of an item, from its subtype and mime: the rules settled the mime (a missing
+ * one guessed from the extension, DESIGN §4), so the extension is not read twice.
+ */
+export function artifactKind(item: { subtype: string; mime: string }): ArtifactKind {
   const mime = item.mime.toLowerCase();
-  const extension = extensionOf(item.name);
   if (item.subtype === 'image' || mime.startsWith('image/')) return 'image';
   if (mime.startsWith('audio/') || mime.startsWith('video/')) return 'media';
-  if (ARCHIVES.has(extension) || /zip|tar|compressed|x-7z|rar|bzip|x-xz/.test(mime)) return 'archive';
-  if (DOCUMENTS.has(extension) || mime.startsWith('text/') || /pdf|json|xml|document|sheet|presentation|msword|ms-excel|ms-powerpoint/.test(mime)) {
-    return 'document';
-  }
+  if (/zip|tar|compressed|x-7z|rar|bzip|x-xz/.test(mime)) return 'archive';
+  if (mime.startsWith('text/') || /pdf|json|xml|yaml|rtf|document|sheet|presentation|msword|ms-excel|ms-powerpoint/.test(mime)) return 'document';
   return 'other';
 }
 

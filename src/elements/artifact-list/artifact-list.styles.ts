@@ -15,7 +15,7 @@ export const artifactListStyles = css`
   }
   .item {
     display: grid;
-    grid-template-columns: 40px minmax(0, 1fr) auto;
+    grid-template-columns: auto minmax(0, 1fr) auto;
     gap: var(--_space-1) var(--_space-3);
     align-items: start;
     padding: var(--_space-3);
@@ -23,9 +23,10 @@ export const artifactListStyles = css`
     border-radius: var(--_radius-control);
     background: var(--_surface);
   }
+  /* 40 px, down to 28 px on a phone under 400 px wide. */
   .icon {
-    width: 40px;
-    height: 40px;
+    width: clamp(28px, 10vw, 40px);
+    aspect-ratio: 1;
     border-radius: var(--_radius-control);
     display: grid;
     place-items: center;
@@ -33,8 +34,7 @@ export const artifactListStyles = css`
     color: var(--_accent-text);
   }
   .icon svg {
-    width: 22px;
-    height: 22px;
+    width: 55%;
     fill: none;
     stroke: currentColor;
     stroke-width: 1.8;
@@ -92,17 +92,14 @@ export const artifactListStyles = css`
     overflow-wrap: anywhere;
     user-select: all;
   }
-  .links {
-    display: flex;
-    flex-wrap: wrap;
-    gap: var(--_space-2);
-    align-items: center;
-  }
+  /* The link's text lines up with the text above it; its padding is for the hover fill. */
   a.open {
+    justify-self: start;
     display: inline-flex;
     align-items: center;
-    min-height: 28px;
+    min-height: max(28px, var(--_touch));
     padding: 0 var(--_space-2);
+    margin-inline-start: calc(-1 * var(--_space-2));
     border-radius: var(--_radius-control);
     color: var(--_accent-text);
     font-weight: 500;
@@ -113,7 +110,7 @@ export const artifactListStyles = css`
     text-decoration: underline;
   }
   button.small {
-    min-height: 28px;
+    min-height: max(28px, var(--_touch));
     padding: 0 var(--_space-2);
     font-size: var(--_text-sm);
   }
@@ -161,9 +158,24 @@ export const artifactListStyles = css`
     border-radius: var(--_radius-control);
     border: 1px solid var(--_border);
   }
-  @media (max-width: 480px) {
+  /* Copy path keeps its width when it reads Copied: the longer label sizes it. */
+  .swap {
+    display: inline-grid;
+  }
+  .swap > span,
+  .swap::after {
+    grid-area: 1 / 1;
+  }
+  .swap::after {
+    content: attr(data-other);
+    visibility: hidden;
+  }
+  /* A narrow column (a phone): the state under the text. */
+  @media (width < 480px) {
     .item {
-      grid-template-columns: 40px minmax(0, 1fr);
+      grid-template-columns: auto minmax(0, 1fr);
+      gap: var(--_space-1) var(--_space-2);
+      padding: var(--_space-2);
     }
     .state {
       grid-column: 2;

@@ -2,7 +2,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { artifactStrings, reasonText, type ArtifactStrings, type ReasonText } from '../../i18n/artifacts.js';
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
-import { DELIVERY_REASONS } from '../../rules/artifacts/reasons.js';
+import { FAILED_REASON, NOT_AVAILABLE_REASON } from '../../rules/artifacts/reasons.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
 import type { Locale } from '../../i18n/locales.js';
 import { LocaleController } from '../shared/locale.js';
@@ -33,13 +33,7 @@ function deliveryState(item: FilePart, summary: ProviderDelivery | undefined): D
  */
 const itemKey = (item: FilePart) => JSON.stringify([item.url || item.path, item.name]);
 
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '';
-  }
-}
+const originOf = (url: string): string => URL.parse(url)?.origin ?? '';
 
 /**
  * Lists the files an agent produced (`publish_artifacts`), with where each one went.
@@ -58,6 +52,7 @@ function originOf(url: string): string {
  * @csspart reason-code - A delivery code the kit has no sentence for, shown as a detail.
  * @csspart preview - An image preview, or the button that loads it.
  * @csspart invisible-char - The visible mark of an invisible or bidi character in model text.
+ * @slot actions-N - Actions for the item at index N (from 0), under its delivery state: the host's Retry of a failed delivery.
  */
 export class ArtifactList extends LitElement {
   static override styles = [baseStyles, artifactListStyles];
@@ -124,9 +119,9 @@ export class ArtifactList extends LitElement {
     return origin === globalThis.location?.origin || allowed.includes(origin);
   }
 
+  /** Copies the path; the button says Copied only once the clipboard took it. */
   private async copy(key: string, path: string): Promise<void> {
-    await navigator.clipboard?.writeText(path).catch(() => undefined);
-    this.copied = key;
+    await navigator.clipboard?.writeText(path).then(() => (this.copied = key), () => undefined);
   }
 
   private renderPreview(item: FilePart, url: string, key: string): TemplateResult | typeof nothing {
@@ -142,15 +137,17 @@ export class ArtifactList extends LitElement {
     </div>`;
   }
 
-  private renderItem(item: FilePart, summary: ProviderDelivery | undefined): TemplateResult {
+  private renderItem(item: FilePart, index: number, provider: string, summary: ProviderDelivery | undefined): TemplateResult {
     const strings = this.strings;
     const key = itemKey(item);
     const kind = artifactKind(item);
     const url = safeUrl(item.url);
     const state = deliveryState(item, summary);
     // A listed row says nothing more: the card says once that the channel delivers nothing.
-    const reason = state === 'delivered' || state === 'listed' ? undefined : reasonText(strings, item.delivery_reason || DELIVERY_REASONS.failed);
+    const reason = state === 'delivered' || state === 'listed' ? undefined : reasonText(strings, item.delivery_reason || FAILED_REASON);
     const locale = this.i18n.locale;
+    const words = strings.artifacts;
+    const copied = this.copied === key;
     return html`<li class="item kind-${kind}" part="item" data-key=${key}>
       <span class="icon" part="icon"><svg viewBox="0 0 24 24" aria-hidden="true">${kindIcons[kind]}</svg></span>
       <div class="body">
@@ -163,25 +160,24 @@ export class ArtifactList extends LitElement {
         ${item.path
           ? html`<span class="path">
               <code part="path" dir="ltr">${safeText(item.path)}</code>
-              <span class="badge">${strings.artifacts.localOnly}</span>
+              ${state === 'delivered' ? nothing : html`<span class="badge">${strings.artifacts.localOnly}</span>`}
               <button class="small quiet" part="copy-button" @click=${() => this.copy(key, item.path)}>
-                ${this.copied === key ? strings.artifacts.copied : strings.artifacts.copyPath}
+                <span class="swap" data-other=${copied ? words.copyPath : words.copied}><span>${copied ? words.copied : words.copyPath}</span></span>
               </button>
             </span>`
           : nothing}
         ${url
-          ? html`<span class="links">
-              <a class="open" part="open-link" href=${url} target="_blank" rel="noopener noreferrer">
-                ${strings.artifacts.open}<span class="visually-hidden"> ${safeText(item.name)}</span>
-              </a>
-            </span>`
+          ? html`<a class="open" part="open-link" href=${url} target="_blank" rel="noopener noreferrer">
+              ${words.open}<span class="visually-hidden"> ${safeText(item.name)}</span>
+            </a>`
           : nothing}
       </div>
       <div class="state">
         ${this.delivering
           ? html`<span class="badge" part="delivery">${strings.artifacts.sending}</span>`
-          : html`<span class="badge ${state}" part="delivery">${strings.artifacts[state]}</span>
+          : html`<span class="badge ${state}" part="delivery">${state === 'delivered' ? words.sentTo(strings.providers[provider] ?? provider) : words[state]}</span>
               ${reason ? this.renderReason(reason) : nothing}`}
+        <slot name=${`actions-${index}`}></slot>
       </div>
       ${this.renderPreview(item, url, key)}
     </li>`;
@@ -206,12 +202,12 @@ export class ArtifactList extends LitElement {
               ? strings.artifacts.sending
               : provider && summary
               ? safeText(strings.artifacts.summary(strings.providers[provider] ?? provider, summary.success.length, summary.failed.length, summary.skipped.length))
-              : safeText(reasonText(strings, DELIVERY_REASONS.notAvailable).text)}
+              : safeText(reasonText(strings, NOT_AVAILABLE_REASON).text)}
           </p>
         </div>
       </div>
       <ul>
-        ${this.items.map((item) => this.renderItem(item, summary))}
+        ${this.items.map((item, index) => this.renderItem(item, index, provider ?? '', summary))}
       </ul>
     </article>`;
   }

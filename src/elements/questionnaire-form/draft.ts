@@ -107,6 +107,11 @@ export class Draft {
     return { draft: new Draft(this.request, this.fields, entries, problems, this.questions), filled: filled.size };
   }
 
+  /** The user has picked or typed something (a typed field's default is not theirs). */
+  get touched(): boolean {
+    return [...this.entries.values()].some((entry) => entry.values.length > 0 || entry.text.trim() !== '');
+  }
+
   /** The refusal of answer `key`, if the last submit refused it. */
   problem(key: AnswerKey): AnswerProblem | undefined {
     return this.problems.find((problem) => problem.question === key);

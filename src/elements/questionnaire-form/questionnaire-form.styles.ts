@@ -16,8 +16,7 @@ export const questionnaireStyles = css`
   fieldset > :not(legend) ~ :not(legend) {
     margin-top: var(--_space-2);
   }
-  fieldset.question,
-  .typed-field {
+  fieldset.question {
     padding: var(--_space-3);
     border: 1px solid var(--_border);
     border-radius: var(--_radius-control);
@@ -67,6 +66,7 @@ export const questionnaireStyles = css`
     border-radius: var(--_radius-control);
     background: var(--_surface);
     cursor: pointer;
+    min-height: var(--_touch);
     transition: border-color var(--_duration), background-color var(--_duration);
   }
   .option:hover {
@@ -147,39 +147,9 @@ export const questionnaireStyles = css`
     width: 12px;
     height: 12px;
   }
-  /* Typed fields (the adapters' forms): a labelled input, a checkbox, or a group of options. */
-  .typed-field,
-  .boolean-field {
-    display: grid;
-    gap: var(--_space-1);
-  }
-  .question-label {
-    font-size: var(--_text-md);
-    font-weight: 600;
-    display: flex;
-    flex-wrap: wrap;
-    align-items: baseline;
-    gap: var(--_space-2);
-  }
-  .optional {
-    font-weight: 400;
-    color: var(--_text-muted);
-    font-size: var(--_text-sm);
-  }
-  .field-description {
-    margin: 0;
-    color: var(--_text-muted);
-    font-size: var(--_text-sm);
-  }
-  .question .hint {
-    margin: 0;
-  }
-  .typed-field:has([aria-invalid='true']) {
-    border-color: var(--_danger);
-  }
   /* A text answer is one line that grows with what is typed (Shift+Enter adds a line). */
   textarea.line {
-    min-height: 0;
+    min-height: var(--_touch);
     resize: none;
     field-sizing: content;
     max-height: 12lh;
@@ -199,27 +169,55 @@ export const questionnaireStyles = css`
     color: var(--_text);
     font-weight: 600;
   }
-  .review {
-    grid-template-columns: minmax(0, max-content) minmax(0, 1fr) auto;
+  .review-head {
+    display: flex;
+    flex-wrap: wrap;
     align-items: center;
-    row-gap: 0;
+    justify-content: space-between;
+    gap: var(--_space-2);
   }
+  .review {
+    margin: 0;
+    font-size: var(--_text-sm);
+  }
+  .review dt {
+    color: var(--_text-muted);
+  }
+  .review dd {
+    margin: 0;
+  }
+  /* Each row: the question, then its answer with Change, sharing the width; where the two do not
+     fit side by side (a phone under 400 px, a narrow column) the answer goes under the question. */
   .review-row {
-    display: grid;
-    grid-column: 1 / -1;
-    grid-template-columns: subgrid;
-    align-items: center;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 var(--_space-3);
     padding-block: var(--_space-1);
     border-block-end: 1px solid var(--_border);
   }
   .review-row:last-child {
     border-block-end: 0;
   }
-  .review dd {
-    color: var(--_text);
+  .review-row > * {
+    flex: 1 1 14em;
+    min-width: 0;
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--_space-2);
   }
-  /* 自定义 in a receipt: set apart from the receipt's own muted panel. */
-  .receipt .receipt-answers .badge {
-    background: var(--_surface);
+  .discard-question {
+    font-size: var(--_text-sm);
+    font-weight: 500;
+  }
+  .receipt-choices {
+    margin: 0;
+    padding-inline-start: var(--_space-5);
+  }
+  .receipt-text {
+    margin: 0;
+    padding-inline-start: var(--_space-3);
+    border-inline-start: 3px solid var(--_border-strong);
+    white-space: pre-wrap;
   }
 `;

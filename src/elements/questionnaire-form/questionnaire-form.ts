@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
-import { declineResponse, keptAnswers, type QuestionChoice } from '../../rules/answers.js';
+import { keptAnswers, skipResponse, timeoutFilled, type QuestionChoice } from '../../rules/answers.js';
 import type { QuestionAnswer } from '../../protocol/response.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { InteractionCard } from '../shared/interaction-card.js';
@@ -14,13 +14,14 @@ import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
 import { answerRows } from './answer-rows.js';
 import { Draft, type AnswerKey } from './draft.js';
-import { flagIcon } from './icons.js';
 import { renderOptions } from './option-rows.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 import { adapterParts, refusalText } from '../shared/adapter-parts.js';
-import { renderHeading } from './heading.js';
+import { renderCheckpoint, renderHeading } from './heading.js';
+import { formKeys } from './form-keys.js';
 import { focusRefusal, keyOf, SINGLE_KEY } from './refusal-focus.js';
+import { SkipController } from './skip.js';
 import { isQuestion, StepsController, type Layout } from './steps.js';
 
 /**
@@ -47,6 +48,7 @@ import { isQuestion, StepsController, type Layout } from './steps.js';
  * @csspart actions - The button row.
  * @csspart recommended-button - Use all recommended.
  * @csspart filled - How many questions Use all recommended filled.
+ * @csspart filled-mark - In a timed-out receipt: the mark of an answer the timeout chose.
  * @csspart limit - The limit of a choice list (at most N choices).
  * @csspart submit-button - Submit.
  * @csspart progress - In steps: the place of the question shown (Question 2 of 4), or the review's heading.
@@ -54,8 +56,8 @@ import { isQuestion, StepsController, type Layout } from './steps.js';
  * @csspart next-button - In steps: Next, refused on an unanswered question.
  * @csspart review - In steps: every answer, before Submit.
  * @csspart change-button - In steps: Change, back to a question from the review.
- * @csspart decline-button - Decline (adapters' requests that offer it).
- * @csspart dismiss-button - Cancel (adapters' requests that offer it).
+ * @csspart skip-button - Skip (跳过): declines to answer, after asking once when something was entered.
+ * @csspart keep-button - Keep editing, beside the question whether to discard what was entered.
  * @csspart receipt - The read-only outcome.
  * @csspart receipt-heading - The outcome line: the receipt's heading, which takes focus when the form goes.
  */
@@ -83,6 +85,11 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   protected readonly lineGrowth = new LineGrowthController(this);
   private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
 
+  /** Skip and Escape, asking first once the user has typed or picked something (DESIGN §11.3). */
+  private readonly skipper = new SkipController(this, { dirty: () => this.current.touched, skip: () => this.request && this.respond(skipResponse(this.request, this.now())) });
+
+  private readonly keys = formKeys(this.steps, this.skipper, () => this.renderRoot.querySelector('form')?.requestSubmit());
+
   /** The draft of this request: set in willUpdate, before any render or user input. */
   private get current(): Draft {
     if (!this.draft) throw new Error('questionnaire-form: no request to answer');
@@ -94,6 +101,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     this.filled = undefined;
     this.lists.reset();
     this.steps.reset();
+    this.skipper.reset();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -116,6 +124,8 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   private edit(draft: Draft): void {
     this.draft = draft;
+    // Editing the answer takes back a question to discard it.
+    this.skipper.reset();
   }
 
   /**
@@ -127,17 +137,6 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     this.draft = draft;
     this.filled = filled;
     if (this.steps.active) this.steps.goTo(Infinity);
-  }
-
-  /**
-   * A text answer is one line that grows: Enter sends (in steps, moves on as Next does), Shift+Enter adds a line, and nothing
-   * happens while an input method is composing (its Enter confirms the characters).
-   */
-  private onLineKeydown(event: KeyboardEvent): void {
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.ctrlKey || event.altKey || event.metaKey) return;
-    event.preventDefault();
-    if (this.steps.active && !this.steps.reviewing) this.steps.next();
-    else this.renderRoot.querySelector('form')?.requestSubmit();
   }
 
   /**
@@ -184,7 +183,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const listKey = key ?? SINGLE_KEY;
     const checked = new Set(draft.entry(key).values);
     const question = draft.question(key);
-    const customLabel = this.request?.kind === 'questionnaire' ? (question?.field ? strings.form.other : strings.custom) : undefined;
+    const customLabel = this.request?.kind === 'questionnaire' ? (question?.field ? adapterParts()?.words(this.language).other : strings.custom) : undefined;
     // A chosen custom option reveals its text field; among checkboxes only a typed field has one.
     const custom = type === 'radio' ? draft.entry(key).values[0] === CUSTOM_VALUE : question?.field !== undefined && checked.has(CUSTOM_VALUE);
     // A maxItems multi-select at its maximum: further boxes are disabled, and the reason says why.
@@ -192,7 +191,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const limitId = max === undefined ? undefined : `limit-${n}`;
     return html`${this.lists.renderControls(listKey, options.length, `filter-${n}`, strings)}
       <div class="options">${renderOptions({ n, type, shown: this.lists.shown(listKey, options, checked), checked, recommends, customLabel, recommended: strings.recommended, limitId })}</div>
-      ${max === undefined ? nothing : html`<p class="hint limit" id=${`limit-${n}`} part="limit">${strings.atMost(max)}</p>`}
+      ${max === undefined ? nothing : html`<p class="hint limit" id=${`limit-${n}`} part="limit">${adapterParts()?.words(this.language).atMost(max)}</p>`}
       ${custom ? this.renderCustomField(key, n) : nothing}`;
   }
 
@@ -202,7 +201,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const draft = this.current;
     const problem = draft.problem(key);
     return html`<div class="field custom-field">
-      <label class="field-label" for=${id}>${draft.question(key)?.field ? this.strings.form.otherText : this.strings.customText}</label>
+      <label class="field-label" for=${id}>${(draft.question(key)?.field && adapterParts()?.words(this.language).otherText) || this.strings.customText}</label>
       <textarea
         id=${id}
         class="line"
@@ -214,7 +213,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         .value=${draft.entry(key).text}
         aria-invalid=${problem?.code === 'custom_text_required' ? 'true' : 'false'}
         aria-describedby=${problem ? `error-${n}` : nothing}
-        @keydown=${this.onLineKeydown}
+        @keydown=${this.keys.onLine}
         @input=${(event: Event) => this.edit(this.current.with(key, { text: (event.target as HTMLTextAreaElement).value }))}
       ></textarea>
     </div>`;
@@ -279,7 +278,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
           .value=${entry.text}
           aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${invalid ? 'error-0' : nothing}
-          @keydown=${this.onLineKeydown}
+          @keydown=${this.keys.onLine}
           @input=${onText}
         ></textarea>
         ${this.renderError(undefined, 'error-0')}
@@ -300,49 +299,36 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       ${multi && request.allow_free_text
         ? html`<div class="field">
             <label class="field-label" for="note">${strings.anythingElse}</label>
-            <textarea id="note" maxlength=${MAX_TYPED_LENGTH} rows="2" dir="auto" .value=${entry.text} @input=${onText}></textarea>
+            <textarea id="note" maxlength=${MAX_TYPED_LENGTH} rows="2" dir="auto" aria-describedby="note-keys" .value=${entry.text} @input=${onText} @keydown=${this.keys.onNote}></textarea>
+            <span class="hint keys" id="note-keys">${strings.noteKeys}</span>
           </div>`
         : nothing}
       ${this.renderError(undefined, 'error-0')}
     </fieldset>`;
   }
 
-  private renderCheckpoint(request: InteractionRequest): TemplateResult | typeof nothing {
-    if (request.metadata.purpose !== 'grill_checkpoint') return nothing;
-    return html`<div class="checkpoint" part="checkpoint">
-      <strong>${flagIcon}${this.strings.grillCheckpoint}</strong>
-      <span class="hint">${this.strings.grillCheckpointHint}</span>
-    </div>`;
-  }
-
-  /** The adapters' Decline (an explicit no) and Cancel (dismissed) buttons. */
-  private renderRefusals(request: InteractionRequest): TemplateResult {
-    return html`${this.renderDismiss(request)}
-    ${request.metadata.decline
-      ? html`<button type="button" part="decline-button" @click=${() => this.respond(declineResponse(request, this.now()))}>${this.strings.decline}</button>`
-      : nothing}`;
-  }
-
   private renderForm(request: InteractionRequest): TemplateResult {
     const strings = this.strings;
     const questionnaire = request.kind === 'questionnaire';
     const questions = request.questions;
-    const recommends = questionnaire && questions.some((question) => !question.field);
     const steps = this.steps.active;
+    // Use all recommended where there is more than one plain question to fill, and not on the review.
+    const recommends = questionnaire && questions.filter((question) => !question.field).length > 1;
     // Questions are numbered in a list of two or more (steps say the place); an MCP form's typed fields are form fields.
     const numbered = !steps && questions.length > 1 && questions.every(isQuestion);
-    return html`<form novalidate ?data-keyboard=${this.modality.keyboard} @submit=${this.submit} @change=${this.onChoiceChange} @keydown=${steps ? this.steps.onKeydown : nothing}>
-      ${steps ? this.steps.renderBody(request, strings, (question, index) => this.renderQuestion(question, index, false)) : nothing}
+    return html`<form novalidate ?data-keyboard=${this.modality.keyboard} @submit=${this.submit} @change=${this.onChoiceChange} @keydown=${this.keys.onForm}>
+      ${questions.some((question) => question.field) ? adapterParts()?.fieldStyles : nothing}
+      ${steps ? this.steps.renderBody(request, strings, this.language, (question, index) => this.renderQuestion(question, index, false)) : nothing}
       ${steps ? nothing : questionnaire ? questions.map((question, index) => this.renderQuestion(question, index, numbered)) : this.renderSingle(request)}
       ${questionnaire && request.metadata.auto_select_first_on_timeout ? html`<p class="hint">${strings.autoSelectHint}</p>` : nothing}
       <div class="actions" part="actions">
         ${steps ? this.steps.renderBack(strings) : nothing}
-        ${recommends
-          ? html`<button type="button" class="quiet" part="recommended-button" @click=${this.useAllRecommended}>${strings.useAllRecommended}</button>
-              <span class="filled hint" part="filled" role="status">${this.filled === undefined ? '' : strings.filled(this.filled)}</span>
-              <span class="spacer"></span>`
+        ${recommends && !(steps && this.steps.reviewing)
+          ? html`<button type="button" class="quiet" part="recommended-button" @click=${this.useAllRecommended}>${strings.useAllRecommended}</button>`
           : nothing}
-        ${this.renderRefusals(request)}
+        ${recommends ? html`<span class="filled hint" part="filled" role="status">${this.filled === undefined ? '' : strings.filled(this.filled)}</span>` : nothing}
+        <span class="spacer"></span>
+        ${this.skipper.render(strings)}
         ${steps ? this.steps.renderPrimary(strings) : html`<button type="submit" class="primary" part="submit-button">${strings.submit}</button>`}
       </div>
     </form>`;
@@ -352,8 +338,9 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const request = this.request;
     if (!request) return nothing;
     return this.renderCard(request, {
-      context: this.renderCheckpoint(request),
-      body: this.settled ? this.renderReceipt(request, (response) => answerRows(request, response, this.strings)) : this.renderForm(request),
+      context: renderCheckpoint(request, this.strings),
+      form: () => this.renderForm(request),
+      answer: (response) => answerRows(request, response, this.strings, this.language, response.status === 'auto_selected' ? timeoutFilled(request, this.givenAnswers) : new Set()),
     });
   }
 }

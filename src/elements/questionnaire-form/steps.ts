@@ -4,6 +4,7 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { CardStrings } from '../../i18n/card.js';
+import type { Locale } from '../../i18n/locales.js';
 import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
@@ -163,24 +164,37 @@ export class StepsController implements ReactiveController {
    * The place of the question shown (a polite live region: its changes are heard), then the
    * question, in DOM of its own (a reused radio would keep the last question's check), or the review.
    */
-  renderBody(request: InteractionRequest, strings: Strings, renderQuestion: (question: InteractionQuestion, index: number) => TemplateResult): TemplateResult {
+  renderBody(request: InteractionRequest, strings: Strings, locale: Locale, renderQuestion: (question: InteractionQuestion, index: number) => TemplateResult): TemplateResult {
     const question = request.questions[this.step];
-    const outcome = question ? undefined : this.access.draft().submit(this.access.now());
-    return html`<p class="progress" part="progress" id="progress" aria-live="polite" tabindex=${question ? nothing : '-1'}>
-        ${question ? strings.step(this.step + 1, request.questions.length) : strings.review}
-      </p>
-      ${question ? keyed(question.id, renderQuestion(question, this.step)) : outcome?.ok ? this.renderReview(request, outcome.response, strings) : nothing}`;
+    if (question) {
+      return html`<p class="progress" part="progress" id="progress" aria-live="polite">${strings.step(this.step + 1, request.questions.length)}</p>
+        ${keyed(question.id, renderQuestion(question, this.step))}`;
+    }
+    const outcome = this.access.draft().submit(this.access.now());
+    // The review's heading takes focus; Enter on it submits, and Submit is the next stop after it.
+    return html`<div class="review-head">
+        <p class="progress" part="progress" id="progress" aria-live="polite" tabindex="-1" @keydown=${this.onReviewKeydown}>${strings.review}</p>
+        <button type="submit" class="primary" part="submit-button">${strings.submit}</button>
+      </div>
+      ${outcome.ok ? this.renderReview(request, outcome.response, strings, locale) : nothing}`;
   }
 
+  /** Enter on the review's heading submits, as its Submit does. */
+  private readonly onReviewKeydown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter' || event.isComposing) return;
+    event.preventDefault();
+    (event.currentTarget as HTMLElement).closest('form')?.requestSubmit();
+  };
+
   /** After the last question: every answer, each with Change (修改) to go back to its question. */
-  private renderReview(request: InteractionRequest, response: InteractionResponse, strings: Strings): TemplateResult {
-    return html`<dl class="receipt-answers review" part="review" aria-labelledby="progress">
+  private renderReview(request: InteractionRequest, response: InteractionResponse, strings: Strings, locale: Locale): TemplateResult {
+    return html`<dl class="review" part="review" aria-labelledby="progress">
       ${request.questions.map((question, index) => {
         const answer = response.answers[question.id];
         return html`<div class="review-row">
           <dt id=${`review-${index + 1}`} dir="auto">${safeText(question.question)}</dt>
-          <dd dir="auto">${answer ? answerShown(question, answer, strings) : '—'}</dd>
-          <dd class="review-change">
+          <dd>
+            <span dir="auto">${answer ? answerShown(question, answer, strings, locale) : '—'}</span>
             <button type="button" class="quiet small" part="change-button" aria-describedby=${`review-${index + 1}`} @click=${() => this.goTo(index)}>${strings.change}</button>
           </dd>
         </div>`;
@@ -193,10 +207,8 @@ export class StepsController implements ReactiveController {
     return this.step > 0 ? html`<button type="button" part="back-button" @click=${() => this.goTo(this.step - 1)}>${strings.back}</button>` : nothing;
   }
 
-  /** Next on a question; Submit on the review. */
-  renderPrimary(strings: Strings): TemplateResult {
-    return this.reviewing
-      ? html`<button type="submit" class="primary" part="submit-button">${strings.submit}</button>`
-      : html`<button type="button" class="primary" part="next-button" @click=${() => this.next()}>${strings.next}</button>`;
+  /** Next on a question; on the review Submit sits beside its heading instead. */
+  renderPrimary(strings: Strings): TemplateResult | typeof nothing {
+    return this.reviewing ? nothing : html`<button type="button" class="primary" part="next-button" @click=${() => this.next()}>${strings.next}</button>`;
   }
 }

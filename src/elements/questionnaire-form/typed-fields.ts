@@ -1,15 +1,16 @@
 // The adapters' typed fields (MCP elicitation, AG-UI, generated forms) as render functions:
 // text, number, boolean and choice questions, with their descriptions and hints.
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import type { CardStrings } from '../../i18n/card.js';
 import { fieldStrings, type FieldStrings } from '../../i18n/fields.js';
 import type { Locale } from '../../i18n/locales.js';
 import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionOption, InteractionQuestion } from '../../protocol/request.js';
+import type { QuestionAnswer } from '../../protocol/response.js';
 import type { AnswerProblem } from '../../rules/answers.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
-import { CUSTOM_VALUE } from '../../rules/options.js';
+import { CUSTOM_VALUE, labelOf } from '../../rules/options.js';
 import { safeText } from '../shared/safe-text.js';
 import type { Entry } from './draft.js';
 import { renderHeading } from './heading.js';
@@ -35,6 +36,66 @@ export interface FieldContext {
   onKeydown(event: KeyboardEvent, options: readonly InteractionOption[], multiple: boolean): void;
 }
 
+
+/** A typed field's answer as words: yes/no, the chosen labels and "Other" text, or the value. */
+export function fieldAnswer(question: InteractionQuestion, answer: QuestionAnswer, locale: Locale): string {
+  const form = fieldStrings[locale];
+  switch (question.field?.type) {
+    case 'boolean':
+      return answer.raw_value === 'true' ? form.yes : form.no;
+    case 'choice':
+      return [
+        ...answer.selected_options.filter((value) => value !== CUSTOM_VALUE).map((value) => labelOf(question.options, value)),
+        ...(answer.text ? [answer.text] : []),
+      ].join(', ');
+    default:
+      return answer.raw_value;
+  }
+}
+
+/**
+ * The typed fields' own styles, rendered once in a form that has any: the core card carries
+ * none of them (DESIGN §7: room comes from adapter-only code).
+ */
+export const fieldStyles = html`<style>
+  ${css`
+  /* Typed fields (the adapters' forms): a labelled input, a checkbox, or a group of options. */
+  .typed-field {
+    padding: var(--_space-3);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-control);
+  }
+  .typed-field,
+  .boolean-field {
+    display: grid;
+    gap: var(--_space-1);
+  }
+  .question-label {
+    font-size: var(--_text-md);
+    font-weight: 600;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: var(--_space-2);
+  }
+  .optional {
+    font-weight: 400;
+    color: var(--_text-muted);
+    font-size: var(--_text-sm);
+  }
+  .field-description {
+    margin: 0;
+    color: var(--_text-muted);
+    font-size: var(--_text-sm);
+  }
+  .question .hint {
+    margin: 0;
+  }
+  .typed-field:has([aria-invalid='true']) {
+    border-color: var(--_danger);
+  }
+`.cssText}
+</style>`;
 
 /** What a field expects, said once under it: its format, range, length or number of choices. */
 function hintOf(field: QuestionField, form: FieldStrings): string {
@@ -67,7 +128,7 @@ function renderHelp(field: QuestionField, n: number, form: FieldStrings): { help
 
 /** A question with a typed field (from the adapters): text, number, boolean or choice. */
 export function renderField(question: InteractionQuestion, field: QuestionField, index: number, context: FieldContext): TemplateResult {
-  const { strings, entry, problem } = context;
+  const { entry, problem } = context;
   const form = fieldStrings[context.locale];
   const key = question.id;
   const n = index + 1;
@@ -77,7 +138,7 @@ export function renderField(question: InteractionQuestion, field: QuestionField,
   const headingPart = html`${renderHeading(question, index, context.numbered)}
     ${!field.required && field.type !== 'boolean' ? html`<span class="optional">${form.optional}</span>` : nothing}`;
   if (field.type === 'choice') {
-    const options = field.other ? [...question.options, { label: strings.form.other, value: CUSTOM_VALUE, description: '' }] : question.options;
+    const options = field.other ? [...question.options, { label: form.other, value: CUSTOM_VALUE, description: '' }] : question.options;
     return html`<fieldset
       class="question"
       part="question"

@@ -1,14 +1,17 @@
-import type { TemplateResult } from 'lit';
+import type { nothing, TemplateResult } from 'lit';
+import type { FieldStrings } from '../../i18n/fields.js';
+import type { LinkStrings } from '../../i18n/link.js';
 import type { Locale } from '../../i18n/locales.js';
 import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionQuestion } from '../../protocol/request.js';
+import type { InteractionResponse, QuestionAnswer } from '../../protocol/response.js';
 import type { AnswerProblem } from '../../rules/answers.js';
 import { pageSlot } from '../../page-slot.js';
 import type { FieldRules } from '../questionnaire-form/draft.js';
 import type { FieldContext } from '../questionnaire-form/typed-fields.js';
 
-/** A refusal only a typed field gives: its text is in the adapters' strings, not the core's. */
+/** A refusal the form's own controls never give: its text is in the adapters' strings, not the core's. */
 export type TypedFieldProblem = Exclude<AnswerProblem['code'], keyof QuestionnaireStrings['problems']>;
 
 /**
@@ -20,20 +23,41 @@ export type TypedFieldProblem = Exclude<AnswerProblem['code'], keyof Questionnai
 export interface AdapterParts {
   /** The typed fields' rules: their defaults, and the check of each answer. */
   fields: FieldRules;
+  /** The typed fields' styles, rendered once in a form that has any. */
+  fieldStyles: TemplateResult;
   /** A question with a typed field: text, number, boolean or choice. */
   field(question: InteractionQuestion, field: QuestionField, index: number, context: FieldContext): TemplateResult;
   /** A typed field's refusal, in the form's language. */
   problem(code: TypedFieldProblem, locale: Locale): string;
+  /** The typed fields' words (Other, Yes and No, the limit of a multi-select), in the form's language. */
+  words(locale: Locale): FieldStrings;
+  /** A typed field's answer as a receipt and the review say it: yes/no, the chosen labels and Other's text, or the value. */
+  answer(question: InteractionQuestion, answer: QuestionAnswer, locale: Locale): string;
   /** A link request's whole URL, its host set apart, and why it deserves a second look. */
   link(url: string, locale: Locale): TemplateResult;
-  /** The address to open for a link request, when it is an http(s) URL at all. */
-  href(url: string): string | undefined;
-  /** Link consent's action, Open link. */
-  openLink(locale: Locale, autofocus: boolean, open: () => void): TemplateResult;
-  /** The receipt's words for a link the user opened. */
-  opened(locale: Locale): string;
-  /** After the link was opened: what the server said since (Open again while it waits). */
-  linkStatus(state: 'waiting' | 'complete', locale: Locale, reopen: () => void): TemplateResult;
+  /** A link request's actions: Decline and Open link, and a quiet Cancel where offered. */
+  linkForm(card: LinkCard): TemplateResult;
+  /** A settled link request: what its receipt says happened, and what the server said since. */
+  linkOutcome(card: LinkCard): { said?: string; below?: TemplateResult };
+  /** The words of the adapters' approvals: link consent's, Decline and Cancel. */
+  consent(locale: Locale): LinkStrings;
+}
+
+/** What link consent needs of its `<approval-dialog>`. */
+export interface LinkCard {
+  url: string;
+  locale: Locale;
+  /** The card is modal: Open link takes the first focus. */
+  modal: boolean;
+  /** What the server said since the link was opened. */
+  linkState: '' | 'waiting' | 'complete';
+  response: InteractionResponse | undefined;
+  /** Cancelled, or answered too late: nothing was opened or declined. */
+  withdrawn: boolean;
+  /** The quiet Cancel, where the request offers it. */
+  dismiss: TemplateResult | typeof nothing;
+  /** Answers the card: consent (true) or decline. */
+  answer(approve?: boolean): void;
 }
 
 const slot = pageSlot<AdapterParts>('adapter-parts');
@@ -45,9 +69,10 @@ export const adapterParts = slot.get;
 export const registerAdapterParts = slot.set;
 
 /**
- * The text of a questionnaire's refusal: the form's own strings hold theirs; a typed field's come
- * with the adapters' parts, which are loaded whenever a typed field could refuse.
+ * The text of a questionnaire's refusal: the form's own strings hold those its controls can give
+ * rise to; the rest (a typed field's, an answer made by code) come with the adapters' parts, and
+ * without them read as the plainest, "choose one".
  */
 export function refusalText(own: QuestionnaireStrings['problems'], code: AnswerProblem['code'], locale: Locale): string {
-  return code in own ? own[code as keyof typeof own] : (adapterParts()?.problem(code as TypedFieldProblem, locale) ?? '');
+  return code in own ? own[code as keyof typeof own] : (adapterParts()?.problem(code as TypedFieldProblem, locale) ?? own.choose_one);
 }

@@ -114,7 +114,17 @@ export const cardStyles = css`
 
   .show-all {
     justify-self: start;
-    min-height: 28px;
+    min-height: max(28px, var(--_touch));
     font-size: var(--_text-sm);
+  }
+  input:not([type='checkbox'], [type='radio']) {
+    min-height: var(--_touch);
+  }
+  /* Keyboard hints (Ctrl+Enter, the digit of an option) say nothing to a finger. */
+  @media (pointer: coarse) {
+    .keys,
+    .option-key {
+      display: none;
+    }
   }
 `;

@@ -5,13 +5,13 @@ import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse, QuestionAnswer } from '../../protocol/response.js';
 import { cardStateOf, type CardState } from '../../rules/card-state.js';
-import { cancelledResponse, timeoutResponse } from '../../rules/responses.js';
+import { timeoutResponse } from '../../rules/responses.js';
 import { systemClock, type Clock } from '../../protocol/clock.js';
 import { CountdownController, formatRemaining } from './countdown.js';
 import { FocusReturnController } from './focus-return.js';
 import { LocaleController } from './locale.js';
 import { WrittenTabIndexController } from './written-tab-index.js';
-import { renderReceipt, shownAnswer } from './receipt.js';
+import { renderReceipt, shownAnswer, type ReceiptView } from './receipt.js';
 import { safeText } from './safe-text.js';
 
 /** Text past this many characters starts collapsed, so a huge message keeps the card small. */
@@ -33,16 +33,22 @@ declare global {
   }
 }
 
-/** What a card shows around its form: set by each card when it renders. */
+/** What a card shows around its form or in its receipt: set by each card when it renders. */
 export interface CardParts {
   /** Extra classes of the card (e.g. its severity). */
   cardClass?: string;
   /** Badges beside the title (severity, grilling checkpoint). */
   badges?: TemplateResult | typeof nothing;
-  /** What follows the message in every state (an approval's details, a link). */
+  /** What follows the message (an approval's details, a link): under it while pending, in the receipt's record once settled. */
   context?: TemplateResult | typeof nothing;
-  /** The form while pending, the receipt once settled. */
-  body: TemplateResult | typeof nothing;
+  /** The form, while pending. */
+  form: () => TemplateResult;
+  /** Once settled, what the record lists of the answer given. */
+  answer?: (response: InteractionResponse) => TemplateResult | typeof nothing;
+  /** Once settled, what the card says happened instead of the generic outcome (a link opened). */
+  said?: string | undefined;
+  /** Once settled, what stays in view under the receipt's line (a link's status). */
+  below?: TemplateResult | typeof nothing;
 }
 
 /**
@@ -94,9 +100,16 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   @property({ type: Boolean, reflect: true })
   late = false;
 
-  /** The answer this card fired and is submitting: what its receipt shows until `response`. */
+  /**
+   * The response this card fired: what its receipt shows while it is submitting, and how the
+   * receipt tells the user's own Skip from the runtime's cancel.
+   */
   @state()
-  private sending: InteractionResponse | undefined;
+  private fired: InteractionResponse | undefined;
+
+  /** The receipt's full record is shown (DESIGN §11.4: a receipt is one line until opened). */
+  @state()
+  private receiptOpen = false;
 
   /** Long texts the user expanded (the message, an approval's details). */
   @state()
@@ -137,7 +150,8 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
       // A new request on the same element starts over.
       if (!changed.has('response')) this.response = undefined;
       if (!changed.has('submitting')) this.submitting = false;
-      this.sending = undefined;
+      this.fired = undefined;
+      this.receiptOpen = false;
       this.expanded = new Set();
       this.resetForm();
     }
@@ -185,11 +199,10 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   protected respond(response: InteractionResponse): void {
     if (this.settled) return;
     const event = new InteractionResponseEvent(response);
+    this.fired = response;
     // An answer is submitted; a timeout or a cancel settles the card at once, whoever delivers it.
-    if (response.status === 'completed') {
-      this.sending = response;
-      this.submitting = true;
-    } else this.response = response;
+    if (response.status === 'completed') this.submitting = true;
+    else this.response = response;
     this.dispatchEvent(event);
     if (!event.defaultPrevented) {
       this.response = response;
@@ -197,25 +210,30 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     }
   }
 
-  /** The user dismissed a request that offers Cancel (the adapters' `metadata.dismiss`). */
-  protected dismiss(): void {
-    if (this.request) this.respond(cancelledResponse(this.request, this.now()));
+  /** The user's own Skip settled an input card: a cancel (or an adapter's decline) it fired itself. */
+  private get skipped(): boolean {
+    const fired = this.fired;
+    return this.request?.kind !== 'approval' && this.settled && fired !== undefined && (fired.status === 'cancelled' || (fired.status === 'completed' && !fired.approved));
   }
 
-  /** The Cancel button, where the request offers it. */
-  protected renderDismiss(request: InteractionRequest, quiet = false): TemplateResult | typeof nothing {
-    return request.metadata.dismiss
-      ? html`<button type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${this.dismiss}>${this.strings.dismiss}</button>`
-      : nothing;
-  }
-
-  /**
-   * The receipt: the outcome (or `said`, what the card says happened instead), then, when the
-   * answer is shown, what `rows` lists of it.
-   */
-  protected renderReceipt(request: InteractionRequest, rows: (response: InteractionResponse) => TemplateResult | typeof nothing, said?: string): TemplateResult {
-    const response = this.response ?? this.sending;
-    return renderReceipt(request, response, this.state, this.late, this.strings, response && shownAnswer(request, response) ? rows(response) : nothing, said);
+  /** The one-line receipt of a settled card, and its record: who asked, why it ended so, the message, the context, the answer. */
+  private renderSettled(request: InteractionRequest, parts: CardParts): TemplateResult {
+    const strings = this.strings;
+    const response = this.response ?? this.fired;
+    const requester = this.requester?.trim();
+    const view: ReceiptView = {
+      request, response, state: this.state, late: this.late, strings, skipped: this.skipped, said: parts.said, locale: this.language,
+      title: displayTitle(strings, request.title), open: this.receiptOpen,
+      toggle: () => (this.receiptOpen = !this.receiptOpen),
+      record: () => {
+        return html`${requester ? html`<div class="meta" part="requester">${strings.requestedBy} ${safeText(requester)}</div>` : nothing}
+          ${this.late ? html`<p class="hint">${strings.receipt.lateDetail}</p>` : nothing}
+          ${request.message ? html`<p class="message" part="message" dir="auto">${this.longText('message', request.message)}</p>` : nothing}
+          ${parts.context ?? nothing}
+          ${response && parts.answer && shownAnswer(request, response) ? parts.answer(response) : nothing}`;
+      },
+    };
+    return html`<article class="card ${parts.cardClass ?? ''}" part="card" aria-labelledby="title">${renderReceipt(view)}${parts.below ?? nothing}</article>`;
   }
 
   private renderCountdown(): TemplateResult | typeof nothing {
@@ -232,11 +250,11 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     return html`<div class="visually-hidden" aria-live="polite" aria-atomic="true">${spoken}</div>`;
   }
 
-  /** The card around a form or receipt: title, requester, badges, countdown, message. */
+  /** The card around its form (title, requester, badges, countdown, message), or its receipt once settled. */
   protected renderCard(request: InteractionRequest, parts: CardParts): TemplateResult {
+    if (this.settled) return this.renderSettled(request, parts);
     const strings = this.strings;
     const requester = this.requester?.trim();
-    const state = this.state;
     return html`<article class="card ${parts.cardClass ?? ''}" part="card" aria-labelledby="title">
       <div class="header" part="header">
         <div class="heading">
@@ -246,14 +264,11 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
             ${requester ? html`<span part="requester">${strings.requestedBy} ${safeText(requester)}</span>` : nothing}
           </div>
         </div>
-        <div class="meta">
-          ${this.renderCountdown()}
-          ${state === 'pending' ? nothing : html`<span class="badge state state-${state}" part="state">${strings.state[state]}</span>`}
-        </div>
+        <div class="meta">${this.renderCountdown()}</div>
       </div>
       ${request.message ? html`<p class="message" part="message" dir="auto">${this.longText('message', request.message)}</p>` : nothing}
       ${parts.context ?? nothing}
-      ${parts.body}
+      ${parts.form()}
       ${this.renderAnnouncer()}
     </article>`;
   }

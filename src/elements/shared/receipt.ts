@@ -1,20 +1,33 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { CardStrings } from '../../i18n/card.js';
+import type { Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import type { CardState } from '../../rules/card-state.js';
+import { adapterParts } from './adapter-parts.js';
+import { safeText } from './safe-text.js';
 
-function outcome(request: InteractionRequest, response: InteractionResponse | undefined, state: CardState, late: boolean, strings: CardStrings): string {
-  if (late) return strings.receipt.late;
-  // Submitting an answer the card did not fire itself: nothing to say yet but that it is sent.
-  if (!response) return strings.receipt.answer;
-  // A card the user may cancel may also be cancelled by the server: the outcome stays neutral.
-  if (state === 'cancelled') return request.metadata.dismiss ? strings.receipt.dismissed : strings.receipt.cancelled;
-  if (response?.status === 'auto_selected') return strings.receipt.autoSelected;
-  if (state === 'expired') return strings.receipt.timeout;
-  if (request.kind === 'approval') return response?.approved ? strings.receipt.approved : strings.receipt.rejected;
-  if (isDeclined(request, response)) return strings.receipt.declined;
-  return strings.receipt.answer;
+/** What a settled card's receipt is made of (DESIGN §11.4). */
+export interface ReceiptView {
+  request: InteractionRequest;
+  /** The response, or the answer on its way (submitting). */
+  response: InteractionResponse | undefined;
+  state: CardState;
+  late: boolean;
+  strings: CardStrings;
+  /** The title as shown. */
+  title: string;
+  /** The user's own Skip settled it (a cancel from the runtime reads as withdrawn). */
+  skipped: boolean;
+  /** What the card says happened instead of the generic outcome (a link opened). */
+  said?: string | undefined;
+  /** The language, for the time and the adapters' words. */
+  locale: Locale;
+  /** The record is shown. */
+  open: boolean;
+  toggle: () => void;
+  /** The full record, rendered only while open: a long session keeps its receipts small. */
+  record: () => TemplateResult;
 }
 
 const isDeclined = (request: InteractionRequest, response: InteractionResponse | undefined) =>
@@ -24,56 +37,108 @@ const isDeclined = (request: InteractionRequest, response: InteractionResponse |
 export const shownAnswer = (request: InteractionRequest, response: InteractionResponse) =>
   !isDeclined(request, response) && (response.status === 'completed' || response.status === 'auto_selected');
 
-/** The read-only receipt a settled card shows: the outcome, then what was chosen. */
-export function renderReceipt(
-  request: InteractionRequest,
-  response: InteractionResponse | undefined,
-  state: CardState,
-  late: boolean,
-  strings: CardStrings,
-  rows: TemplateResult | typeof nothing,
-  /** What happened, in the card's own words (a link opened), instead of the generic outcome. */
-  said?: string,
-): TemplateResult {
-  const refused = (request.kind === 'approval' && !response?.approved) || isDeclined(request, response);
+/** The outcome in a word or two, for the one line: approved, answered 3, skipped, timed out… */
+function outcome(view: ReceiptView): string {
+  const { request, response, state, late, strings, skipped } = view;
+  const words = strings.receipt;
+  if (late) return words.late;
+  // Submitting an answer the card did not fire itself: nothing to say yet but that it was answered.
+  if (!response) return words.answered(0);
+  if (skipped) return words.skipped;
+  // A card the user may cancel may also be cancelled by the server: the outcome stays neutral.
+  if (state === 'cancelled') return (request.metadata.dismiss && adapterParts()?.consent(view.locale).dismissed) || words.withdrawn;
+  if (state === 'expired') return words.timeout;
+  if (request.kind === 'approval') return response.approved ? words.approved : words.rejected;
+  if (isDeclined(request, response)) return words.skipped;
+  return words.answered(request.kind === 'questionnaire' ? Object.keys(response.answers).length : 0);
+}
+
+/**
+ * The receipt of a settled card: one line (title, outcome, time), a heading whose button opens
+ * the full record in place, its state announced (`aria-expanded`). The line is what takes focus
+ * when the form goes, and what a screen reader hears when the card settles.
+ */
+export function renderReceipt(view: ReceiptView): TemplateResult {
+  const { request, response, state, late, strings, open } = view;
+  const refused = (request.kind === 'approval' && !response?.approved) || isDeclined(request, response) || view.skipped;
   const tone = late || state === 'expired' || state === 'cancelled' ? 'muted' : refused ? 'negative' : 'positive';
-  // The outcome is the receipt's heading, focusable: where focus goes when the form goes away.
-  return html`<div class="receipt receipt-${tone}" part="receipt" role="status">
-    <p class="receipt-outcome" part="receipt-heading" role="heading" aria-level="3" tabindex="-1">
-      <span class="receipt-icon" aria-hidden="true">${tone === 'positive' ? '✓' : tone === 'negative' ? '✕' : '–'}</span>
-      ${said ?? outcome(request, response, state, late, strings)}
-      ${state === 'submitting' ? html`<span class="badge">${strings.state.submitting}</span>` : nothing}
-    </p>
-    ${rows}
+  // A response read back from elsewhere (a framework's stored tool output) may carry no time.
+  const at = response ? Date.parse(response.resolved_at) : Number.NaN;
+  const time = Number.isNaN(at) ? undefined : new Date(at);
+  return html`<div class="receipt receipt-${tone}" part="receipt">
+    <div class="receipt-line" role="status">
+      <p class="receipt-heading" role="heading" aria-level="3">
+        <button type="button" class="receipt-toggle" part="receipt-heading" aria-expanded=${open ? 'true' : 'false'} aria-controls="record" @click=${view.toggle}>
+          <span class="receipt-icon" aria-hidden="true">${tone === 'positive' ? '✓' : tone === 'negative' ? '✕' : '–'}</span>
+          <span class="receipt-title" id="title" dir="auto">${safeText(view.title)}</span>
+          <span class="receipt-outcome" part="state">${view.said ?? outcome(view)}</span>
+          ${state === 'submitting' ? html`<span class="badge">${strings.submitting}</span>` : nothing}
+          ${time ? html`<time class="receipt-time" datetime=${time.toISOString()}>${time.toLocaleTimeString(view.locale, { timeStyle: 'short' })}</time>` : nothing}
+        </button>
+      </p>
+    </div>
+    ${open ? html`<div class="receipt-record" id="record">${view.record()}</div>` : nothing}
   </div>`;
 }
 
 export const receiptStyles = css`
-  /* Answered, the card lies flat: only what waits for the user is raised, and a page of
-     receipts is cheaper to repaint. */
+  /* Settled, the card lies flat and takes one line (DESIGN §11.4): only what waits for the user
+     is raised, and a page of receipts is cheap to lay out and repaint. */
   :host(:not([state='pending'])) .card {
     box-shadow: none;
+    padding: 0;
+    gap: 0;
   }
-  .receipt {
-    display: grid;
-    gap: var(--_space-2);
-    padding: var(--_space-3);
-    border-radius: var(--_radius-control);
-    background: var(--_surface-muted);
-  }
-  .receipt-outcome:focus-visible {
-    box-shadow: var(--_focus);
-  }
-  .receipt-outcome {
-    outline: none;
-    border-radius: var(--_radius-control);
+  .receipt-heading {
     margin: 0;
+  }
+  .receipt-toggle {
     display: flex;
     align-items: center;
     gap: var(--_space-2);
+    width: 100%;
+    min-height: max(40px, var(--_touch));
+    padding: 0 var(--_space-3);
+    border: 0;
+    border-radius: inherit;
+    background: none;
+  }
+  .receipt-title,
+  .receipt-outcome {
+    min-width: 0;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .receipt-title {
+    flex: 1;
+    text-align: start;
     font-weight: 600;
   }
+  time {
+    color: var(--_text-muted);
+    font-size: var(--_text-sm);
+  }
+  /* The disclosure's chevron: down while closed, up while open. */
+  .receipt-toggle::after {
+    content: '';
+    padding: 3px;
+    margin: 0 4px 4px;
+    border: solid var(--_text-muted);
+    border-width: 0 2px 2px 0;
+    rotate: 45deg;
+  }
+  [aria-expanded='true']::after {
+    rotate: 225deg;
+    margin: 4px 4px 0;
+  }
+  .receipt-record {
+    display: grid;
+    gap: var(--_space-2);
+    padding: var(--_space-1) var(--_space-3) var(--_space-3);
+  }
   .receipt-icon {
+    flex: none;
     display: inline-grid;
     place-items: center;
     width: 20px;
@@ -81,7 +146,6 @@ export const receiptStyles = css`
     border-radius: 50%;
     font-size: var(--_text-xs);
     background: var(--_border);
-    color: var(--_text);
   }
   .receipt-positive .receipt-icon {
     background: var(--_success-soft);
@@ -103,15 +167,5 @@ export const receiptStyles = css`
   }
   .receipt-answers dd {
     margin: 0;
-  }
-  .receipt-choices {
-    margin: 0;
-    padding-inline-start: var(--_space-5);
-  }
-  .receipt-text {
-    margin: 0;
-    padding-inline-start: var(--_space-3);
-    border-inline-start: 3px solid var(--_border-strong);
-    white-space: pre-wrap;
   }
 `;

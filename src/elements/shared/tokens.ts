@@ -52,6 +52,8 @@ export const baseStyles = css`
     --_text-lg: var(--aik-font-size-lg, 16px);
     --_focus: var(--aik-focus-ring, 0 0 0 2px var(--_surface), 0 0 0 4px var(--_accent));
     --_duration: var(--aik-duration, 160ms);
+    /* The least size of a target: none on a mouse, 44 px under a coarse pointer (DESIGN §11.5). */
+    --_touch: 0px;
     display: block;
     color: var(--_text);
     font-family: var(--_font);
@@ -71,6 +73,11 @@ export const baseStyles = css`
   @media (prefers-reduced-motion: reduce) {
     :host {
       --_duration: 0ms;
+    }
+  }
+  @media (pointer: coarse) {
+    :host {
+      --_touch: 44px;
     }
   }
   *,
@@ -111,7 +118,8 @@ export const baseStyles = css`
     font: inherit;
     font-size: var(--_text-md);
     font-weight: 500;
-    min-height: 36px;
+    min-height: max(36px, var(--_touch));
+    min-width: var(--_touch);
     padding: 0 var(--_space-4);
     border-radius: var(--_radius-control);
     border: 1px solid var(--_border-strong);
@@ -169,12 +177,9 @@ export const baseStyles = css`
     position: absolute;
     width: 1px;
     height: 1px;
-    margin: -1px;
-    padding: 0;
     overflow: hidden;
-    clip: rect(0 0 0 0);
+    clip-path: inset(50%);
     white-space: nowrap;
-    border: 0;
   }
 `;
 

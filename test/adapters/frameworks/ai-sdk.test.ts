@@ -79,8 +79,10 @@ describe('AI SDK: useChat tool parts answered in the kit’s cards', () => {
     assert.equal(seen.output.value.source_tool, 'request_user_input');
     assert.equal(seen.output.value.content, '已收到用户输入：selected=us-east-1 | options=us-east-1');
     assert.deepEqual((seen.output.value.interaction_response as { selected_options: string[] }).selected_options, ['us-east-1']);
-    // The card is now its receipt, read from the part's output.
-    await card.getByRole('status').getByText('us-east-1').first().waitFor();
+    // The card is now its one-line receipt, read from the part's output; opened, it shows the answer.
+    const receipt = page.getByRole('article').filter({ has: page.getByRole('button', { name: /Answered/ }) }).last();
+    await receipt.getByRole('button', { name: /Answered/ }).click();
+    await receipt.getByText('us-east-1').first().waitFor();
   });
 
   it('the page logged no error', () => {

@@ -100,6 +100,22 @@ describe('LangGraph: HumanInterrupts answered in the kit’s cards, the graph re
     assert.deepEqual(executed, []);
   });
 
+  it('Skip on an edit form is LangGraph’s decline: ignore where it is allowed, and the action does not run', async () => {
+    const { done, executed } = await roundTrip({ allow_accept: true, allow_edit: true, allow_ignore: true }, async (card) => {
+      await card.getByRole('button', { name: 'Skip' }).click();
+    });
+    assert.deepEqual(done.outcome, { type: 'ignore', args: null });
+    assert.deepEqual(executed, []);
+  });
+
+  it('Skip where ignore is not allowed but responses are: an empty response, never an accept', async () => {
+    const { done, executed } = await roundTrip({ allow_respond: true, allow_ignore: false }, async (card) => {
+      await card.getByRole('button', { name: 'Skip' }).click();
+    });
+    assert.deepEqual(done.outcome, { type: 'response', args: '' });
+    assert.deepEqual(executed, []);
+  });
+
   it('the page logged no error', () => {
     assert.deepEqual(lab.errors, []);
   });

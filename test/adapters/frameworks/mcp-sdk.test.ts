@@ -30,16 +30,20 @@ describe('MCP SDK: elicitInput answered in the kit through elicitationHandler', 
     await card().getByRole('radio', { name: 'Team' }).check();
     await card().getByRole('button', { name: 'Submit' }).click();
     assert.deepEqual(await result, { action: 'accept', content: { name: 'Ada Lovelace', age: 36, plan: 'team' } });
+    // The one-line receipt, opened, names who asked.
+    await card().getByRole('button', { name: /Answered/ }).click();
     await card().getByText('Lab MCP server').first().waitFor();
   });
 
-  it('decline and cancel are the user’s two ways out, each its own action', async () => {
+  it('Skip is MCP’s decline: the user’s way out of a form, with Escape inside it the same', async () => {
     const declined = call('contact');
-    await card().getByRole('button', { name: 'Decline' }).click();
+    await card().getByRole('button', { name: 'Skip' }).click();
     assert.deepEqual(await declined, { action: 'decline' });
-    const cancelled = call('contact');
-    await card().getByRole('button', { name: 'Cancel' }).click();
-    assert.deepEqual(await cancelled, { action: 'cancel' });
+    await card().getByRole('button', { name: /Skipped/ }).waitFor();
+    const escaped = call('contact');
+    await card().getByRole('textbox', { name: /Name/ }).focus();
+    await page.keyboard.press('Escape');
+    assert.deepEqual(await escaped, { action: 'decline' });
   });
 
   // Not the first request of the connection: the SDK ignores notifications/cancelled for request

@@ -19,7 +19,6 @@ cancels ends unanswered. Its result is the kit's tool result as `structuredConte
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -34,8 +33,9 @@ from .._schema import ApprovalResult, ArtifactsResult, InputResult, InteractionR
 from ..artifacts import DeliverFunction, deliver_artifacts, prepare_artifacts
 from ..rules import InteractiveTool, check_tool_arguments, normalize_tool_call, resolve_context, timeout_response, tool_result_for
 from ..clock import Clock, SystemClock, TimerHandle, iso_time
+from ..jsjson import arguments_sha256
 from ..tools import tool_definitions
-from ._responses import canonical_json, check_response
+from ._responses import check_response
 
 __all__ = ["register_interaction_tools", "InteractionTools", "CARD_RESOURCE_URI", "CARD_RESOURCE_MIME", "RESPOND_TOOL", "card_html"]
 
@@ -63,7 +63,7 @@ def card_html() -> str:
 
 def arguments_digest(args: Mapping[str, Any]) -> str:
     """The hex SHA-256 of the arguments' canonical JSON: the same as the card and the Node side compute."""
-    return hashlib.sha256(canonical_json(dict(args)).encode("utf-8")).hexdigest()
+    return arguments_sha256(dict(args))
 
 
 def _text_result(result: Mapping[str, Any]) -> CallToolResult:

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any, Optional, Union
 
 from .. import jsjson
+from ..jsjson import canonical_json
 from .._schema import InteractionRequest, InteractionResponse
 from ..rules import CUSTOM_VALUE, build_response, cancelled_response
 
@@ -135,12 +136,3 @@ def check_response(request: InteractionRequest, value: Any, deadline_passed: boo
     if canonical_json(expected) != canonical_json(response):
         return "The response does not answer this request: its fields are not what the answer it gives comes to (DESIGN §5)."
     return expected
-
-
-def canonical_json(value: Any) -> str:
-    """JSON with object keys sorted and no spaces, numbers as JavaScript writes them."""
-    if isinstance(value, dict):
-        return "{" + ",".join(f"{jsjson.dumps(key)}:{canonical_json(value[key])}" for key in sorted(value)) + "}"
-    if isinstance(value, list):
-        return "[" + ",".join(canonical_json(item) for item in value) + "]"
-    return jsjson.dumps(value)

@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+
+// The audit trail's record (DESIGN §12.4): what both runtime sides write once per decided call.
+// Runtime-side only: the browser bundle never builds one.
+
+/** How the call was decided. */
+export const AUDIT_DECISIONS = ['approved', 'rejected', 'answered', 'cancelled', 'timeout', 'auto_selected', 'granted'] as const;
+export type AuditDecision = (typeof AUDIT_DECISIONS)[number];
+
+/** Who decided it: the user on the page, a session grant, a deadline, or the runtime itself (an abort). */
+export const AUDIT_SOURCES = ['user', 'grant', 'timeout', 'runtime'] as const;
+export type AuditSource = (typeof AUDIT_SOURCES)[number];
+
+export const auditRecordSchema = z.object({
+  call_id: z.string().check(z.minLength(1)),
+  session_id: z.string().check(z.minLength(1)),
+  tool: z.enum(['request_user_approval', 'request_user_input']),
+  arguments_sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  decision: z.enum(AUDIT_DECISIONS),
+  source: z.enum(AUDIT_SOURCES),
+  actor: z.nullable(z.string()),
+  instance: z.string(),
+  asked_at: z.string(),
+  decided_at: z.string(),
+  arguments: z.optional(z.record(z.string(), z.unknown())),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
