@@ -68,6 +68,13 @@ export async function engineSetup(engine = process.env.AIK_ENGINE ?? 'chromium')
           product: 'chromium',
           launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
           createBrowserContext: ({ browser }) => browser.newContext({ viewport: WINDOW }),
+          // The runner would size every page 800 × 600 before it loads a test file: WINDOW instead.
+          createPage: async ({ context }) => {
+            const page = await context.newPage();
+            const setViewportSize = page.setViewportSize.bind(page);
+            page.setViewportSize = () => setViewportSize(WINDOW);
+            return page;
+          },
         }),
       ],
     };

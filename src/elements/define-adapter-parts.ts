@@ -2,7 +2,7 @@
 // the standalone agent-interaction-kit-adapters.js (never by the core bundle).
 import { fieldStrings } from '../i18n/fields.js';
 import { linkStrings } from '../i18n/link.js';
-import { answerField, initialInput } from '../rules/fields.js';
+import { answerField, initialInput, maxReached } from '../rules/fields.js';
 import { linkOutcome, renderLink, renderLinkForm } from './approval-dialog/link-consent.js';
 import { fieldAnswer, fieldStyles, renderField } from './questionnaire-form/typed-fields.js';
 import { registerAdapterParts } from './shared/adapter-parts.js';
@@ -10,7 +10,7 @@ import { registerAdapterParts } from './shared/adapter-parts.js';
 /** Typed fields and link consent for every card rendered from now on. */
 export function defineAdapterParts(): void {
   registerAdapterParts({
-    fields: { initialInput, answerField },
+    fields: { initialInput, answerField, maxReached },
     fieldStyles,
     field: renderField,
     problem: (code, locale) => fieldStrings[locale].problems[code],

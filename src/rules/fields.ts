@@ -44,6 +44,15 @@ export function initialInput(field: QuestionField): FieldInput {
   }
 }
 
+/**
+ * A multi-select's `max_items` once `ticked` boxes reach it (further boxes are disabled), else
+ * undefined. A list that takes none (maxItems 0) stays reachable: the rules refuse it at submit.
+ */
+export function maxReached(field: QuestionField, ticked: number): number | undefined {
+  const max = field.type === 'choice' && field.multiple ? field.max_items : undefined;
+  return max !== undefined && max > 0 && ticked >= max ? max : undefined;
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/;

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { formRequest } from '../../src/adapters/requests.js';
 import { Draft } from '../../src/elements/questionnaire-form/draft.js';
 import { answerRequest } from '../../src/rules/answers.js';
-import { answerField, initialInput } from '../../src/rules/fields.js';
+import { answerField, initialInput, maxReached } from '../../src/rules/fields.js';
 import { CUSTOM_VALUE } from '../../src/rules/options.js';
 import { catalogue } from '../support/requests-catalogue.js';
 
@@ -15,7 +15,7 @@ const choice = catalogue['choice with free text']!.request;
 const multi = catalogue['multi-choice with free text']!.request;
 const text = catalogue.text!.request;
 /** The typed fields' rules, as the adapters' entries register them. */
-const fields = { initialInput, answerField };
+const fields = { initialInput, answerField, maxReached };
 
 describe('questionnaire draft', () => {
   it('starts empty: nothing checked, no text, no refusal', () => {

@@ -5,6 +5,7 @@ import { expect, fixture } from '@open-wc/testing';
 import '../../src/entries/approval-dialog.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
+import { answerRequest } from '../../src/rules/answers.js';
 import { normalizeApproval } from '../../src/rules/normalize.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { byPart, deepActiveElement, press, safariTabTo, startBefore, type } from '../support/keyboard.js';
@@ -25,7 +26,39 @@ async function mountApproval() {
 
 const radio = (el: Element) => el instanceof HTMLInputElement && el.type === 'radio';
 
+/** The controls in `el`'s shadow root (and those under it) that Safari's Tab skips without a written tab index. */
+const unwritten = (el: Element): string[] => {
+  const found: string[] = [];
+  const visit = (root: ShadowRoot) => {
+    for (const control of root.querySelectorAll('button, input[type="radio"], input[type="checkbox"]')) {
+      if (!control.hasAttribute('tabindex')) found.push(control.getAttribute('part') ?? control.outerHTML.slice(0, 60));
+    }
+    for (const inner of root.querySelectorAll('*')) if (inner.shadowRoot) visit(inner.shadowRoot);
+  };
+  visit(el.shadowRoot!);
+  return found;
+};
+
 describe('Safari’s default Tab (text fields only)', () => {
+  it('every button, radio and checkbox of every card, pending and settled, has its tab index written', async () => {
+    for (const [name, entry] of Object.entries(catalogue)) {
+      for (const layout of entry.tag === 'questionnaire-form' ? ['list', 'steps'] : ['']) {
+        const el = (await fixture(`<${entry.tag} locale="en"${layout && ` layout="${layout}"`}></${entry.tag}>`)) as ApprovalDialog;
+        el.clock = new FakeClock();
+        el.request = entry.request;
+        await el.updateComplete;
+        expect(unwritten(el), `${name} ${layout}: pending`).to.deep.equal([]);
+        const outcome = answerRequest(entry.request, entry.answer, '2026-11-29T12:00:00.000Z');
+        if (!outcome.ok) throw new Error(`${name}: the catalogue's answer is refused`);
+        el.response = outcome.response;
+        await el.updateComplete;
+        (el.shadowRoot!.querySelector('[part~="receipt-heading"]') as HTMLButtonElement).click();
+        await el.updateComplete;
+        expect(unwritten(el), `${name} ${layout}: the receipt, opened`).to.deep.equal([]);
+      }
+    }
+  });
+
   it('reaches an approval’s actions: Reject, then Approve, which Enter approves', async () => {
     const { el, events } = await mountApproval();
     await startBefore(el);

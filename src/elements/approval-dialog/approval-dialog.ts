@@ -110,7 +110,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   /** The Cancel button, where the request offers it. */
   private renderDismiss(request: InteractionRequest, quiet = false): TemplateResult | typeof nothing {
     return request.metadata.dismiss
-      ? html`<button type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${this.dismiss}>${adapterParts()?.consent(this.language).dismiss}</button>`
+      ? html`<button tabindex="0" type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${this.dismiss}>${adapterParts()?.consent(this.language).dismiss}</button>`
       : nothing;
   }
 
@@ -226,7 +226,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     // Link consent (MCP URL mode) comes with the adapters' entries; without them a link card
     // shows the URL as text and offers only to reject it.
     const link = metadata.url === undefined ? undefined : this.linkCard(request, metadata.url);
-    if (link) return adapterParts()?.linkForm(link) ?? html`<div class="actions" part="actions"><button part="reject-button" @click=${() => link.answer()}>${this.strings.reject}</button></div>`;
+    if (link) return adapterParts()?.linkForm(link) ?? html`<div class="actions" part="actions"><button tabindex="0" part="reject-button" @click=${() => link.answer()}>${this.strings.reject}</button></div>`;
     return html`${this.noteOpen
         ? html`<div class="field">
             <label class="field-label" for="note">${this.strings.rejectionNote}</label>
@@ -247,13 +247,13 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       <div class="actions" part="actions">
         ${this.noteOpen
           ? nothing
-          : html`<button type="button" class="quiet" part="add-reason-button" @click=${this.openNote}>${this.strings.addReason}</button>
+          : html`<button tabindex="0" type="button" class="quiet" part="add-reason-button" @click=${this.openNote}>${this.strings.addReason}</button>
               <span class="spacer"></span>`}
         ${this.renderDismiss(request)}
-        <button part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
+        <button tabindex="0" part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
           ${(metadata.decline && adapterParts()?.consent(this.language).decline) || this.strings.reject}
         </button>
-        ${this.confirming ? this.renderConfirm() : html`<button class=${high ? 'danger' : 'primary'} part="approve-button" aria-describedby=${metadata.details ? 'details-first' : nothing} ?autofocus=${this.modal && !high} @click=${this.approve}>
+        ${this.confirming ? this.renderConfirm() : html`<button tabindex="0" class=${high ? 'danger' : 'primary'} part="approve-button" aria-describedby=${metadata.details ? 'details-first' : nothing} ?autofocus=${this.modal && !high} @click=${this.approve}>
               ${this.approveLabel(this.strings.approve, this.strings.confirmApproval, high)}
             </button>`}
       </div>
@@ -274,7 +274,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
    */
   private renderConfirm(): TemplateResult {
     const armed = this.armed;
-    return html`<button
+    return html`<button tabindex="0"
         class="danger confirm ${armed ? '' : 'arming'}"
         part="confirm-button"
         aria-disabled=${armed ? nothing : 'true'}

@@ -32,7 +32,7 @@ export function renderDetails({ details, severity, strings, copied, copy, longTe
     lines > 1 || COMMAND_LIKE.test(details)
       ? html`<div class="details-block">
           <pre dir="auto">${longText(details)}</pre>
-          <button type="button" class="quiet small" part="copy-button" @click=${copy}>
+          <button tabindex="0" type="button" class="quiet small" part="copy-button" @click=${copy}>
             ${steadyLabel(copied ? strings.copied : strings.copy, copied ? strings.copy : strings.copied)}
           </button>
         </div>`

@@ -106,8 +106,8 @@ export function renderLinkForm(card: LinkCard): TemplateResult {
   };
   return html`<div class="actions" part="actions">
     ${card.dismiss}<span class="spacer"></span>
-    <button part="reject-button" @click=${() => card.answer()}>${strings.decline}</button>
-    ${href ? html`<button class="primary" part="approve-button" ?autofocus=${card.modal} @click=${consent}>${strings.open}</button>` : nothing}
+    <button tabindex="0" part="reject-button" @click=${() => card.answer()}>${strings.decline}</button>
+    ${href ? html`<button tabindex="0" class="primary" part="approve-button" ?autofocus=${card.modal} @click=${consent}>${strings.open}</button>` : nothing}
   </div>`;
 }
 
@@ -128,7 +128,7 @@ export function linkOutcome(card: LinkCard): { said?: string; below?: TemplateRe
     below: html`<style>${linkStyleText}</style>
       <div class="link-status" part="link-status">
         <span role="status">${state === 'complete' ? strings.complete : strings.waiting}</span>
-        ${state === 'waiting' ? html`<button type="button" class="quiet" @click=${() => open(href)}>${strings.openAgain}</button>` : nothing}
+        ${state === 'waiting' ? html`<button tabindex="0" type="button" class="quiet" @click=${() => open(href)}>${strings.openAgain}</button>` : nothing}
       </div>`,
   };
 }

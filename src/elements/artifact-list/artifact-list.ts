@@ -6,7 +6,6 @@ import { FAILED_REASON, NOT_AVAILABLE_REASON } from '../../rules/artifacts/reaso
 import { safeUrl } from '../../rules/artifacts/prepare.js';
 import type { Locale } from '../../i18n/locales.js';
 import { LocaleController } from '../shared/locale.js';
-import { WrittenTabIndexController } from '../shared/written-tab-index.js';
 import { revealMarks, safeText } from '../shared/safe-text.js';
 import { baseStyles } from '../shared/tokens.js';
 import { kindIcons } from './artifact-icons.js';
@@ -91,7 +90,6 @@ export class ArtifactList extends LitElement {
   private copied: string | undefined;
 
   private readonly i18n = new LocaleController(this, (locale) => artifactStrings[locale], () => [this.locale]);
-  protected readonly writtenTabIndex = new WrittenTabIndexController(this);
 
   private get strings(): ArtifactStrings {
     return this.i18n.strings;
@@ -133,7 +131,7 @@ export class ArtifactList extends LitElement {
       </div>`;
     }
     return html`<div class="preview" part="preview">
-      <button class="small" @click=${() => this.loadPreview(key)}>${strings.loadPreview}</button>
+      <button tabindex="0" class="small" @click=${() => this.loadPreview(key)}>${strings.loadPreview}</button>
     </div>`;
   }
 
@@ -161,7 +159,7 @@ export class ArtifactList extends LitElement {
           ? html`<span class="path">
               <code part="path" dir="ltr">${safeText(item.path)}</code>
               ${state === 'delivered' ? nothing : html`<span class="badge">${strings.artifacts.localOnly}</span>`}
-              <button class="small quiet" part="copy-button" @click=${() => this.copy(key, item.path)}>
+              <button tabindex="0" class="small quiet" part="copy-button" @click=${() => this.copy(key, item.path)}>
                 <span class="swap" data-other=${copied ? words.copyPath : words.copied}><span>${copied ? words.copied : words.copyPath}</span></span>
               </button>
             </span>`

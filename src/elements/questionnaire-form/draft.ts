@@ -31,6 +31,8 @@ const EMPTY: Entry = Object.freeze({ values: [], text: '' });
 export interface FieldRules {
   initialInput(field: QuestionField): Entry;
   answerField: FieldCheck;
+  /** A multi-select's `max_items` once that many are ticked, else undefined. */
+  maxReached(field: QuestionField, ticked: number): number | undefined;
 }
 
 export class Draft {
@@ -76,12 +78,10 @@ export class Draft {
     return this.atMost(key) === undefined ? this.with(key, { values: [...values, value] }) : this;
   }
 
-  /** A multi-select's `max_items` once that many are ticked (further boxes are disabled), else undefined. */
+  /** A typed multi-select's `max_items` once that many are ticked (further boxes are disabled), else undefined. */
   atMost(key: AnswerKey): number | undefined {
     const field = this.question(key)?.field;
-    const max = field?.type === 'choice' && field.multiple ? field.max_items : undefined;
-    // A list that takes none (maxItems 0) stays reachable: the rules refuse it at submit.
-    return max !== undefined && max > 0 && this.entry(key).values.length >= max ? max : undefined;
+    return field && this.fields?.maxReached(field, this.entry(key).values.length);
   }
 
   /** A checkbox set or cleared (not toggled: the input says which). */

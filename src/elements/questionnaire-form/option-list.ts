@@ -84,7 +84,7 @@ export class OptionListController implements ReactiveController {
     return html`<div class="field list-controls">
       <label class="field-label" for=${id}>${strings.filterOptions}</label>
       <input type="text" id=${id} part="filter" .value=${this.filters.get(key) ?? ''} @input=${filter} />
-      <button type="button" class="quiet show-all" aria-expanded="false" @click=${showAll}>${strings.showAllOptions(total)}</button>
+      <button tabindex="0" type="button" class="quiet show-all" aria-expanded="false" @click=${showAll}>${strings.showAllOptions(total)}</button>
     </div>`;
   }
 

@@ -13,7 +13,7 @@ export const questionnaireStyles = css`
     /* Not a grid: WebKit makes the floated legend of a grid fieldset a grid item, unfloated. */
     display: flow-root;
   }
-  fieldset > :not(legend) ~ :not(legend) {
+  fieldset > :not(legend) + * {
     margin-top: var(--_space-2);
   }
   fieldset.question {
@@ -77,8 +77,9 @@ export const questionnaireStyles = css`
     border-color: var(--_accent);
     background: var(--_accent-soft);
   }
-  .option:has(input:focus-visible),
-  form[data-keyboard] .option:has(input:focus) {
+  /* Focus shown whenever an option has it, as GOV.UK's radios do: WebKit matches no
+     :focus-visible on a radio the arrow keys moved to. */
+  .option:has(input:focus) {
     box-shadow: var(--_focus);
   }
   .option input {
@@ -151,7 +152,6 @@ export const questionnaireStyles = css`
   textarea.line {
     min-height: var(--_touch);
     resize: none;
-    field-sizing: content;
     max-height: 12lh;
   }
   /* Steps: the place of the question shown, and the review of every answer before Submit. */

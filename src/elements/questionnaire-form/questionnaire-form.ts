@@ -7,8 +7,6 @@ import type { QuestionAnswer } from '../../protocol/response.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { OptionListController } from './option-list.js';
-import { KeyboardModalityController } from '../shared/keyboard-modality.js';
-import { LineGrowthController } from './line-growth.js';
 import { receiptStyles } from '../shared/receipt.js';
 import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
@@ -23,6 +21,7 @@ import { formKeys } from './form-keys.js';
 import { focusRefusal, keyOf, SINGLE_KEY } from './refusal-focus.js';
 import { SkipController } from './skip.js';
 import { isQuestion, StepsController, type Layout } from './steps.js';
+import type { TypedChoices } from './typed-fields.js';
 
 /**
  * Asks the user for text, one choice, several choices or a questionnaire (`request_user_input`).
@@ -81,8 +80,6 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     this.edit(this.current.pick(key || undefined, value, multiple));
     return this.steps.picked(value, multiple);
   });
-  private readonly modality = new KeyboardModalityController(this);
-  protected readonly lineGrowth = new LineGrowthController(this);
   private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
 
   /** Skip and Escape, asking first once the user has typed or picked something (DESIGN §11.3). */
@@ -177,31 +174,28 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
    * One list of options: a long list's filter, the options on screen, and the text field a
    * custom (or free-text) option reveals once chosen.
    */
-  private renderList(key: AnswerKey, n: number, options: readonly InteractionOption[], type: 'radio' | 'checkbox', recommends: boolean): TemplateResult {
+  private renderList(key: AnswerKey, n: number, options: readonly InteractionOption[], type: 'radio' | 'checkbox', recommends: boolean, typed?: TypedChoices): TemplateResult {
     const strings = this.strings;
     const draft = this.current;
     const listKey = key ?? SINGLE_KEY;
     const checked = new Set(draft.entry(key).values);
     const question = draft.question(key);
-    const customLabel = this.request?.kind === 'questionnaire' ? (question?.field ? adapterParts()?.words(this.language).other : strings.custom) : undefined;
+    const customLabel = this.request?.kind === 'questionnaire' ? (typed?.other ?? strings.custom) : undefined;
     // A chosen custom option reveals its text field; among checkboxes only a typed field has one.
     const custom = type === 'radio' ? draft.entry(key).values[0] === CUSTOM_VALUE : question?.field !== undefined && checked.has(CUSTOM_VALUE);
-    // A maxItems multi-select at its maximum: further boxes are disabled, and the reason says why.
-    const max = draft.atMost(key);
-    const limitId = max === undefined ? undefined : `limit-${n}`;
     return html`${this.lists.renderControls(listKey, options.length, `filter-${n}`, strings)}
-      <div class="options">${renderOptions({ n, type, shown: this.lists.shown(listKey, options, checked), checked, recommends, customLabel, recommended: strings.recommended, limitId })}</div>
-      ${max === undefined ? nothing : html`<p class="hint limit" id=${`limit-${n}`} part="limit">${adapterParts()?.words(this.language).atMost(max)}</p>`}
-      ${custom ? this.renderCustomField(key, n) : nothing}`;
+      <div class="options">${renderOptions({ n, type, shown: this.lists.shown(listKey, options, checked), checked, recommends, customLabel, recommended: strings.recommended, limitId: typed?.limit?.id })}</div>
+      ${typed?.limit?.hint}
+      ${custom ? this.renderCustomField(key, n, typed?.otherText) : nothing}`;
   }
 
-  /** The text field a custom (or free-text) radio reveals; required once revealed. */
-  private renderCustomField(key: AnswerKey, n: number): TemplateResult {
+  /** The text field a custom (or free-text) radio reveals; required once revealed. Its label is the kit's own words. */
+  private renderCustomField(key: AnswerKey, n: number, labelWords = this.strings.customText): TemplateResult {
     const id = `custom-${n}`;
     const draft = this.current;
     const problem = draft.problem(key);
     return html`<div class="field custom-field">
-      <label class="field-label" for=${id}>${(draft.question(key)?.field && adapterParts()?.words(this.language).otherText) || this.strings.customText}</label>
+      <label class="field-label" for=${id}>${labelWords}</label>
       <textarea
         id=${id}
         class="line"
@@ -237,7 +231,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         entry: this.current.entry(key),
         problem: this.current.problem(key),
         numbered,
-        renderChoices: (options, type) => this.renderList(key, n, options, type, false),
+        renderChoices: (options, type, typed) => this.renderList(key, n, options, type, false, typed),
         renderError: (id) => this.renderError(key, id),
         onText: (text) => this.edit(this.current.with(key, { text })),
         onKeydown: (event, options, multiple) => this.lists.onKeydown(event, key, options, multiple),
@@ -316,7 +310,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const recommends = questionnaire && questions.filter((question) => !question.field).length > 1;
     // Questions are numbered in a list of two or more (steps say the place); an MCP form's typed fields are form fields.
     const numbered = !steps && questions.length > 1 && questions.every(isQuestion);
-    return html`<form novalidate ?data-keyboard=${this.modality.keyboard} @submit=${this.submit} @change=${this.onChoiceChange} @keydown=${this.keys.onForm}>
+    return html`<form novalidate @submit=${this.submit} @change=${this.onChoiceChange} @keydown=${this.keys.onForm}>
       ${questions.some((question) => question.field) ? adapterParts()?.fieldStyles : nothing}
       ${steps ? this.steps.renderBody(request, strings, this.language, (question, index) => this.renderQuestion(question, index, false)) : nothing}
       ${steps ? nothing : questionnaire ? questions.map((question, index) => this.renderQuestion(question, index, numbered)) : this.renderSingle(request)}
@@ -324,14 +318,23 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       <div class="actions" part="actions">
         ${steps ? this.steps.renderBack(strings) : nothing}
         ${recommends && !(steps && this.steps.reviewing)
-          ? html`<button type="button" class="quiet" part="recommended-button" @click=${this.useAllRecommended}>${strings.useAllRecommended}</button>`
+          ? html`<button tabindex="0" type="button" class="quiet" part="recommended-button" @click=${this.useAllRecommended}>${strings.useAllRecommended}</button>`
           : nothing}
         ${recommends ? html`<span class="filled hint" part="filled" role="status">${this.filled === undefined ? '' : strings.filled(this.filled)}</span>` : nothing}
         <span class="spacer"></span>
         ${this.skipper.render(strings)}
-        ${steps ? this.steps.renderPrimary(strings) : html`<button type="submit" class="primary" part="submit-button">${strings.submit}</button>`}
+        ${steps ? this.steps.renderPrimary(strings) : html`<button tabindex="0" type="submit" class="primary" part="submit-button">${strings.submit}</button>`}
       </div>
     </form>`;
+  }
+
+  /** A text answer is one line that grows with its lines (DESIGN §6.1), in every engine (WebKitGTK 2.50 has no `field-sizing`). */
+  protected override updated(): void {
+    for (const field of this.renderRoot.querySelectorAll<HTMLTextAreaElement>('.line')) {
+      field.style.height = 'auto';
+      // The lines' height, and the borders that border-box counts.
+      field.style.height = `${field.scrollHeight + field.offsetHeight - field.clientHeight}px`;
+    }
   }
 
   protected override render(): TemplateResult | typeof nothing {

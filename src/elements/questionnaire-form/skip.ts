@@ -71,8 +71,8 @@ export class SkipController implements ReactiveController {
   render(strings: QuestionnaireStrings): TemplateResult {
     return html`${this.asking
         ? html`<span class="discard-question" role="alert">${strings.discardQuestion}</span>
-            <button type="button" part="keep-button" @click=${this.keep}>${strings.keepEditing}</button>`
+            <button tabindex="0" type="button" part="keep-button" @click=${this.keep}>${strings.keepEditing}</button>`
         : nothing}
-      <button type="button" class="quiet" part="skip-button" @click=${this.request}>${strings.skip}</button>`;
+      <button tabindex="0" type="button" class="quiet" part="skip-button" @click=${this.request}>${strings.skip}</button>`;
   }
 }

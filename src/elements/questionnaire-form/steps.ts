@@ -174,7 +174,7 @@ export class StepsController implements ReactiveController {
     // The review's heading takes focus; Enter on it submits, and Submit is the next stop after it.
     return html`<div class="review-head">
         <p class="progress" part="progress" id="progress" aria-live="polite" tabindex="-1" @keydown=${this.onReviewKeydown}>${strings.review}</p>
-        <button type="submit" class="primary" part="submit-button">${strings.submit}</button>
+        <button tabindex="0" type="submit" class="primary" part="submit-button">${strings.submit}</button>
       </div>
       ${outcome.ok ? this.renderReview(request, outcome.response, strings, locale) : nothing}`;
   }
@@ -195,7 +195,7 @@ export class StepsController implements ReactiveController {
           <dt id=${`review-${index + 1}`} dir="auto">${safeText(question.question)}</dt>
           <dd>
             <span dir="auto">${answer ? answerShown(question, answer, strings, locale) : '—'}</span>
-            <button type="button" class="quiet small" part="change-button" aria-describedby=${`review-${index + 1}`} @click=${() => this.goTo(index)}>${strings.change}</button>
+            <button tabindex="0" type="button" class="quiet small" part="change-button" aria-describedby=${`review-${index + 1}`} @click=${() => this.goTo(index)}>${strings.change}</button>
           </dd>
         </div>`;
       })}
@@ -204,11 +204,11 @@ export class StepsController implements ReactiveController {
 
   /** Back (from the second question on), before the form's other actions. */
   renderBack(strings: Strings): TemplateResult | typeof nothing {
-    return this.step > 0 ? html`<button type="button" part="back-button" @click=${() => this.goTo(this.step - 1)}>${strings.back}</button>` : nothing;
+    return this.step > 0 ? html`<button tabindex="0" type="button" part="back-button" @click=${() => this.goTo(this.step - 1)}>${strings.back}</button>` : nothing;
   }
 
   /** Next on a question; on the review Submit sits beside its heading instead. */
   renderPrimary(strings: Strings): TemplateResult | typeof nothing {
-    return this.reviewing ? nothing : html`<button type="button" class="primary" part="next-button" @click=${() => this.next()}>${strings.next}</button>`;
+    return this.reviewing ? nothing : html`<button tabindex="0" type="button" class="primary" part="next-button" @click=${() => this.next()}>${strings.next}</button>`;
   }
 }

@@ -9,6 +9,7 @@ import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionOption, InteractionQuestion } from '../../protocol/request.js';
 import type { QuestionAnswer } from '../../protocol/response.js';
 import type { AnswerProblem } from '../../rules/answers.js';
+import { maxReached } from '../../rules/fields.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { CUSTOM_VALUE, labelOf } from '../../rules/options.js';
 import { safeText } from '../shared/safe-text.js';
@@ -16,6 +17,15 @@ import type { Entry } from './draft.js';
 import { renderHeading } from './heading.js';
 
 type Strings = CardStrings & QuestionnaireStrings;
+
+/** What a choice field's list has that a plain question's has not. */
+export interface TypedChoices {
+  /** The custom option's label (Other), and its text field's. */
+  other: string;
+  otherText: string;
+  /** At its `max_items`: the unticked boxes are disabled, described by the hint `id`. */
+  limit?: { id: string; hint: TemplateResult } | undefined;
+}
 
 /** What a typed field needs from its form. */
 export interface FieldContext {
@@ -26,8 +36,8 @@ export interface FieldContext {
   problem: AnswerProblem | undefined;
   /** The form numbers its questions (more than one). */
   numbered: boolean;
-  /** A choice field's options, with the filter of a long list, and the custom text when chosen. */
-  renderChoices(options: readonly InteractionOption[], type: 'radio' | 'checkbox'): TemplateResult;
+  /** A choice field's options, with the filter of a long list, its limit, and the custom text when chosen. */
+  renderChoices(options: readonly InteractionOption[], type: 'radio' | 'checkbox', typed: TypedChoices): TemplateResult;
   /** The refusal under the field. */
   renderError(id: string): TemplateResult | typeof nothing;
   /** The user typed into the field. */
@@ -139,6 +149,8 @@ export function renderField(question: InteractionQuestion, field: QuestionField,
     ${!field.required && field.type !== 'boolean' ? html`<span class="optional">${form.optional}</span>` : nothing}`;
   if (field.type === 'choice') {
     const options = field.other ? [...question.options, { label: form.other, value: CUSTOM_VALUE, description: '' }] : question.options;
+    const max = maxReached(field, entry.values.length);
+    const limit = max === undefined ? undefined : { id: `limit-${n}`, hint: html`<p class="hint limit" id=${`limit-${n}`} part="limit">${form.atMost(max)}</p>` };
     return html`<fieldset
       class="question"
       part="question"
@@ -149,7 +161,7 @@ export function renderField(question: InteractionQuestion, field: QuestionField,
     >
       <legend>${headingPart}</legend>
       ${help}
-      ${context.renderChoices(options, field.multiple ? 'checkbox' : 'radio')}
+      ${context.renderChoices(options, field.multiple ? 'checkbox' : 'radio', { other: form.other, otherText: form.otherText, limit })}
       ${context.renderError(errorId)}
     </fieldset>`;
   }
@@ -157,7 +169,7 @@ export function renderField(question: InteractionQuestion, field: QuestionField,
   if (field.type === 'boolean') {
     return html`<div class="question boolean-field" part="question" data-key=${key}>
       <label class="option" part="option">
-        <input type="checkbox" id=${id} value="true" .checked=${entry.values.includes('true')} aria-describedby=${describedBy} />
+        <input tabindex="0" type="checkbox" id=${id} value="true" .checked=${entry.values.includes('true')} aria-describedby=${describedBy} />
         <span class="option-text"><span class="option-label">${headingPart}</span></span>
       </label>
       ${help}

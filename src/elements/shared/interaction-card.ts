@@ -10,7 +10,6 @@ import { systemClock, type Clock } from '../../protocol/clock.js';
 import { CountdownController, formatRemaining } from './countdown.js';
 import { FocusReturnController } from './focus-return.js';
 import { LocaleController } from './locale.js';
-import { WrittenTabIndexController } from './written-tab-index.js';
 import { renderReceipt, shownAnswer, type ReceiptView } from './receipt.js';
 import { safeText } from './safe-text.js';
 
@@ -129,7 +128,6 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   private readonly i18n = new LocaleController(this, (locale) => withStrings(cardStrings, this.ownStrings, locale), () => [this.locale]);
   protected readonly countdown = new CountdownController(this, () => this.expire());
   protected readonly focusReturn = new FocusReturnController(this, () => this.renderRoot.querySelector<HTMLElement>('[part~="receipt-heading"]'));
-  protected readonly writtenTabIndex = new WrittenTabIndexController(this);
 
   /** The strings of this update's language. */
   protected get strings(): CardStrings & S {
@@ -281,7 +279,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     if (text.length <= COLLAPSE_AFTER || this.expanded.has(key)) return safeText(text);
     const expand = () => (this.expanded = new Set(this.expanded).add(key));
     return html`${safeText(text.slice(0, COLLAPSE_AFTER))}…
-      <button type="button" class="quiet show-all" aria-expanded="false" @click=${expand}>
+      <button tabindex="0" type="button" class="quiet show-all" aria-expanded="false" @click=${expand}>
         ${this.strings.showAllText(text.length)}
       </button>`;
   }
