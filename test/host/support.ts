@@ -63,7 +63,8 @@ export function card<T extends Element = InteractionCard>(host: InteractionHost,
 }
 
 export async function waitForCard<T extends Element = InteractionCard>(host: InteractionHost, id: string): Promise<T> {
-  await waitUntil(() => card(host, id), `no card ${id}`);
+  // Checked often (a check is cheap; long runs wait for hundreds of cards), given time on busy cores.
+  await waitUntil(() => card(host, id), `no card ${id}`, { interval: 5, timeout: 5000 });
   const el = card<T>(host, id)!;
   await (el as unknown as { updateComplete?: Promise<unknown> }).updateComplete;
   return el;

@@ -80,7 +80,7 @@ describe('faults with a seeded schedule', () => {
         cuts.runtimeBefore += 1;
         const reconnect = watchReconnect(host);
         await lab.run({ action: 'drop', session });
-        await waitUntil(() => reconnect.done, 'never lost the connection and opened it again', { timeout: 5000 });
+        await waitUntil(() => reconnect.done, 'never lost the connection and opened it again', { interval: 5, timeout: 5000 });
         reconnect.stop();
       } else if (roll < 0.3) {
         cuts.pageAfterAnswer += 1;
@@ -95,7 +95,7 @@ describe('faults with a seeded schedule', () => {
         cuts.runtimeAfterAck += 1;
         await lab.run({ action: 'drop', session });
       } else if (roll >= 0.4) cuts.none += 1;
-      if (!connected(host)) await waitUntil(() => connected(host), 'never reconnected', { timeout: 5000 });
+      if (!connected(host)) await waitUntil(() => connected(host), 'never reconnected', { interval: 5, timeout: 5000 });
     }
     await waitUntil(() => [...host.shadowRoot!.querySelectorAll('[data-id]')].every((el) => (el as InteractionCard).state !== 'submitting'), 'some answers never acked', { timeout: 5000 });
     const received = await lab.received(session);
