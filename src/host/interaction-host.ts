@@ -63,6 +63,8 @@ declare global {
  * @csspart cards - The list of cards.
  * @csspart refused - The notice in place of a call the kit refused to show (its id).
  * @csspart new-request-button - 新请求 / New request: shown when a card arrived out of sight.
+ * @csspart retry-button - 重试 / Retry under a file that `deliver` failed to send.
+ * @csspart retried - The note that takes Retry's place once the file was sent.
  */
 export class InteractionHost extends LitElement {
   static override styles = [baseStyles, hostStyles];
