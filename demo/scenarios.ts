@@ -184,9 +184,14 @@ export const MCP_SCENARIOS: Record<string, McpScenario> = {
   },
 };
 
-/** The page's mock `deliver`: every item is sent except metrics.xlsx, which fails. */
+let metricsAttempts = 0;
+
+/**
+ * The page's mock `deliver`: every item is sent except metrics.xlsx, whose first attempt in each
+ * card times out, as a flaky upload would; its Retry then goes through.
+ */
 export async function mockDeliver(item: { name: string }): Promise<{ delivered: boolean; reason?: string }> {
-  return item.name === 'metrics.xlsx'
-    ? { delivered: false, reason: 'upload_file_failed:network_timeout' }
-    : { delivered: true };
+  if (item.name !== 'metrics.xlsx') return { delivered: true };
+  metricsAttempts += 1;
+  return metricsAttempts % 2 === 1 ? { delivered: false, reason: 'upload_file_failed:network_timeout' } : { delivered: true };
 }
