@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { WebSocket } from 'ws';
 import { createAgentServer } from '../src/agent/ws-server.js';
 import type { WireContext } from '../src/protocol/context.js';
-import { FILES, MCP_SCENARIOS, SCENARIOS } from './scenarios.js';
+import { FILES, MCP_SCENARIOS, SCENARIOS, wordsFor } from './scenarios.js';
 import { frameworkRoutes } from './frameworks/routes.js';
 
 /** A small chart the runtime serves, so the artifacts scenario has a real image to preview. */
@@ -66,13 +66,14 @@ export async function startMockRuntime(options: { port?: number; log?: (line: st
   const elicitations = new Map<number, { entry: ScenarioRun; session: string; completeAfterSeconds?: number; elicitationId?: unknown }>();
   let rpcId = 0;
 
-  function elicit(name: string, session: string): ScenarioRun {
+  function elicit(name: string, session: string, locale: string | undefined): ScenarioRun {
     const scenario = MCP_SCENARIOS[name]!;
     const id = (rpcId += 1);
     const entry: ScenarioRun = { callId: `${name}-rpc-${id}`, scenario: name, session, status: 'pending' };
     runs.push(entry);
-    elicitations.set(id, { entry, session, completeAfterSeconds: scenario.completeAfterSeconds, elicitationId: scenario.params.elicitationId });
-    const message = JSON.stringify({ jsonrpc: '2.0', id, method: 'elicitation/create', params: scenario.params });
+    const params = scenario.params(wordsFor(locale));
+    elicitations.set(id, { entry, session, completeAfterSeconds: scenario.completeAfterSeconds, elicitationId: params.elicitationId });
+    const message = JSON.stringify({ jsonrpc: '2.0', id, method: 'elicitation/create', params });
     for (const socket of socketsOf(session)) socket.send(message);
     log(`runtime → ${name} (JSON-RPC ${id})`);
     return entry;
@@ -98,7 +99,8 @@ export async function startMockRuntime(options: { port?: number; log?: (line: st
   }
 
   async function run(name: string, session: string, context: WireContext = {}): Promise<ScenarioRun> {
-    if (Object.hasOwn(MCP_SCENARIOS, name)) return elicit(name, session);
+    // The page's language (its `context.locale`) picks the words of the call.
+    if (Object.hasOwn(MCP_SCENARIOS, name)) return elicit(name, session, context.locale ?? undefined);
     const scenario = SCENARIOS[name];
     if (!scenario) throw new Error(`unknown scenario ${name}`);
     const callId = `${name}-${(counter += 1)}`;
@@ -109,7 +111,7 @@ export async function startMockRuntime(options: { port?: number; log?: (line: st
     aborts.set(callId, abort);
     if (scenario.cancelAfterSeconds) setTimeout(() => abort.abort(), scenario.cancelAfterSeconds * 1000).unref();
     log(`runtime → ${name} (${callId})`);
-    const args = JSON.parse(JSON.stringify(scenario.args).replaceAll(FILES, `http://127.0.0.1:${port}/files/`)) as Record<string, unknown>;
+    const args = JSON.parse(JSON.stringify(scenario.args(wordsFor(context.locale ?? undefined))).replaceAll(FILES, `http://127.0.0.1:${port}/files/`)) as Record<string, unknown>;
     agent
       .session(session)
       .callTool(scenario.tool, args, { callId, signal: abort.signal, context: { ...context, ...scenario.context } })

@@ -77,4 +77,20 @@ export const hostStyles = css`
     content-visibility: auto;
     contain-intrinsic-size: auto 48px;
   }
+  /* Retry under a failed file's state (slotted into <artifact-list>): the size of the list's own
+     small buttons; while it runs it stays in place and focusable, only inert. */
+  .retry {
+    min-height: max(28px, var(--_touch));
+    padding: 0 var(--_space-2);
+    font-size: var(--_text-sm);
+  }
+  .retry[aria-disabled='true'] {
+    cursor: progress;
+    color: var(--_text-muted);
+  }
+  .retried {
+    font-size: var(--_text-xs);
+    color: var(--_success);
+    border-radius: 4px;
+  }
 `;

@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { CARD_EXPORTPARTS } from './card-parts.js';
 import { ArrivalController } from './arrival.js';
+import { retryActions, retrySelector } from './artifact-retry.js';
 import { cardProperties } from './card-properties.js';
 import type { Locale } from '../i18n/locales.js';
 import { displayTitle, stringsFor } from '../i18n/strings.js';
@@ -62,6 +63,8 @@ declare global {
  * @csspart cards - The list of cards.
  * @csspart refused - The notice in place of a call the kit refused to show (its id).
  * @csspart new-request-button - 新请求 / New request: shown when a card arrived out of sight.
+ * @csspart retry-button - 重试 / Retry under a file that `deliver` failed to send.
+ * @csspart retried - The note that takes Retry's place once the file was sent.
  */
 export class InteractionHost extends LitElement {
   static override styles = [baseStyles, hostStyles];
@@ -251,6 +254,22 @@ export class InteractionHost extends LitElement {
     this.sessions.session?.answer(entry.id, event.detail);
   }
 
+  /**
+   * The user's Retry of a failed delivery: announced when it ends; when it delivered, its button
+   * gives way to a note, which takes the focus the button had (focus never falls to the page).
+   */
+  private async retry(id: string, index: number, button: HTMLElement): Promise<void> {
+    const session = this.sessions.session;
+    if (!(await session?.retryDelivery(id, index))) return;
+    await this.updateComplete;
+    const entry = session?.list().find((e) => e.id === id);
+    if (entry?.kind !== 'artifacts') return;
+    const sent = entry.retried?.includes(index) === true;
+    this.announcement = this.i18n.strings.host.retry.announce(entry.items[index]?.name ?? '', sent);
+    const dropped = !button.isConnected && !this.shadowRoot?.activeElement && [document.body, null].includes(document.activeElement as HTMLElement);
+    if (dropped) this.renderRoot.querySelector<HTMLElement>(retrySelector(id, index))?.focus();
+  }
+
   private takeBack(): void {
     this.superseded = false;
     this.sessions.reconnect();
@@ -273,7 +292,7 @@ export class InteractionHost extends LitElement {
         locale=${locale}
         theme=${this.theme ?? nothing}
         exportparts=${CARD_EXPORTPARTS}
-      ></artifact-list>`;
+      >${retryActions(entry, this.i18n.strings.host.retry, this.deliver !== undefined, (index, button) => void this.retry(entry.id, index, button))}</artifact-list>`;
     }
     // Sent and not yet acknowledged: the card shows its answer as submitting until the response.
     const sending = entry.response !== undefined && statusOf(entry.response) === 'answered' && entry.unacked;

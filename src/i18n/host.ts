@@ -10,6 +10,8 @@ const zhCN = {
     newRequestButton: '新请求',
     refused: '此请求无法显示，其中有不支持的字段：',
     requests: '请求',
+    /** A failed artifact's Retry (the host's, in the list's actions slot), and what it says after. */
+    retry: { button: '重试', busy: '正在重试…', done: '已重新发送', announce: (name: string, ok: boolean) => `${ok ? '已重新发送' : '重试失败'}：${name}` },
   },
 };
 
@@ -24,6 +26,7 @@ const en: HostStrings = {
     newRequestButton: 'New request',
     refused: 'This request could not be shown: it has a field the kit does not support:',
     requests: 'Requests',
+    retry: { button: 'Retry', busy: 'Retrying…', done: 'Sent on retry', announce: (name, ok) => `${ok ? 'Sent on retry' : 'Retry failed'}: ${name}` },
   },
 };
 

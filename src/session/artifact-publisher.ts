@@ -3,9 +3,10 @@ import type { InteractionContext } from '../protocol/context.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
 import type { ArtifactsResult, ErrorResult } from '../protocol/results.js';
 import type { ResultLanguage } from '../rules/content.js';
-import { deliverArtifacts, fileParts, undeliveredParts, type DeliverFunction } from '../rules/artifacts/deliver.js';
+import { deliverArtifacts, deliveryFromOutcome, deliveryPrecheck, fileParts, undeliveredParts, type DeliverFunction } from '../rules/artifacts/deliver.js';
 import { DELIVERY_REASONS } from '../rules/artifacts/reasons.js';
 import { prepareArtifacts } from '../rules/artifacts/prepare.js';
+import { artifactOf, providerOf, retryableItems, withRetried } from '../rules/artifacts/retry.js';
 import type { ArtifactsEntry } from './entry.js';
 import type { EntryStore } from './entry-store.js';
 
@@ -19,6 +20,16 @@ export interface PublisherPorts {
   /** Sends a result through the outbox; `entry` is what the card shows meanwhile, if any. */
   dispatch(entry: ArtifactsEntry | undefined, message: ResultMessage): void;
 }
+
+/**
+ * The items of a card the user may Retry: failed ones that the page's `deliver` sent (never a
+ * result the runtime delivered itself), once the first delivery has ended.
+ */
+export function retryOffers(entry: ArtifactsEntry, deliver: boolean): number[] {
+  return deliver && entry.source === 'tool_call' && entry.phase === 'delivered' ? retryableItems(entry.items, entry.delivery) : [];
+}
+
+const without = (list: readonly number[] | undefined, index: number) => list?.filter((i) => i !== index);
 
 function resultMessage(id: string, result: ArtifactsResult | ErrorResult): ResultMessage {
   return { v: PROTOCOL_VERSION, type: 'tool_result', call_id: id, tool: 'publish_artifacts', result };
@@ -55,5 +66,32 @@ export class ArtifactPublisher {
     const delivered = await deliverArtifacts(prepared, this.ports.deliver(), this.ports.language());
     if (store.get(id) !== shown) return; // cancelled, replaced or removed meanwhile
     dispatch({ ...shown, phase: 'delivered', items: fileParts(delivered), delivery: delivered.delivery_result }, resultMessage(id, delivered));
+  }
+
+  /**
+   * The user's Retry of item `index` of card `id`: `deliver` is asked again for that item only,
+   * and its outcome replaces the old one in the card's files and `delivery_result`. The runtime
+   * hears nothing of it: the model has read the tool result already, and a runtime keeps the
+   * first valid result per call (DESIGN §3.3), so the card is the one record of a retry.
+   * Resolves false when the item may not be retried (or is being retried), or when the card was
+   * replaced or removed meanwhile.
+   */
+  async retry(id: string, index: number): Promise<boolean> {
+    const { store } = this.ports;
+    const deliver = this.ports.deliver();
+    const entry = store.get(id);
+    const found = providerOf(entry?.kind === 'artifacts' ? entry.delivery : undefined);
+    const part = entry?.kind === 'artifacts' ? entry.items[index] : undefined;
+    if (entry?.kind !== 'artifacts' || !deliver || !found || !part || entry.retrying?.includes(index) || !retryOffers(entry, true).includes(index)) return false;
+    const [provider] = found;
+    const item = artifactOf(part);
+    store.update(entry, { retrying: [...(entry.retrying ?? []), index], retried: without(entry.retried, index) });
+    // As in the first attempt: a deliver that throws counts as a failure without a reason.
+    const outcome = deliveryPrecheck(item, provider, true) ?? deliveryFromOutcome(item, provider, await deliver(item, provider).catch(() => undefined));
+    const now = store.get(id);
+    if (now?.kind !== 'artifacts' || !now.retrying?.includes(index) || !now.delivery) return false;
+    const retried = outcome.state === 'delivered' ? [...(now.retried ?? []), index] : now.retried;
+    store.update(now, { ...withRetried(now.items, now.delivery, index, outcome), retrying: without(now.retrying, index), retried });
+    return true;
   }
 }

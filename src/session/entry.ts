@@ -50,6 +50,10 @@ export interface ArtifactsEntry extends EntryBase {
   readonly delivery?: DeliveryResult;
   /** `delivering` while `deliver` runs (the card says "sending"); `withdrawn` if cancelled meanwhile. */
   readonly phase: 'delivering' | 'delivered' | 'withdrawn';
+  /** Items (by index) the user's Retry is delivering again right now. */
+  readonly retrying?: readonly number[];
+  /** Items a Retry delivered: the card says so beside them. */
+  readonly retried?: readonly number[];
 }
 
 /** A request an adapter could not show (a schema outside the subset): a receipt naming the field. */

@@ -1,66 +1,33 @@
 import { PROTOCOL_VERSION, TOOL_NAMES, type ToolName } from '../protocol/constants.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
-import type { InteractionContext, WireContext } from '../protocol/context.js';
+import type { WireContext } from '../protocol/context.js';
 import { messageValue } from '../protocol/json.js';
-import type { ErrorMessage, ResultMessage } from '../protocol/kit-messages.js';
+import type { ResultMessage } from '../protocol/kit-messages.js';
 import { parseRuntimeMessage } from '../protocol/parse.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import type { CancelMessage, InteractionRequestMessage, RuntimeToolResultMessage, SessionGrant, ToolCallMessage } from '../protocol/runtime-messages.js';
-import { cancelledResponse, keptAnswers, timeoutResponse, type QuestionChoice } from '../rules/answers.js';
+import { cancelledResponse, keptAnswers, timeoutResponse } from '../rules/answers.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
 import { toolResultFor } from '../rules/results.js';
-import type { Transport, TransportState, TransportStateDetail } from '../transport/transport.js';
+import type { Transport } from '../transport/transport.js';
 import { KIT_VERSION } from '../version.js';
 import type { AdapterBridge } from './adapter-bridge.js';
 import { ArtifactPublisher } from './artifact-publisher.js';
 import { bridgeFor } from './bridge-registry.js';
 import { deadlineFor, DeadlineTimers } from './deadlines.js';
 import { isPending, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
-import { EntryStore, type EntryChange } from './entry-store.js';
-import type { EnvelopeAdapter, SessionProtocol } from './envelope.js';
+import { EntryStore } from './entry-store.js';
 import { Outbox } from './outbox.js';
 import { grantedReceipt, runtimeReceipt } from './receipts.js';
-import { defaultStorage, type KeyValueStorage } from './storage.js';
+import type { SessionEvent, SessionOptions, SessionSettings } from './session-options.js';
+import { defaultStorage } from './storage.js';
 
 export type { ArtifactsEntry, RefusedEntry, RequestEntry, SessionEntry } from './entry.js';
 export type { SessionProtocol } from './envelope.js';
-
-export type SessionEvent =
-  | EntryChange
-  | { type: 'result'; message: ResultMessage }
-  | { type: 'connection'; state: TransportState; detail: TransportStateDetail }
-  | { type: 'hello'; sessionId: string; context: InteractionContext }
-  | { type: 'error'; error: ErrorMessage }
-  | { type: 'grants'; grants: SessionGrant[] }; // the runtime's list, after every `ready` and on change
-
-/** What a running session follows without a restart (`configure`). */
-export interface SessionSettings {
-  /** Delivers `publish_artifacts` items; without it every item is skipped (DESIGN §4). */
-  deliver?: DeliverFunction;
-  /** Finished entries kept (default 50), so memory stays flat however long the session runs. */
-  receiptLimit?: number;
-  /** The language of each result's `content`, the sentence for the model: `zh` (default) or `en`. */
-  resultLanguage?: ResultLanguage;
-  /**
-   * What the user has picked or typed so far in request `id`'s card, read at its deadline: a
-   * questionnaire's timeout keeps those answers (DESIGN §11.2). The host reads it from the card.
-   */
-  draftOf?: (id: string) => Readonly<Record<string, QuestionChoice>> | undefined;
-}
-
-export interface SessionOptions extends SessionSettings {
-  transport: Transport;
-  /** Where results wait for their ack (default: `sessionStorage`). */
-  storage?: KeyValueStorage;
-  clock?: Clock;
-  /** Other protocols' envelopes accepted on the same transport (e.g. `mcpElicitation()`). */
-  adapters?: EnvelopeAdapter[];
-  /** `jsonrpc`: pure JSON-RPC 2.0 for the adapters, no v1 frames (default `v1`). */
-  protocol?: SessionProtocol;
-}
+export type { SessionEvent, SessionOptions, SessionSettings } from './session-options.js';
 
 /**
  * The request lifecycle of DESIGN §3, independent of the DOM: `connect` on open, `ready` for each
@@ -174,6 +141,15 @@ export class InteractionSession {
     if (entry?.kind !== 'request' || entry.response || response.request_id !== id) return false;
     this.settle(entry, response);
     return true;
+  }
+
+  /**
+   * The user's Retry of a failed delivery: item `index` of artifacts entry `id` goes to the
+   * page's `deliver` again, and its outcome replaces the old one in the entry (what the runtime
+   * hears of it: nothing, see `ArtifactPublisher.retry`). Resolves true once an attempt ran.
+   */
+  retryDelivery(id: string, index: number): Promise<boolean> {
+    return this.publisher.retry(id, index);
   }
 
   /** Sent whenever the transport opens, so the runtime knows the kit is listening. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startMockRuntime, type MockRuntime, type ScenarioRun } from '../../demo/mock-runtime.js';
+import { MCP_SCENARIOS, SCENARIOS } from '../../demo/scenarios.js';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.js';
 
@@ -338,6 +339,37 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
       data: { field: 'requestedSchema.properties.address.type' },
     });
     assert.equal(await page.locator('questionnaire-form, approval-dialog').count(), 0);
+    await page.close();
+  });
+
+  // The scenarios speak the page's language: what the runtime writes (titles, messages, options,
+  // captions, the MCP form's fields) follows the `locale` the page sends, as the kit's own words
+  // do. (In Chinese, the default, the tests above answer them by their Chinese names.)
+  it('every scenario in English: its card carries no Chinese word', async () => {
+    const { page, session } = await open();
+    await page.evaluate(() => document.querySelector('interaction-host')!.setAttribute('locale', 'en'));
+    const chinese = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
+    for (const name of [...Object.keys(SCENARIOS), ...Object.keys(MCP_SCENARIOS)].filter((n) => n !== 'mcp-unsupported')) {
+      const before = await page.locator('interaction-host [role="listitem"]').count();
+      await runtime.run(name, session, { locale: 'en' });
+      // The new card's text, through its shadow root, once it has rendered.
+      const text = await page.waitForFunction((count) => {
+        const items = document.querySelector('interaction-host')!.shadowRoot!.querySelectorAll('[role="listitem"]');
+        if (items.length <= count) return undefined;
+        // Every text node, shadow roots included (no named function: the page runs it as written).
+        const parts: string[] = [];
+        const stack: Node[] = [items[items.length - 1]!];
+        while (stack.length > 0) {
+          const node = stack.pop()!;
+          if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent!);
+          else if (node.nodeName !== 'STYLE') stack.push(...(node instanceof Element && node.shadowRoot ? node.shadowRoot.childNodes : []), ...node.childNodes);
+        }
+        const all = parts.join(' ').replace(/\s+/g, ' ').trim();
+        return /[A-Za-z]{3}/.test(all) ? all : undefined;
+      }, before);
+      const read = String(await text.jsonValue());
+      assert.doesNotMatch(read, chinese, `${name} in English: ${read.slice(0, 400)}`);
+    }
     await page.close();
   });
 });

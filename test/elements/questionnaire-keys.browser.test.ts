@@ -8,7 +8,7 @@ import type { InteractionRequest } from '../../src/protocol/request.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import { schemaToQuestions } from '../../src/adapters/json-schema-form.js';
 import { formRequest } from '../../src/adapters/requests.js';
-import { deepActiveElement, press, type } from '../support/keyboard.js';
+import { deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
 import { catalogue } from '../support/requests-catalogue.js';
 
 async function mount(request: InteractionRequest, locale = 'en') {
@@ -131,4 +131,41 @@ describe('Use all recommended fills only what is unanswered', () => {
     await settle(el);
     expect(part('filled')!.textContent!.trim()).to.equal('已填写 4 题');
   });
+});
+
+describe('keys: the multi-choice note is multi-line, Ctrl/Cmd+Enter sends', () => {
+  /** A label's text as a screen reader reads it: without its aria-hidden parts (an option's digit). */
+  const spoken = (label: Element | undefined) => {
+    const copy = label?.cloneNode(true) as Element | undefined;
+    copy?.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+    return (copy?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  };
+  /** A form control by its role and its label (its accessible name). */
+  const control = (role: 'checkbox' | 'textbox', name: string) => (el: Element) =>
+    (role === 'checkbox' ? el instanceof HTMLInputElement && el.type === 'checkbox' : el instanceof HTMLTextAreaElement) &&
+    spoken((el as HTMLInputElement).labels?.[0]) === name;
+
+  for (const chord of ['Control+Enter', 'Meta+Enter']) {
+    it(`${chord} in the note sends what is ticked and every line of the note; Enter there adds a line`, async () => {
+      const { el, events } = await mount(catalogue['multi-choice with free text']!.request);
+      await startBefore(el);
+      // The boxes are one tab stop: Tab reaches the first, ↓ moves to the third.
+      await tabTo(control('checkbox', 'x'));
+      await press('ArrowDown');
+      await press('ArrowDown');
+      expect(control('checkbox', 'z')(deepActiveElement()!)).to.equal(true);
+      await press('Space');
+      await tabTo(control('textbox', 'Anything else (optional)'));
+      await type('after lunch');
+      await press('Enter');
+      await type('not before');
+      await settle(el);
+      expect(events, 'Enter in the note only adds a line').to.have.length(0);
+      // An input method composing: the chord belongs to it.
+      deepActiveElement()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, metaKey: true, isComposing: true, bubbles: true, composed: true, cancelable: true }));
+      expect(events).to.have.length(0);
+      await press(chord);
+      expect(events.map((e) => [e.status, e.selected_options, e.text])).to.deep.equal([['completed', ['z'], 'after lunch\nnot before']]);
+    });
+  }
 });

@@ -1,6 +1,6 @@
 // Receipts are one line (DESIGN §11.4): title, outcome, time, at most 48 px tall, a focusable
 // heading whose button opens the full record in place, its state announced (aria-expanded).
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
 import '../../src/entries/approval-dialog.js';
 import '../../src/entries/questionnaire-form.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
@@ -9,6 +9,7 @@ import { answerRequest, cancelledResponse, timeoutResponse } from '../../src/rul
 import { FakeClock } from '../support/fake-clock.js';
 import { byPart, deepActiveElement, press, startBefore, tabTo } from '../support/keyboard.js';
 import { catalogue } from '../support/requests-catalogue.js';
+import { answerWithKeyboard } from '../support/answer-ui.js';
 
 const AT = '2026-11-29T12:00:31.204Z';
 const answered = (name: keyof typeof catalogue) => {
@@ -98,19 +99,22 @@ describe('receipts are one line', function () {
     }
   }
 
-  it('正在提交… shows once while an answer is on its way', async () => {
-    const el = (await fixture(html`<approval-dialog></approval-dialog>`)) as InteractionCard;
-    el.clock = new FakeClock();
-    el.request = catalogue['approval low']!.request;
-    await el.updateComplete;
-    // A listener that takes over delivery, as a host does: the card shows the answer as submitting.
-    el.addEventListener('interaction-response', (event) => event.preventDefault());
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click();
-    await el.updateComplete;
-    expect(el.state).to.equal('submitting');
-    const text = el.shadowRoot!.textContent!;
-    expect(text.split('正在提交…').length - 1).to.equal(1);
-    expect(text).to.contain('已批准');
-    await expect(el).to.be.accessible();
-  });
+  for (const name of ['approval low', 'text', 'choice with free text', 'multi-choice with free text', 'questionnaire of four'] as const) {
+    it(`${name}: 正在提交… shows once while its answer is on its way (answered with real key presses)`, async () => {
+      const { tag, request, answer } = catalogue[name]!;
+      const el = (await fixture(`<${tag} layout="list"></${tag}>`)) as InteractionCard;
+      el.clock = new FakeClock();
+      el.request = request;
+      await el.updateComplete;
+      // A listener that takes over delivery, as a host does: the card shows the answer as submitting.
+      el.addEventListener('interaction-response', (event) => event.preventDefault());
+      await startBefore(el);
+      await answerWithKeyboard(el, answer);
+      await el.updateComplete;
+      expect(el.state).to.equal('submitting');
+      const text = el.shadowRoot!.textContent!;
+      expect(text.split('正在提交…').length - 1).to.equal(1);
+      await expect(el).to.be.accessible();
+    });
+  }
 });

@@ -89,4 +89,58 @@ describe('::part through <interaction-host>', () => {
       remove();
     }
   });
+
+  it('the parts that show only in later states (steps, review, a receipt, a delivery code) are reached too', async () => {
+    const transport = new ScriptedTransport();
+    const host = (await fixture('<interaction-host locale="en" layout="steps"></interaction-host>')) as InteractionHost;
+    host.clock = new FakeClock();
+    host.storage = new MemoryStorage();
+    host.deliver = async () => ({ delivered: false, reason: 'zz_unknown' });
+    host.transport = transport;
+    await host.updateComplete;
+    transport.deliver(JSON.stringify({ v: 1, type: 'hello', session_id: 'later-parts', context: { channel: 'feishu' } }));
+    const steps = { call_id: 's', tool: 'request_user_input', arguments: { message: 'Two', questions: [
+      { id: 'a', header: 'A', question: 'First?', options: ['Yes', 'No'] },
+      { id: 'b', header: 'B', question: 'Second?', options: ['Left', 'Right'] },
+    ] } };
+    for (const call of [steps, { call_id: 'ok', tool: 'request_user_approval', arguments: { message: 'Go?' } }, calls[4]!]) {
+      transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', ...call }));
+    }
+    // Named here, not read from CARD_PARTS: a name missing from the host's list must fail.
+    const later = ['receipt-heading', 'progress', 'back-button', 'next-button', 'review', 'change-button', 'reason-code'];
+    const reached = new Set<string>();
+    const remove = pageStyle([
+      ...CARD_PARTS.map((name, i) => `interaction-host::part(${name}) { scroll-margin-top: ${i + 1}px; }`),
+      ...later.map((name, i) => `interaction-host::part(${name}) { scroll-margin-bottom: ${i + 1}px; }`),
+    ].join('\n'));
+    /** Records the parts shown now, each reached by its own page rule. */
+    const look = async () => {
+      for (const card of host.shadowRoot!.querySelectorAll('[data-id]')) await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+      for (const el of cardParts(host)) {
+        const names = el.getAttribute('part')!.split(/\s+/);
+        const expected = `${Math.max(...names.map((name) => CARD_PARTS.indexOf(name as (typeof CARD_PARTS)[number]) + 1))}px`;
+        expect(getComputedStyle(el).scrollMarginTop, `${el.localName}[part="${names.join(' ')}"]`).to.equal(expected);
+        const own = names.filter((name) => later.includes(name));
+        if (own.length > 0 && getComputedStyle(el).scrollMarginBottom === `${Math.max(...own.map((name) => later.indexOf(name) + 1))}px`) own.forEach((name) => reached.add(name));
+      }
+    };
+    const card = (id: string) => host.shadowRoot!.querySelector(`[data-id="${id}"]`)!.shadowRoot!;
+    const press = async (root: ShadowRoot, selector: string, name: string) => {
+      const button = [...root.querySelectorAll<HTMLElement>(selector)].find((el) => el.textContent!.includes(name));
+      expect(button, `${selector} ${name}`).to.not.equal(undefined);
+      button!.click();
+      await look();
+    };
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await look();
+      // A choice moves the steps on: the second question (with Back), then the review.
+      await press(card('s'), '[part~="option"]', 'Yes');
+      await press(card('s'), '[part~="option"]', 'Left');
+      await press(card('ok'), '[part~="approve-button"]', 'Approve');
+      expect(later.filter((name) => !reached.has(name))).to.deep.equal([]);
+    } finally {
+      remove();
+    }
+  });
 });

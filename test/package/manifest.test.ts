@@ -93,6 +93,12 @@ describe('custom-elements.json', () => {
     assert.ok(element('interaction-host').attributes!.some((a) => a.name === 'src'));
   });
 
+  it('the host forwards exactly the parts the three cards document, so each one is reachable as interaction-host::part(…)', () => {
+    const documented = new Set(['approval-dialog', 'questionnaire-form', 'artifact-list'].flatMap((tag) => element(tag).cssParts!.map((part) => part.name)));
+    assert.deepEqual([...documented].filter((name) => !(CARD_PARTS as readonly string[]).includes(name)), [], 'documented on a card, not forwarded by the host');
+    assert.deepEqual(CARD_PARTS.filter((name) => !documented.has(name)), [], 'forwarded by the host, documented on no card');
+  });
+
   it('ships VS Code custom data and JetBrains web-types generated from it, with every tag and token', () => {
     const html = JSON.parse(readFileSync(join(packed.pkg, 'dist/vscode.html-custom-data.json'), 'utf8')) as { tags: { name: string; attributes: Named[] }[] };
     assert.deepEqual(html.tags.map((tag) => tag.name).sort(), Object.keys(TAGS).sort());
