@@ -24,7 +24,7 @@ export function retryActions(entry: ArtifactsEntry, strings: HostStrings['host']
       return html`<span class="retried" part="retried" slot=${`actions-${index}`} data-retry=${key} tabindex="-1">${strings.done}</span>`;
     }
     const busy = entry.retrying?.includes(index) === true;
-    return html`<button class="retry" part="retry-button" slot=${`actions-${index}`} data-retry=${key} aria-disabled=${busy ? 'true' : nothing} @click=${(event: Event) => busy || onRetry(index, event.currentTarget as HTMLElement)}>
+    return html`<button tabindex="0" class="retry" part="retry-button" slot=${`actions-${index}`} data-retry=${key} aria-disabled=${busy ? 'true' : nothing} @click=${(event: Event) => busy || onRetry(index, event.currentTarget as HTMLElement)}>
       ${busy ? strings.busy : strings.button}<span class="visually-hidden"> ${safeText(entry.items[index]?.name)}</span>
     </button>`;
   })}`;
