@@ -13,6 +13,7 @@ import type { ResultLanguage } from '../rules/content.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import type { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
+import { nowhere } from '../elements/shared/focus-return.js';
 import { LocaleController } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles, type Theme } from '../elements/shared/tokens.js';
@@ -266,7 +267,7 @@ export class InteractionHost extends LitElement {
     if (entry?.kind !== 'artifacts') return;
     const sent = entry.retried?.includes(index) === true;
     this.announcement = this.i18n.strings.host.retry.announce(entry.items[index]?.name ?? '', sent);
-    const dropped = !button.isConnected && !this.shadowRoot?.activeElement && [document.body, null].includes(document.activeElement as HTMLElement);
+    const dropped = !button.isConnected && !this.shadowRoot?.activeElement && nowhere();
     if (dropped) this.renderRoot.querySelector<HTMLElement>(retrySelector(id, index))?.focus();
   }
 

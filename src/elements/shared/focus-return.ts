@@ -11,7 +11,8 @@ function deepActiveElement(): Element | null {
 /** Focus is in the element or its shadow tree (`:focus-within` misses a modal dialog's). */
 const within = (element: HTMLElement) => element.shadowRoot?.activeElement != null || element.contains(document.activeElement);
 
-const nowhere = () => {
+/** Focus is on no element at all, or on the page's body: it fell to the page. */
+export const nowhere = () => {
   const active = document.activeElement;
   return active === null || active === document.body;
 };
