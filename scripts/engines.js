@@ -90,10 +90,22 @@ function freePort() {
   });
 }
 
+/** WebKit's Xvfb screen: tall enough for the screenshots' 2,000 px viewport. */
+const SCREEN = { width: 1600, height: 2400 };
+
+/**
+ * Where a MiniBrowser window of this outer size goes: centred on the screen, where X puts the
+ * pointer. With no window manager X gives the keyboard to the window under the pointer, and
+ * WebKit matches `:focus` (and `document.hasFocus()`) only in a window that has it.
+ */
+export function webkitWindowRect(width, height) {
+  return { x: Math.max(0, Math.round((SCREEN.width - width) / 2)), y: Math.max(0, Math.round((SCREEN.height - height) / 2)), width, height };
+}
+
 /** Starts Xvfb on the first free display (`-displayfd`), resolving with its number. */
 function startXvfb(xvfb) {
   return new Promise((resolve, reject) => {
-    const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1600x2400x24', '-nolisten', 'tcp'], {
+    const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp'], {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     });
     let errors = '';

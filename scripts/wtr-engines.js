@@ -5,7 +5,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { WebdriverLauncher } from '@web/test-runner-webdriver';
 import * as puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, findChromium } from './chromium.js';
-import { ENGINES, findFirefox, startWebKitDriver } from './engines.js';
+import { ENGINES, findFirefox, startWebKitDriver, webkitWindowRect } from './engines.js';
 
 /** Every engine's test page is as large as Playwright's default one, which Chromium's gets. */
 export const WINDOW = { width: 1280, height: 720 };
@@ -35,12 +35,13 @@ class FirefoxLauncher extends ChromeLauncher {
   }
 }
 
-/** WebKit through WebKitWebDriver: MiniBrowser's window sized so that its viewport is WINDOW. */
+/** WebKit through WebKitWebDriver: MiniBrowser's window sized so that its viewport is WINDOW, under the pointer. */
 class WebKitLauncher extends WebdriverLauncher {
   async createDriverManager() {
     const manager = await super.createDriverManager();
     const [chromeWidth, chromeHeight] = await this.driver.execute('return [outerWidth - innerWidth, outerHeight - innerHeight]');
-    await this.driver.setWindowSize(WINDOW.width + chromeWidth, WINDOW.height + chromeHeight);
+    const { x, y, width, height } = webkitWindowRect(WINDOW.width + chromeWidth, WINDOW.height + chromeHeight);
+    await this.driver.setWindowRect(x, y, width, height);
     return manager;
   }
 }

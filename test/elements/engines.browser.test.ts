@@ -22,6 +22,16 @@ const twoQuestions = normalizeInput(
 const radio = (el: Element) => el instanceof HTMLInputElement && el.type === 'radio';
 
 describe('the cards in every engine', () => {
+  // Without a window manager X gives the keyboard to the window under the pointer; a WebKit window
+  // elsewhere takes the driver's keys but matches no :focus, so every focus style looks missing.
+  it('the test window has the keyboard, so focus styles apply as they do for a user', async () => {
+    const { el } = await mount(twoQuestions, { layout: 'list' });
+    await startBefore(el);
+    const first = (await tabTo(radio)) as HTMLInputElement;
+    expect(document.hasFocus(), 'document.hasFocus()').to.equal(true);
+    expect(first.matches(':focus'), 'the focused radio matches :focus').to.equal(true);
+  });
+
   it('a question’s heading sits inside its box, not on its border (WebKit dropped the legend’s float in a grid fieldset)', async () => {
     const { root } = await mount(twoQuestions, { layout: 'list' });
     for (const fieldset of root.querySelectorAll<HTMLFieldSetElement>('fieldset.question')) {

@@ -8,7 +8,7 @@ import { remote } from 'webdriverio';
 // @ts-expect-error plain JS helpers shared with the test runner
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/chromium.js';
 // @ts-expect-error plain JS helpers shared with the test runner
-import { ensureEngines, engineVersion, findFirefox, startWebKitDriver } from '../../../scripts/engines.js';
+import { ensureEngines, engineVersion, findFirefox, startWebKitDriver, webkitWindowRect } from '../../../scripts/engines.js';
 // @ts-expect-error plain JS helpers shared with the test runner
 import { pressActions, puppeteerPress, typeActions } from '../../../scripts/wtr-keys.js';
 
@@ -98,7 +98,8 @@ async function webkitBrowser(): Promise<EngineBrowser> {
       const session = await remote({ hostname: '127.0.0.1', port: driver.port, logLevel: 'error', capabilities: driver.capabilities });
       sessions.add(session);
       const [chromeWidth, chromeHeight] = (await session.execute('return [outerWidth - innerWidth, outerHeight - innerHeight]')) as [number, number];
-      await session.setWindowSize(size.width + chromeWidth, size.height + chromeHeight);
+      const { x, y, width, height } = webkitWindowRect(size.width + chromeWidth, size.height + chromeHeight);
+      await session.setWindowRect(x, y, width, height);
       const main = await session.getWindowHandle();
       const keys = (actions: unknown[]) => session.performActions([{ type: 'key', id: 'keyboard', actions }]);
       return {
