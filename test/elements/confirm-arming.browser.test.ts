@@ -32,17 +32,23 @@ const description = (el: Element, target: Element) =>
     .map((id) => el.shadowRoot!.getElementById(id)?.textContent?.trim() ?? '')
     .join(' ');
 
-const center = (el: Element): [number, number] => {
+/** A point in the element, `dx` px right of its centre. */
+const center = (el: Element, dx = 0): [number, number] => {
   const box = el.getBoundingClientRect();
-  return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
+  return [Math.round(box.left + box.width / 2 + dx), Math.round(box.top + box.height / 2)];
 };
-const click = (el: Element) => sendMouse({ type: 'click', position: center(el) });
+const click = (el: Element, dx = 0) => sendMouse({ type: 'click', position: center(el, dx) });
 
-type Press = (target: HTMLElement) => Promise<unknown>;
+/** `afterPause`: the press comes after a pause the card's clock saw but the engine did not. */
+type Press = (target: HTMLElement, afterPause?: boolean) => Promise<unknown>;
 const WAYS: Record<string, Press> = {
   Enter: () => press('Enter'),
   Space: () => press('Space'),
-  'mouse clicks': (target) => click(target),
+  // WebKit counts clicks on one spot as one multi-click (detail 2, 3...) by the real time between
+  // them, and the card takes none of those (the second click of a double-click on 批准); after a
+  // real pause a click counts 1 again, and here, where the pause is on the card's clock only, a
+  // click on another spot of the button does.
+  'mouse clicks': (target, afterPause = false) => click(target, afterPause ? -16 : 0),
 };
 
 describe('确认批准 arms for 1,000 ms on the card clock', () => {
@@ -68,7 +74,7 @@ describe('确认批准 arms for 1,000 ms on the card clock', () => {
       clock.advance(300);
       await el.updateComplete;
       expect(confirm.hasAttribute('aria-disabled')).to.equal(false);
-      await act(confirm);
+      await act(confirm, true);
       expect(events.map((e) => e.approved)).to.deep.equal([true]);
     });
   }
