@@ -1,25 +1,39 @@
 // End to end: the standalone file with the adapters (dist/agent-interaction-kit-adapters.js: the
-// core file and the adapters) in a plain HTML page with one <interaction-host src=…>, as the README shows, against the demo's mock runtime. Every demo
-// scenario is answered through roles and accessible names, and each result the runtime gets is
-// checked. `npm test` builds dist/ first.
+// core file and the adapters) in a plain HTML page with one <interaction-host src=…>, as the README
+// shows, against the demo's mock runtime, in Chromium, Firefox and WebKit through the driver seam
+// (test/support/drive). Every demo scenario is answered through roles and accessible names with
+// real clicks and keys, and each result the runtime gets is checked. `npm test` builds dist/ first.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'esbuild';
 import { startMockRuntime, type MockRuntime, type ScenarioRun } from '../../demo/mock-runtime.js';
 import { MCP_SCENARIOS, SCENARIOS } from '../../demo/scenarios.js';
-// @ts-expect-error a plain JS helper shared with the test runner
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.js';
+import { enginesToRun, launchEngine, type Engine, type EngineBrowser } from '../support/drive/engine.js';
+import { Page, poll } from '../support/drive/page.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const bundle = join(root, 'dist', 'agent-interaction-kit-adapters.js');
+/** @sinonjs/fake-timers for the page, as one script: the page clock of the tests that fake it. */
+let fakeTimers = '';
 
-function pageHtml(wsUrl: string): string {
+/**
+ * The page's clock, faked before the bundle runs: it stands still until the test moves it with
+ * `tick(page, ms)`, so a slow machine can neither let a stray press through nor pass by luck.
+ */
+const fakeClockScript = () =>
+  `<script>${fakeTimers}; window.__clock = FakeTimers.install({ now: Date.now(), toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });</script>`;
+
+/** Moves the page's faked clock on by `ms`, running its timers and what they resolve. */
+const tick = (page: Page, ms: number) => page.run<number>(`window.__clock.tickAsync(${ms})`);
+
+function pageHtml(wsUrl: string, fakeClock: boolean): string {
   return `<!doctype html>
 <html lang="zh-CN">
-  <head><meta charset="utf-8"><title>e2e</title></head>
+  <head><meta charset="utf-8"><title>e2e</title>${fakeClock ? fakeClockScript() : ''}</head>
   <body>
     <interaction-host src="${wsUrl}"></interaction-host>
     <script type="module">
@@ -38,62 +52,76 @@ function pageHtml(wsUrl: string): string {
 
 let runtime: MockRuntime;
 let server: Server;
-let browser: Browser;
 let base = '';
 let sessionCounter = 0;
 
 async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return poll(async () => read(), what, timeoutMs);
 }
 
 async function settled(run: ScenarioRun): Promise<ScenarioRun> {
   return waitFor(() => (run.status === 'pending' ? undefined : run), `the result of ${run.callId}`);
 }
 
-/** A fresh page and session; `fakeClock` installs Playwright's clock before the bundle runs. */
-async function open(options: { fakeClock?: boolean } = {}): Promise<{ page: Page; session: string }> {
-  const session = `e2e-${(sessionCounter += 1)}`;
-  const context = await browser.newContext({ viewport: { width: 900, height: 1000 } });
-  const page = await context.newPage();
-  if (options.fakeClock) await page.clock.install();
-  await page.goto(`${base}/?session=${session}`);
-  await page.getByRole('status').filter({ hasText: '已连接' }).waitFor();
-  return { page, session };
-}
+before(async () => {
+  assert.ok(existsSync(bundle), 'dist/agent-interaction-kit-adapters.js is missing: run `npm run build`');
+  const built = await build({
+    entryPoints: [createRequire(import.meta.url).resolve('@sinonjs/fake-timers')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'FakeTimers',
+    platform: 'browser',
+    // Required only where there is a `process` (Node), never in the page.
+    external: ['util'],
+    write: false,
+    logLevel: 'error',
+  });
+  fakeTimers = built.outputFiles[0]!.text;
+  runtime = await startMockRuntime();
+  server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://page');
+    if (url.pathname === '/') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(pageHtml(runtime.wsUrl(url.searchParams.get('session') ?? 'e2e'), url.searchParams.has('fake-clock')));
+    } else if (/^\/dist\/[\w/.-]+\.js$/.test(url.pathname) && !url.pathname.includes('..') && existsSync(join(root, url.pathname))) {
+      // The standalone file (and nothing it would need besides: it imports nothing).
+      response.writeHead(200, { 'content-type': 'text/javascript' });
+      response.end(readFileSync(join(root, url.pathname)));
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
 
-describe('end to end: the standalone bundle against the demo runtime', () => {
+after(async () => {
+  await runtime?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+for (const engine of enginesToRun()) describeScenarios(engine);
+
+function describeScenarios(engine: Engine): void {
+describe(`end to end: the standalone bundle against the demo runtime, in ${engine}`, () => {
+  let browser: EngineBrowser;
+
+  /** A fresh page and session; `fakeClock` fakes the page's clock before the bundle runs. */
+  async function open(options: { fakeClock?: boolean } = {}): Promise<{ page: Page; session: string }> {
+    const session = `e2e-${engine}-${(sessionCounter += 1)}`;
+    const page = new Page(await browser.newPage({ width: 900, height: 1000 }));
+    await page.goto(`${base}/?session=${session}${options.fakeClock ? '&fake-clock' : ''}`);
+    await page.getByRole('status').filter({ hasText: '已连接' }).waitFor();
+    return { page, session };
+  }
+
   before(async () => {
-    assert.ok(existsSync(bundle), 'dist/agent-interaction-kit-adapters.js is missing: run `npm run build`');
-    runtime = await startMockRuntime();
-    server = createServer((request, response) => {
-      const url = new URL(request.url ?? '/', 'http://page');
-      if (url.pathname === '/') {
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        response.end(pageHtml(runtime.wsUrl(url.searchParams.get('session') ?? 'e2e')));
-      } else if (/^\/dist\/[\w/.-]+\.js$/.test(url.pathname) && !url.pathname.includes('..') && existsSync(join(root, url.pathname))) {
-        // The standalone file (and nothing it would need besides: it imports nothing).
-        response.writeHead(200, { 'content-type': 'text/javascript' });
-        response.end(readFileSync(join(root, url.pathname)));
-      } else {
-        response.writeHead(404).end();
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? ensureChromium(), args: CHROMIUM_ARGS });
+    browser = await launchEngine(engine);
   });
 
   after(async () => {
     await browser?.close();
-    await runtime?.close();
-    await new Promise((resolve) => server?.close(resolve));
   });
 
   it('approval, low: 批准', async () => {
@@ -124,21 +152,20 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
     // so a slow machine cannot let a stray Enter through (nor make the test pass by luck).
     const { page, session } = await open({ fakeClock: true });
     const run = await runtime.run('approval-high', session);
-    await page.getByRole('button', { name: '批准', exact: true }).waitFor();
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 5_000));
     await page.getByRole('button', { name: '批准', exact: true }).click();
     assert.equal(run.status, 'pending', 'one click does not approve a high-severity action');
     // 确认批准 has the focus, and for its first second it does nothing.
     const confirm = page.getByRole('button', { name: '确认批准', exact: true });
     await confirm.waitFor();
-    assert.equal(await confirm.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement), true);
-    await page.keyboard.press('Enter');
-    await page.clock.runFor(900);
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(200);
-    assert.equal(run.status, 'pending', 'two Enter presses within its first second approve nothing');
-    await page.clock.runFor(200);
-    await page.keyboard.press('Enter');
+    assert.equal(await confirm.isFocused(), true);
+    await page.press('Enter');
+    await tick(page, 900);
+    await page.press('Enter');
+    // An answer turns the card into its receipt at once: 确认批准 still there is nothing sent.
+    assert.equal(await confirm.count(), 1, 'two Enter presses within its first second approve nothing');
+    assert.equal(run.status, 'pending');
+    await tick(page, 200);
+    await page.press('Enter');
     const done = await settled(run);
     assert.equal((done.result as { interaction_response: { approved: boolean } }).interaction_response.approved, true);
     await page.close();
@@ -180,7 +207,7 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
   it('a four-question questionnaire: refused until complete, then recommended answers and one custom', async () => {
     const { page, session } = await open();
     // This test answers every question at once.
-    await page.evaluate(() => document.querySelector('interaction-host')!.setAttribute('layout', 'list'));
+    await page.run(`document.querySelector('interaction-host').setAttribute('layout', 'list')`);
     const run = await runtime.run('questionnaire', session);
     await page.getByRole('button', { name: '提交' }).click();
     await page.getByText('请回答此问题。').first().waitFor();
@@ -211,7 +238,7 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
     const { page, session } = await open({ fakeClock: true });
     const run = await runtime.run('questionnaire-timeout', session);
     await page.getByRole('group', { name: /报告格式/ }).waitFor();
-    await page.clock.runFor(16_000);
+    await tick(page, 16_000);
     const result = (await settled(run)).result as { interaction_response: { status: string; raw_value: Record<string, string> } };
     assert.equal(result.interaction_response.status, 'auto_selected');
     assert.deepEqual(result.interaction_response.raw_value, { format: 'PDF', lang: '中文' });
@@ -223,8 +250,8 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
     const { page, session } = await open({ fakeClock: true });
     const run = await runtime.run('questionnaire-timeout', session);
     await page.getByRole('group', { name: /报告格式/ }).getByRole('radio').first().focus();
-    await page.keyboard.press('2');
-    await page.clock.runFor(16_000);
+    await page.press('2');
+    await tick(page, 16_000);
     const result = (await settled(run)).result as { interaction_response: { status: string; raw_value: Record<string, string> } };
     assert.equal(result.interaction_response.status, 'auto_selected');
     assert.deepEqual(result.interaction_response.raw_value, { format: 'Word', lang: '中文' });
@@ -312,16 +339,13 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
 
   it('MCP URL mode: the host stands out, 打开链接 opens it, accept goes back, then the server reports it done', async () => {
     const { page, session } = await open();
-    // The link's site, served by the browser's router: the test needs no outside network.
-    await page.context().route('https://auth.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>auth</title>' }));
     const run = await runtime.run('mcp-url', session);
     assert.equal(await page.locator('approval-dialog').locator('[part~="link-host"]').textContent(), 'auth.example.com');
-    const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: '打开链接' }).click();
-    const tab = await popup;
-    await tab.waitForLoadState();
-    assert.equal(tab.url(), 'https://auth.example.com/connect?elicitation=demo-connect');
-    assert.equal(await tab.evaluate(() => window.opener), null, 'opened without an opener');
+    // Where the new window was sent (the site is not reachable from here, nor needed; that it has
+    // no opener is the call's `noopener`, which test/adapters/link.browser.test.ts holds).
+    const opened = await poll(async () => (await page.driven.openedUrls()).find((url) => url.includes('auth.example.com')), 'the opened link');
+    assert.equal(opened, 'https://auth.example.com/connect?elicitation=demo-connect');
     assert.deepEqual((await settled(run)).result, { action: 'accept' });
     await page.getByText('已打开，等待对方完成…').waitFor();
     await page.getByText('对方已确认完成。').waitFor({ timeout: 10_000 });
@@ -347,29 +371,33 @@ describe('end to end: the standalone bundle against the demo runtime', () => {
   // do. (In Chinese, the default, the tests above answer them by their Chinese names.)
   it('every scenario in English: its card carries no Chinese word', async () => {
     const { page, session } = await open();
-    await page.evaluate(() => document.querySelector('interaction-host')!.setAttribute('locale', 'en'));
+    await page.run(`document.querySelector('interaction-host').setAttribute('locale', 'en')`);
     const chinese = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
     for (const name of [...Object.keys(SCENARIOS), ...Object.keys(MCP_SCENARIOS)].filter((n) => n !== 'mcp-unsupported')) {
-      const before = await page.locator('interaction-host [role="listitem"]').count();
+      const before = await page.run<number>(`document.querySelector('interaction-host').shadowRoot.querySelectorAll('[role="listitem"]').length`);
       await runtime.run(name, session, { locale: 'en' });
-      // The new card's text, through its shadow root, once it has rendered.
-      const text = await page.waitForFunction((count) => {
-        const items = document.querySelector('interaction-host')!.shadowRoot!.querySelectorAll('[role="listitem"]');
-        if (items.length <= count) return undefined;
-        // Every text node, shadow roots included (no named function: the page runs it as written).
-        const parts: string[] = [];
-        const stack: Node[] = [items[items.length - 1]!];
-        while (stack.length > 0) {
-          const node = stack.pop()!;
-          if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent!);
-          else if (node.nodeName !== 'STYLE') stack.push(...(node instanceof Element && node.shadowRoot ? node.shadowRoot.childNodes : []), ...node.childNodes);
-        }
-        const all = parts.join(' ').replace(/\s+/g, ' ').trim();
-        return /[A-Za-z]{3}/.test(all) ? all : undefined;
-      }, before);
-      const read = String(await text.jsonValue());
+      // The new card's text, through its shadow root, once it has rendered: every text node,
+      // shadow roots included, but for styles (null until the card has words of its own).
+      const read = await poll(
+        () =>
+          page.run<string | null>(`(() => {
+            const items = document.querySelector('interaction-host').shadowRoot.querySelectorAll('[role="listitem"]');
+            if (items.length <= ${before}) return null;
+            const parts = [];
+            const stack = [items[items.length - 1]];
+            while (stack.length > 0) {
+              const node = stack.pop();
+              if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent);
+              else if (node.nodeName !== 'STYLE') stack.push(...(node instanceof Element && node.shadowRoot ? node.shadowRoot.childNodes : []), ...node.childNodes);
+            }
+            const all = parts.join(' ').replace(/\\s+/g, ' ').trim();
+            return /[A-Za-z]{3}/.test(all) ? all : null;
+          })()`).then((value) => value ?? undefined),
+        `${name}'s card`,
+      );
       assert.doesNotMatch(read, chinese, `${name} in English: ${read.slice(0, 400)}`);
     }
     await page.close();
   });
 });
+}

@@ -32,7 +32,7 @@ export interface EnginePage {
   type(text: string): Promise<void>;
   /** A PNG of a part of the viewport. */
   screenshot(path: string, clip: { x: number; y: number; width: number; height: number }): Promise<void>;
-  /** The URLs of the other windows the page opened. */
+  /** Where the other windows the page opened were sent, whether or not the site was reached. */
   openedUrls(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -50,6 +50,9 @@ export function enginesToRun(): Engine[] {
   const named = (process.env.AIK_ENGINES ?? '').split(',').map((name) => name.trim()).filter(Boolean) as Engine[];
   return named.length > 0 ? named.filter((name) => ENGINES.includes(name)) : [...ENGINES];
 }
+
+/** Firefox shows a site it cannot reach at its error page's address, with the one asked for in `u`. */
+const sentTo = (url: string) => (url.startsWith('about:neterror?') ? (new URL(url).searchParams.get('u') ?? url) : url);
 
 async function puppeteerBrowser(engine: 'chromium' | 'firefox'): Promise<EngineBrowser> {
   const browser = await puppeteer.launch(
@@ -78,7 +81,8 @@ async function puppeteerBrowser(engine: 'chromium' | 'firefox'): Promise<EngineB
           const [x, y] = (await page.evaluate('[scrollX, scrollY]')) as [number, number];
           writeFileSync(path, await page.screenshot({ clip: { ...clip, x: clip.x + x, y: clip.y + y }, type: 'png' }));
         },
-        openedUrls: async () => (await context.pages()).filter((other) => other !== page).map((other) => other.url()),
+        // A target's address is where its window was sent, kept when the site cannot be reached.
+        openedUrls: async () => context.targets().filter((target) => target.type() === 'page' && target !== page.target()).map((target) => sentTo(target.url())),
         close: () => context.close(),
       };
     },
