@@ -71,7 +71,13 @@ describe('<artifact-list> boxes', () => {
         const name = textBox(row.querySelector('[part~="name"]')!, 'report.pdf');
         const caption = textBox(row.querySelector('.caption')!, 'The summary for the team');
         const link = textBox(row.querySelector('[part~="open-link"]')!, open);
+        // The heading's lines and the row's lines sit a small gap apart: no paragraph margin between.
+        const gaps = [
+          root.querySelector('[part~="summary"]')!.getBoundingClientRect().top - root.querySelector('[part~="title"]')!.getBoundingClientRect().bottom,
+          row.querySelector('.caption')!.getBoundingClientRect().top - row.querySelector('.details')!.getBoundingClientRect().bottom,
+        ];
         frame.remove();
+        expect(Math.max(...gaps), `the gaps under the title and above the caption: ${gaps.join(', ')} px`).to.be.at.most(8);
         expect(Math.abs(caption.left - name.left), 'name and caption share a column').to.be.below(1);
         expect(Math.abs(link.left - name.left), `${open} is ${(link.left - name.left).toFixed(1)} px off the column`).to.be.below(1);
       });

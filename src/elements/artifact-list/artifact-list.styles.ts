@@ -2,6 +2,10 @@ import { css } from 'lit';
 
 export const artifactListStyles = css`
   .summary,
+  .caption {
+    margin: 0;
+    font-size: var(--_text-sm);
+  }
   .summary {
     color: var(--_text-muted);
   }
