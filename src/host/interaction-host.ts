@@ -23,7 +23,7 @@ import type { ResultMessage } from '../protocol/kit-messages.js';
 import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
-import type { Transport, TransportState } from '../transport/transport.js';
+import { connectionStatus, type ConnectionStatus, type Transport, type TransportState } from '../transport/transport.js';
 import { WebSocketTransport } from '../transport/websocket-transport.js';
 import { hostStyles } from './interaction-host.styles.js';
 import { SessionController } from './session-controller.js';
@@ -147,11 +147,7 @@ export class InteractionHost extends LitElement {
 
   /** The session's entries as last read (immutable snapshots), in arrival order. */
   @state() private entries: SessionEntry[] = [];
-  @state() private connection: TransportState = 'closed';
-  /** The session is open in another tab (a newer connection took over). */
-  @state() private superseded = false;
-  /** Five opens failed in a row. */
-  @state() private unreachable = false;
+  @state() private connection: ConnectionStatus = 'closed';
   /** The polite live region's text: the newest request. */
   @state() private announcement = '';
   /** The session's `context.locale`, the host's language when it has no `locale`. */
@@ -233,10 +229,8 @@ export class InteractionHost extends LitElement {
         this.emit('tool-result', event.message);
         break;
       case 'connection':
-        this.connection = event.state;
-        this.superseded = event.detail.superseded === true;
-        this.unreachable = event.detail.unreachable === true;
-        this.emit<ConnectionChangeDetail>('connection-change', { state: event.state, superseded: this.superseded, unreachable: this.unreachable });
+        this.connection = connectionStatus(event.state, event.detail);
+        this.emit<ConnectionChangeDetail>('connection-change', { state: event.state, superseded: event.detail.superseded === true, unreachable: event.detail.unreachable === true });
         break;
       case 'hello':
         this.sessionLocale = event.context.locale;
@@ -272,7 +266,7 @@ export class InteractionHost extends LitElement {
   }
 
   private takeBack(): void {
-    this.superseded = false;
+    this.connection = 'connecting';
     this.sessions.reconnect();
   }
 
@@ -316,9 +310,9 @@ export class InteractionHost extends LitElement {
 
   protected override render(): TemplateResult {
     const { locale, strings } = this.i18n;
-    const shown = this.unreachable && this.connection !== 'open' ? 'unreachable' : this.connection;
+    const shown = this.connection;
     return html`<div class="stack">
-      ${this.superseded
+      ${shown === 'superseded'
         ? html`<div class="superseded" part="superseded" role="alert">
             <span>${strings.host.superseded}</span>
             <button part="take-back-button" @click=${this.takeBack}>${strings.host.takeBack}</button>
