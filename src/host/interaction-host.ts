@@ -21,6 +21,7 @@ import type { Layout } from '../elements/questionnaire-form/steps.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
 import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
+import { responseOf } from '../session/entry.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
 import { connectionStatus, type ConnectionStatus, type Transport, type TransportState } from '../transport/transport.js';
@@ -173,7 +174,7 @@ export class InteractionHost extends LitElement {
   private readonly arrival = new ArrivalController(this, {
     list: () => this.renderRoot.querySelector<HTMLElement>('.cards'),
     itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`[data-item="${CSS.escape(id)}"]`),
-    pendingIds: () => this.entries.filter((entry) => entry.kind === 'request' && !entry.response).map((entry) => entry.id),
+    pendingIds: () => this.entries.filter((entry) => entry.kind === 'request' && entry.phase === 'pending').map((entry) => entry.id),
   });
 
   /**
@@ -290,14 +291,14 @@ export class InteractionHost extends LitElement {
       >${retryActions(entry, this.i18n.strings.host.retry, this.deliver !== undefined, (index, button) => void this.retry(entry.id, index, button))}</artifact-list>`;
     }
     // Sent and not yet acknowledged: the card shows its answer as submitting until the response.
-    const sending = entry.response !== undefined && statusOf(entry.response) === 'answered' && entry.unacked;
+    const sending = entry.phase === 'sending' && statusOf(entry.response) === 'answered';
     const properties = cardProperties({
       clock: this.clock,
       request: entry.request,
-      deadline: entry.deadline,
-      response: sending ? undefined : entry.response,
+      deadline: entry.phase === 'pending' ? entry.deadline : undefined,
+      response: sending ? undefined : responseOf(entry),
       submitting: sending,
-      late: entry.late,
+      late: entry.phase === 'settled' && entry.late,
       requester: entry.context.requester,
       ...(entry.request.kind === 'approval' ? { linkState: entry.external ?? '' } : {}),
     });
@@ -325,7 +326,7 @@ export class InteractionHost extends LitElement {
           this.entries,
           (entry) => entry.id,
           (entry) =>
-            html`<div role="listitem" data-item=${entry.id} class=${entry.kind === 'request' && entry.response ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
+            html`<div role="listitem" data-item=${entry.id} class=${entry.kind === 'request' && entry.phase !== 'pending' ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
         )}
       </div>
       ${this.arrival.waiting
