@@ -73,6 +73,27 @@ try {
   await phone.evaluate(() => document.fonts.ready);
   await phone.screenshot({ path: `${out}demo-phone.png`, animations: 'disabled' });
   await phone.close();
+  // At 390 and 320 px, light and dark: an approval and a questionnaire answered (their one-line
+  // receipts), then the Feishu files with the failed metrics.xlsx offering 重试.
+  for (const width of [390, 320]) {
+    for (const theme of ['light', 'dark'] as const) {
+      const narrow = await browser.newPage({ viewport: { width, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: theme });
+      await narrow.goto(base);
+      await narrow.getByRole('status').filter({ hasText: '已连接' }).waitFor();
+      await narrow.locator('button[data-scenario="approval-low"]').click();
+      await narrow.getByRole('button', { name: '批准', exact: true }).tap();
+      await narrow.locator('button[data-scenario="choice"]').click();
+      await narrow.locator('questionnaire-form').getByRole('radio').first().tap();
+      await narrow.getByRole('button', { name: '提交' }).tap();
+      await narrow.locator('button[data-scenario="artifacts-feishu"]').click();
+      await narrow.getByRole('button', { name: /^重试/ }).first().waitFor();
+      await narrow.locator('artifact-list').last().evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await narrow.waitForTimeout(300);
+      await narrow.evaluate(() => document.fonts.ready);
+      await narrow.screenshot({ path: `${out}demo-files-${width}-${theme}.png`, animations: 'disabled' });
+      await narrow.close();
+    }
+  }
   console.log('demo screenshots written to docs/screenshots/');
 } finally {
   await browser.close();

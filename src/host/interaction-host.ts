@@ -21,9 +21,10 @@ import type { Layout } from '../elements/questionnaire-form/steps.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
 import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
+import { responseOf } from '../session/entry.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
-import type { Transport, TransportState } from '../transport/transport.js';
+import { connectionStatus, type ConnectionStatus, type Transport, type TransportState } from '../transport/transport.js';
 import { WebSocketTransport } from '../transport/websocket-transport.js';
 import { hostStyles } from './interaction-host.styles.js';
 import { SessionController } from './session-controller.js';
@@ -147,11 +148,7 @@ export class InteractionHost extends LitElement {
 
   /** The session's entries as last read (immutable snapshots), in arrival order. */
   @state() private entries: SessionEntry[] = [];
-  @state() private connection: TransportState = 'closed';
-  /** The session is open in another tab (a newer connection took over). */
-  @state() private superseded = false;
-  /** Five opens failed in a row. */
-  @state() private unreachable = false;
+  @state() private connection: ConnectionStatus = 'closed';
   /** The polite live region's text: the newest request. */
   @state() private announcement = '';
   /** The session's `context.locale`, the host's language when it has no `locale`. */
@@ -177,7 +174,7 @@ export class InteractionHost extends LitElement {
   private readonly arrival = new ArrivalController(this, {
     list: () => this.renderRoot.querySelector<HTMLElement>('.cards'),
     itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`[data-item="${CSS.escape(id)}"]`),
-    pendingIds: () => this.entries.filter((entry) => entry.kind === 'request' && !entry.response).map((entry) => entry.id),
+    pendingIds: () => this.entries.filter((entry) => entry.kind === 'request' && entry.phase === 'pending').map((entry) => entry.id),
   });
 
   /**
@@ -233,10 +230,8 @@ export class InteractionHost extends LitElement {
         this.emit('tool-result', event.message);
         break;
       case 'connection':
-        this.connection = event.state;
-        this.superseded = event.detail.superseded === true;
-        this.unreachable = event.detail.unreachable === true;
-        this.emit<ConnectionChangeDetail>('connection-change', { state: event.state, superseded: this.superseded, unreachable: this.unreachable });
+        this.connection = connectionStatus(event.state, event.detail);
+        this.emit<ConnectionChangeDetail>('connection-change', { state: event.state, superseded: event.detail.superseded === true, unreachable: event.detail.unreachable === true });
         break;
       case 'hello':
         this.sessionLocale = event.context.locale;
@@ -272,7 +267,7 @@ export class InteractionHost extends LitElement {
   }
 
   private takeBack(): void {
-    this.superseded = false;
+    this.connection = 'connecting';
     this.sessions.reconnect();
   }
 
@@ -296,14 +291,14 @@ export class InteractionHost extends LitElement {
       >${retryActions(entry, this.i18n.strings.host.retry, this.deliver !== undefined, (index, button) => void this.retry(entry.id, index, button))}</artifact-list>`;
     }
     // Sent and not yet acknowledged: the card shows its answer as submitting until the response.
-    const sending = entry.response !== undefined && statusOf(entry.response) === 'answered' && entry.unacked;
+    const sending = entry.phase === 'sending' && statusOf(entry.response) === 'answered';
     const properties = cardProperties({
       clock: this.clock,
       request: entry.request,
-      deadline: entry.deadline,
-      response: sending ? undefined : entry.response,
+      deadline: entry.phase === 'pending' ? entry.deadline : undefined,
+      response: sending ? undefined : responseOf(entry),
       submitting: sending,
-      late: entry.late,
+      late: entry.phase === 'settled' && entry.late,
       requester: entry.context.requester,
       ...(entry.request.kind === 'approval' ? { linkState: entry.external ?? '' } : {}),
     });
@@ -316,9 +311,9 @@ export class InteractionHost extends LitElement {
 
   protected override render(): TemplateResult {
     const { locale, strings } = this.i18n;
-    const shown = this.unreachable && this.connection !== 'open' ? 'unreachable' : this.connection;
+    const shown = this.connection;
     return html`<div class="stack">
-      ${this.superseded
+      ${shown === 'superseded'
         ? html`<div class="superseded" part="superseded" role="alert">
             <span>${strings.host.superseded}</span>
             <button part="take-back-button" @click=${this.takeBack}>${strings.host.takeBack}</button>
@@ -331,7 +326,7 @@ export class InteractionHost extends LitElement {
           this.entries,
           (entry) => entry.id,
           (entry) =>
-            html`<div role="listitem" data-item=${entry.id} class=${entry.kind === 'request' && entry.response ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
+            html`<div role="listitem" data-item=${entry.id} class=${entry.kind === 'request' && entry.phase !== 'pending' ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
         )}
       </div>
       ${this.arrival.waiting

@@ -6,7 +6,7 @@ import type { InteractionResponse } from '../protocol/response.js';
 import { statusOf } from '../rules/card-state.js';
 import type { Transport } from '../transport/transport.js';
 import { deadlineFor } from './deadlines.js';
-import { isPending, type RefusedEntry, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
+import { isPending, withPhase, type RefusedEntry, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
 import type { EntryStore } from './entry-store.js';
 import type { EnvelopeAction, EnvelopeAdapter } from './envelope.js';
 
@@ -73,7 +73,7 @@ export class AdapterBridge {
       case 'refused':
         if (entry) return;
         this.store.put<RefusedEntry>({
-          id: action.id, kind: 'refused', tool: 'request_user_input', source: 'adapter', context: this.ports.context(action.requester), field: action.field, unacked: false,
+          id: action.id, kind: 'refused', tool: 'request_user_input', source: 'adapter', context: this.ports.context(action.requester), field: action.field,
         });
         this.ports.prune();
         break;
@@ -84,7 +84,7 @@ export class AdapterBridge {
         // The peer reports the out-of-band step of an accepted link request done. Kept while the
         // card is still pending too (done before the click): once opened, the card shows done
         // instead of waiting for a notification that already came.
-        if (entry?.kind === 'request' && (!entry.response || entry.external === 'waiting')) this.store.update(entry, { external: 'complete' });
+        if (entry?.kind === 'request' && (entry.phase === 'pending' || entry.external === 'waiting')) this.store.update(entry, { external: 'complete' });
         break;
       case 'send':
         this.send(action.message);
@@ -106,12 +106,14 @@ export class AdapterBridge {
   }
 
   /** Replies for a card that settled (answered, declined, dismissed or timed out) and keeps it; false when no adapter answers it. */
-  settle(settled: RequestEntry & { response: InteractionResponse }): boolean {
-    const { id, request, response } = settled;
+  settle(pending: RequestEntry, response: InteractionResponse): boolean {
+    const { id, request } = pending;
     if (!this.reply(id, request, response)) return false;
-    // An opened link waits for the peer's completion, unless it came already.
+    // No ack comes from a peer: the card is settled at once. An opened link waits for the peer's
+    // completion, unless it came already.
+    const settled = withPhase(pending, { phase: 'settled', response, late: false });
     const opened = statusOf(response) === 'answered' && response.approved;
-    this.store.put(request.metadata.url === undefined ? settled : { ...settled, external: opened ? (settled.external ?? 'waiting') : undefined });
+    this.store.put(request.metadata.url === undefined ? settled : { ...settled, external: opened ? (pending.external ?? 'waiting') : undefined });
     this.ports.prune();
     return true;
   }

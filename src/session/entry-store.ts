@@ -1,4 +1,4 @@
-import { isPending, type SessionEntry } from './entry.js';
+import { isPending, isUnacked, type SessionEntry } from './entry.js';
 
 /** What changed in the store: a new entry, a new snapshot of one, or one gone. */
 export type EntryChange =
@@ -50,7 +50,7 @@ export class EntryStore {
 
   /** Finished entries (settled and acked) beyond the most recent `limit`, oldest first. */
   overflow(limit: number): SessionEntry[] {
-    const finished = this.list().filter((entry) => !isPending(entry) && !entry.unacked);
+    const finished = this.list().filter((entry) => !isPending(entry) && !isUnacked(entry));
     return finished.slice(0, Math.max(0, finished.length - limit));
   }
 }

@@ -9,39 +9,62 @@ import type { Receipt } from '../rules/receipts.js';
 interface EntryBase {
   readonly id: string;
   readonly context: InteractionContext;
-  /** The result is in the outbox, waiting for the runtime's ack. */
+}
+
+/** The result is in the outbox, waiting for the runtime's ack. */
+interface Acked {
   readonly unacked: boolean;
 }
 
+/**
+ * Where a request is in its life, as one state, so that an answer without a response or a
+ * deadline after one cannot be written:
+ * - `pending`: a card with a form; `deadline` is the epoch ms at which the session answers with
+ *   the timeout policy (none when the request has no time limit);
+ * - `sending`: answered, its result in the outbox until the runtime acks it;
+ * - `settled`: acked, or decided without a result to send (a cancel, a runtime's receipt);
+ *   `late`: the answer reached the runtime after it had timed the call out itself.
+ */
+export type RequestPhase =
+  | { readonly phase: 'pending'; readonly deadline?: number }
+  | { readonly phase: 'sending'; readonly response: InteractionResponse }
+  | { readonly phase: 'settled'; readonly response: InteractionResponse; readonly late: boolean };
+
 /** An approval or input request: a card with a form until it has a response, then a receipt. */
-export interface RequestEntry extends EntryBase {
-  readonly kind: 'request';
-  readonly tool: Exclude<ToolName, 'publish_artifacts'>;
-  /**
-   * How it arrived: answered with `tool_result`, with `interaction_response`, shown read-only, or
-   * through an adapter's envelope (answered with the adapter's reply).
-   */
-  readonly source: 'tool_call' | 'interaction_request' | 'tool_result' | 'adapter';
+export type RequestEntry = EntryBase &
+  RequestPhase & {
+    readonly kind: 'request';
+    readonly tool: Exclude<ToolName, 'publish_artifacts'>;
+    /**
+     * How it arrived: answered with `tool_result`, with `interaction_response`, shown read-only, or
+     * through an adapter's envelope (answered with the adapter's reply).
+     */
+    readonly source: 'tool_call' | 'interaction_request' | 'tool_result' | 'adapter';
+    readonly request: InteractionRequest;
+    /** A session grant allowed the call (DESIGN §12.1): shown only as its receipt, never as a card. */
+    readonly granted?: boolean;
+    /** The session grant the call offers (`{key, label}`): the card may answer "allow for this session". */
+    readonly grant?: GrantOffer;
+    /** An accepted link request (MCP URL mode): the peer has not, or has, reported it done. */
+    readonly external?: 'waiting' | 'complete';
+  };
+
+/** A request as it is shown, before its life begins. */
+export interface ShownRequest {
+  readonly id: string;
+  readonly tool: RequestEntry['tool'];
+  readonly source: RequestEntry['source'];
+  readonly context: InteractionContext;
   readonly request: InteractionRequest;
-  /** Epoch ms at which the session answers with the timeout policy; set while pending. */
   readonly deadline?: number;
-  /** How it settled (`statusOf`); none while pending. */
-  readonly response?: InteractionResponse;
-  /** The answer reached the runtime after it had timed the call out itself. */
-  readonly late: boolean;
-  /** A session grant allowed the call (DESIGN §12.1): shown only as its receipt, never as a card. */
-  readonly granted?: boolean;
-  /** The session grant the call offers (`{key, label}`): the card may answer "allow for this session". */
   readonly grant?: GrantOffer;
-  /** An accepted link request (MCP URL mode): the peer has not, or has, reported it done. */
-  readonly external?: 'waiting' | 'complete';
 }
 
-/** A request as it is shown, before its lifecycle fields (response, acks). */
-export type ShownRequest = Pick<RequestEntry, 'id' | 'tool' | 'source' | 'context' | 'request' | 'deadline' | 'grant'>;
+/** The response a request settled with; none while it is pending. */
+export const responseOf = (entry: RequestEntry): InteractionResponse | undefined => (entry.phase === 'pending' ? undefined : entry.response);
 
 /** A `publish_artifacts` call: its files, while they are delivered and after. */
-export interface ArtifactsEntry extends EntryBase {
+export interface ArtifactsEntry extends EntryBase, Acked {
   readonly kind: 'artifacts';
   readonly tool: 'publish_artifacts';
   readonly source: 'tool_call' | 'tool_result';
@@ -71,7 +94,13 @@ export type SessionEntry = RequestEntry | ArtifactsEntry | RefusedEntry;
 /** Waiting for the user (a request without a response) or for delivery. */
 export function isPending(entry: SessionEntry): boolean {
   if (entry.kind === 'refused') return false;
-  return entry.kind === 'request' ? entry.response === undefined : entry.phase === 'delivering';
+  return entry.kind === 'request' ? entry.phase === 'pending' : entry.phase === 'delivering';
+}
+
+/** Its result is in the outbox, waiting for the runtime's ack. */
+export function isUnacked(entry: SessionEntry): boolean {
+  if (entry.kind === 'refused') return false;
+  return entry.kind === 'request' ? entry.phase === 'sending' : entry.unacked;
 }
 
 /**
@@ -79,16 +108,29 @@ export function isPending(entry: SessionEntry): boolean {
  * (how the call came, its context, an artifacts title the result does not carry).
  */
 export function receiptEntry(id: string, receipt: Receipt, replaced: SessionEntry | undefined, context: InteractionContext): SessionEntry {
-  const base = { id, context, unacked: false };
+  const base = { id, context };
   if (receipt.kind === 'artifacts') {
     const known = replaced?.kind === 'artifacts' ? replaced : undefined;
     return {
-      ...base, kind: 'artifacts', tool: 'publish_artifacts', source: known?.source ?? 'tool_result', title: known?.title ?? '',
+      ...base, unacked: false, kind: 'artifacts', tool: 'publish_artifacts', source: known?.source ?? 'tool_result', title: known?.title ?? '',
       items: receipt.items, delivery: receipt.delivery, phase: 'delivered',
     };
   }
   return {
     ...base, kind: 'request', tool: receipt.request.source_tool, source: replaced?.kind === 'request' ? replaced.source : 'tool_result',
-    request: receipt.request, response: receipt.response, late: false,
+    request: receipt.request, phase: 'settled', response: receipt.response, late: false,
   };
+}
+
+/** `entry` in a new phase: what the old phase carried (a deadline, a response) does not stay behind. */
+export function withPhase(entry: RequestEntry, phase: RequestPhase): RequestEntry {
+  const { deadline: _deadline, response: _response, late: _late, ...rest } = entry as RequestEntry & { deadline?: number; response?: InteractionResponse; late?: boolean };
+  return { ...rest, ...phase };
+}
+
+/** `entry` once the runtime acked its result, or cancelled the call after it (`late`: it had expired). */
+export function acked(entry: SessionEntry, late: boolean): SessionEntry {
+  if (entry.kind === 'artifacts') return { ...entry, unacked: false };
+  if (entry.kind === 'refused' || entry.phase === 'pending') return entry;
+  return withPhase(entry, { phase: 'settled', response: entry.response, late });
 }

@@ -37,7 +37,8 @@ export function runtimeReceipt(
  */
 export function grantedReceipt(shown: ShownRequest, at: string, resultLanguage: ResultLanguage): [RequestEntry, KitToolResultMessage] {
   const response = answerApproval(shown.request, true, '', at);
-  const entry: RequestEntry = { ...shown, kind: 'request', deadline: undefined, response, late: false, unacked: false, granted: true };
+  const { deadline: _none, ...rest } = shown;
+  const entry: RequestEntry = { ...rest, kind: 'request', phase: 'sending', response, granted: true };
   const result = toolResultFor(shown.request, response, { resultLanguage });
   return [entry, { v: PROTOCOL_VERSION, type: 'tool_result', call_id: shown.id, tool: shown.tool, result }];
 }

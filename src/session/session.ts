@@ -18,7 +18,7 @@ import type { AdapterBridge } from './adapter-bridge.js';
 import { ArtifactPublisher } from './artifact-publisher.js';
 import { bridgeFor } from './bridge-registry.js';
 import { deadlineFor, DeadlineTimers } from './deadlines.js';
-import { isPending, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
+import { acked, isPending, isUnacked, withPhase, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
 import { EntryStore } from './entry-store.js';
 import { Outbox } from './outbox.js';
 import { grantedReceipt, runtimeReceipt } from './receipts.js';
@@ -138,7 +138,7 @@ export class InteractionSession {
   /** The user answered entry `id` (from its card's `interaction-response`). Exactly once. */
   answer(id: string, response: InteractionResponse): boolean {
     const entry = this.store.get(id);
-    if (entry?.kind !== 'request' || entry.response || response.request_id !== id) return false;
+    if (entry?.kind !== 'request' || entry.phase !== 'pending' || response.request_id !== id) return false;
     this.settle(entry, response);
     return true;
   }
@@ -235,8 +235,9 @@ export class InteractionSession {
   }
 
   private open(shown: ShownRequest): void {
-    const entry = this.store.put<RequestEntry>({ ...shown, kind: 'request', late: false, unacked: false });
-    if (entry.deadline !== undefined) this.timers.arm(entry.id, entry.deadline, () => this.expire(entry.id));
+    const { deadline } = shown;
+    const entry = this.store.put<RequestEntry>({ ...shown, kind: 'request', phase: 'pending' });
+    if (deadline !== undefined) this.timers.arm(entry.id, deadline, () => this.expire(entry.id));
   }
 
   /**
@@ -245,25 +246,28 @@ export class InteractionSession {
    */
   private expire(id: string): void {
     const entry = this.store.get(id);
-    if (entry?.kind === 'request' && !entry.response) this.settle(entry, timeoutResponse(entry.request, this.now(), keptAnswers(entry.request, this.draftOf?.(id))));
+    if (entry?.kind === 'request' && entry.phase === 'pending') this.settle(entry, timeoutResponse(entry.request, this.now(), keptAnswers(entry.request, this.draftOf?.(id))));
   }
 
   private settle(pending: RequestEntry, response: InteractionResponse): void {
     const { id, request } = pending;
     this.timers.disarm(id);
-    const settled = { ...pending, response, deadline: undefined };
-    if (this.bridge?.settle(settled)) return;
+    if (this.bridge?.settle(pending, response)) return;
+    const sending = withPhase(pending, { phase: 'sending', response });
     const message: ResultMessage =
       pending.source === 'interaction_request'
         ? { v: PROTOCOL_VERSION, type: 'interaction_response', request_id: id, response }
         : { v: PROTOCOL_VERSION, type: 'tool_result', call_id: id, tool: pending.tool, result: toolResultFor(request, response, { resultLanguage: this.resultLanguage }) };
-    this.dispatchResult(settled, message);
+    this.dispatchResult(sending, message);
   }
 
-  /** Puts `message` in the outbox and sends it; `entry` (what its card now shows) waits for the ack. */
+  /**
+   * Puts `message` in the outbox and sends it; `entry` (what its card now shows, a request in its
+   * `sending` phase) waits for the ack.
+   */
   private dispatchResult(entry: SessionEntry | undefined, message: ResultMessage): void {
     this.outbox.put(message.type === 'tool_result' ? message.call_id : message.request_id, message);
-    if (entry) this.store.put({ ...entry, unacked: true });
+    if (entry) this.store.put(entry.kind === 'request' ? entry : { ...entry, unacked: true });
     this.transport.send(message);
     this.emit({ type: 'result', message });
     this.prune();
@@ -274,8 +278,7 @@ export class InteractionSession {
     this.outbox.settle(message.id);
     if (!entry) return;
     if (isPending(entry)) return this.withdraw(entry);
-    const late = entry.kind === 'request' && message.reason === 'expired';
-    this.store.update(entry, late ? { unacked: false, late } : { unacked: false });
+    this.store.put(acked(entry, message.reason === 'expired'));
     this.prune();
   }
 
@@ -284,7 +287,7 @@ export class InteractionSession {
     this.timers.disarm(entry.id);
     this.bridge?.release(entry.id);
     if (entry.kind === 'request') {
-      this.store.update(entry, { unacked: false, deadline: undefined, response: cancelledResponse(entry.request, this.now()) });
+      this.store.put(withPhase(entry, { phase: 'settled', response: cancelledResponse(entry.request, this.now()), late: false }));
     } else {
       this.store.update(entry, { unacked: false, phase: 'withdrawn' });
     }
@@ -294,8 +297,8 @@ export class InteractionSession {
   private ack(id: string): void {
     this.outbox.settle(id);
     const entry = this.store.get(id);
-    if (!entry?.unacked) return;
-    this.store.update(entry, { unacked: false });
+    if (!entry || !isUnacked(entry)) return;
+    this.store.put(acked(entry, false));
     this.prune();
   }
 
@@ -312,7 +315,7 @@ export class InteractionSession {
   private remove(entry: SessionEntry): void {
     this.timers.disarm(entry.id);
     // A peer without acks still hears about a card that goes unanswered (another session began).
-    if (entry.kind === 'request' && !entry.response) this.bridge?.reply(entry.id, entry.request, cancelledResponse(entry.request, this.now()));
+    if (entry.kind === 'request' && entry.phase === 'pending') this.bridge?.reply(entry.id, entry.request, cancelledResponse(entry.request, this.now()));
     this.bridge?.release(entry.id);
     this.store.delete(entry.id);
   }

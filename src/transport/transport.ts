@@ -14,6 +14,19 @@ export interface TransportStateDetail {
 }
 
 /**
+ * What a page shows of its connection, as one state: the transport's, or `unreachable` while it
+ * retries after five failed opens, or `superseded` once a newer connection took the session (closed
+ * for good, until the user takes it back). Three flags could say "superseded and unreachable".
+ */
+export type ConnectionStatus = TransportState | 'unreachable' | 'superseded';
+
+/** The status a state change means. */
+export function connectionStatus(state: TransportState, detail: TransportStateDetail): ConnectionStatus {
+  if (detail.superseded) return 'superseded';
+  return detail.unreachable && state !== 'open' ? 'unreachable' : state;
+}
+
+/**
  * One small interface for every way messages reach the kit. A transport does not queue: while it
  * is down, `send` returns false and the session's outbox keeps what matters (DESIGN §3.3).
  */

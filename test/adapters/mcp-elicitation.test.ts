@@ -4,7 +4,7 @@ import type { McpElicitationOptions } from '../../src/adapters/mcp-elicitation.j
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import { answerRequest, cancelledResponse, declineResponse, type QuestionChoice } from '../../src/rules/answers.js';
 import type { RequestEntry } from '../../src/session/session.js';
-import { entryStatus, requestEntry } from '../support/entries.js';
+import { entryStatus, life, requestEntry } from '../support/entries.js';
 import { COMPLETE, STRUCTURED, SIMPLE_TEXT, URL_MODE } from './mcp-examples.js';
 import { flush } from '../session/harness.js';
 import { connectMcpPeer } from './mcp-peer.js';
@@ -42,7 +42,7 @@ describe('MCP elicitation: the specification’s examples', () => {
     const [card] = peer.cards;
     assert.equal(card?.request?.kind, 'questionnaire');
     assert.equal(card?.request?.message, 'Please provide your GitHub username');
-    assert.equal(card?.deadline, undefined, 'an elicitation has no time limit');
+    assert.equal(life(card).deadline, undefined, 'an elicitation has no time limit');
     await peer.answer(card!, { name: input('octocat') });
     assert.deepEqual(peer.replies, [{ jsonrpc: '2.0', id: 1, result: { action: 'accept', content: { name: 'octocat' } } }]);
     assert.equal(entryStatus(peer.kit.list()[0]), 'answered');
@@ -111,7 +111,7 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
     await peer.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'User requested cancellation' } });
     const entry = requestEntry(peer.kit.list()[0]);
     assert.equal(entryStatus(entry), 'cancelled');
-    assert.equal(entry.response?.status, 'cancelled');
+    assert.equal(life(entry).response?.status, 'cancelled');
     assert.equal(peer.kit.answer(entry.id, answerRequestOk(entry.request)), false, 'a withdrawn card takes no answer');
     await flush();
     assert.deepEqual(peer.replies, []);
@@ -159,7 +159,7 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
   it('with timeoutSeconds, a card left alone answers cancel at its deadline', async () => {
     const peer = await mcpPeer({ timeoutSeconds: 30 });
     await peer.send(SIMPLE_TEXT);
-    assert.equal(peer.cards[0]?.deadline, peer.clock.now() + 30_000);
+    assert.equal(life(peer.cards[0]).deadline, peer.clock.now() + 30_000);
     peer.clock.advance(29_999);
     await flush();
     assert.deepEqual(peer.replies, []);

@@ -7,6 +7,7 @@ import type { ToolResult } from '../../src/protocol/results.js';
 import type { RequestEntry } from '../../src/session/session.js';
 import { golden, withPlaceholders } from '../support/golden.js';
 import { kitPage, rawPage, waitFor } from './fleet.js';
+import { life } from '../support/entries.js';
 
 const KUBECTL = { key: 'shell:kubectl get', label: 'kubectl get …' };
 const LOW = { message: 'Run kubectl get pods?', severity: 'low' };
@@ -33,10 +34,10 @@ describe("the kit's session and session grants", () => {
     assert.equal(result.interaction_response.approved, true);
     const entry = await waitFor(() => page.kit.list().find((e): e is RequestEntry => e.id === 'kg-2' && e.kind === 'request'), 'the receipt');
     assert.equal(entry.granted, true);
-    assert.equal(entry.response?.approved, true, 'a settled receipt from the start: no card to answer');
+    assert.equal(life(entry).response?.approved, true, 'a settled receipt from the start: no card to answer');
     const arrivals = page.events.filter((e) => e.type === 'request' && e.entry.id === 'kg-2');
-    assert.ok(arrivals.every((e) => e.type === 'request' && (e.entry as RequestEntry).response), 'never shown pending');
-    await waitFor(() => page.entry('kg-2')?.unacked === false, 'its answer acked by the runtime');
+    assert.ok(arrivals.every((e) => e.type === 'request' && life(e.entry).response), 'never shown pending');
+    await waitFor(() => life(page.entry('kg-2')).unacked === false, 'its answer acked by the runtime');
 
     page.kit.revokeGrant(KUBECTL.key);
     await waitFor(async () => (await server.session('kg').grants()).length === 0, 'revoked in the runtime');
@@ -45,7 +46,7 @@ describe("the kit's session and session grants", () => {
     const card = await waitFor(() => page.entry('kg-3'), 'a card again');
     assert.equal(card.granted, undefined);
     assert.deepEqual(card.grant, KUBECTL, 'the offer reaches the entry, for the card');
-    assert.equal(card.response, undefined);
+    assert.equal(life(card).response, undefined);
     page.answer('kg-3', { approve: true });
     await again;
     page.close();

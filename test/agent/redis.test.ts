@@ -10,6 +10,7 @@ import { MemoryStorage } from '../../src/session/storage.js';
 import { startRedis } from '../../scripts/redis-server.js';
 import { WebSocket as WsSocket } from 'ws';
 import { clockNow, closeAll, inputResult, instances, kitPage, rawPage, sessionUrl, statusOf, textOf, waitFor } from './fleet.js';
+import { life } from '../support/entries.js';
 
 let redis: Awaited<ReturnType<typeof startRedis>>;
 const open: AgentServer[] = [];
@@ -81,7 +82,7 @@ describe('many instances: calls reach the page wherever it is', () => {
     await waitFor(() => page.entry(`${s}-c`), 'the card on the page');
     page.answer(`${s}-c`, { text: 'from b' });
     assert.equal(textOf(await promise), 'from b');
-    await waitFor(() => page.entry(`${s}-c`)?.unacked === false, 'the ack');
+    await waitFor(() => life(page.entry(`${s}-c`)).unacked === false, 'the ack');
     page.close();
   });
 });
@@ -95,7 +96,7 @@ describe('many instances: reconnecting to another instance', () => {
     const one = b!.session(s).callTool('request_user_approval', { message: 'A?', timeout_seconds: 100 }, { callId: `${s}-1` });
     const two = c!.session(s).callTool('request_user_input', { message: 'B?', timeout_seconds: 300 }, { callId: `${s}-2` });
     await waitFor(() => first.entry(`${s}-1`) && first.entry(`${s}-2`), 'both cards');
-    const deadlines = [first.entry(`${s}-1`)!.deadline, first.entry(`${s}-2`)!.deadline];
+    const deadlines = [life(first.entry(`${s}-1`)!).deadline, life(first.entry(`${s}-2`)!).deadline];
     first.close();
     clock.advance(40_000);
     const raw = await rawPage(c!, s); // the page's next connection lands on another instance
@@ -107,7 +108,7 @@ describe('many instances: reconnecting to another instance', () => {
     raw.close();
     const reloaded = kitPage(b!, s, { storage, clock }); // and a reload of the page, on a third
     await waitFor(() => reloaded.entry(`${s}-1`) && reloaded.entry(`${s}-2`), 'the cards after the reload');
-    assert.equal(reloaded.entry(`${s}-1`)!.deadline, deadlines[0], 'the remaining time carries over');
+    assert.equal(life(reloaded.entry(`${s}-1`)!).deadline, deadlines[0], 'the remaining time carries over');
     reloaded.answer(`${s}-1`, { approve: true }, clock.now());
     reloaded.answer(`${s}-2`, { text: 'later' }, clock.now());
     assert.equal(statusOf(await one), 'completed');
@@ -208,7 +209,7 @@ describe('many instances: re-asking a call by its callId', () => {
     await waitFor(() => page.entry(id), 'the card');
     await a!.close();
     clock.advance(30_000); // the kit's timer: auto-select, sent to b, stored
-    await waitFor(() => page.entry(id)?.unacked === false, 'the timeout result acked');
+    await waitFor(() => life(page.entry(id)).unacked === false, 'the timeout result acked');
     const { servers: [restarted] } = await fleet(1, clock);
     const result = await restarted!.session(s).callTool('request_user_input', args, { callId: id });
     assert.equal(statusOf(result), 'auto_selected');
@@ -246,7 +247,7 @@ describe('many instances: cancel and time, as on one instance', () => {
     await waitFor(() => page.entry(id), 'the card');
     controller.abort();
     await assert.rejects(promise, (error: Error) => error.name === 'AbortError');
-    await waitFor(() => page.entry(id)?.response?.status === 'cancelled', 'the cancelled receipt');
+    await waitFor(() => life(page.entry(id)).response?.status === 'cancelled', 'the cancelled receipt');
     page.close();
     const raw = await rawPage(c!, s);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -337,11 +338,11 @@ describe('many instances: when Redis is down', () => {
     assert.deepEqual(a!.session(s).pendingIds, [`${s}-1`], 'the refused call is not kept');
     page.answer(`${s}-1`, { text: 'while down' });
     await waitFor(() => page.transport.state !== 'open', 'the page told to come back later');
-    assert.equal(page.entry(`${s}-1`)?.unacked, true, 'the answer waits in the outbox, not acked');
+    assert.equal(life(page.entry(`${s}-1`)).unacked, true, 'the answer waits in the outbox, not acked');
     await own.start(); // empty: nothing was persisted
     // The caller asks its pending call again, the page re-sends its answer: it reaches the caller.
     assert.equal(textOf(await before), 'while down');
-    await waitFor(() => page.entry(`${s}-1`)?.unacked === false, 'acked after Redis came back');
+    await waitFor(() => life(page.entry(`${s}-1`)).unacked === false, 'acked after Redis came back');
     const after = a!.session(s).callTool('request_user_input', { message: 'Again?' }, { callId: `${s}-3` });
     await waitFor(() => page.entry(`${s}-3`), 'a new card');
     page.answer(`${s}-3`, { text: 'back' });
@@ -387,12 +388,12 @@ describe('many instances: when Redis is down', () => {
     // The withdrawal is one script: once the id left the pending set, its cancel was published, to nobody.
     await waitFor(async () => (await admin.zScore(`aik:session:${s}:pending`, `${s}-1`)) === null, 'the call to be withdrawn');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(page.entry(`${s}-1`)?.response, undefined, 'still pending on the page while b heard nothing');
+    assert.equal(life(page.entry(`${s}-1`)).response, undefined, 'still pending on the page while b heard nothing');
     await admin.sendCommand(['CONFIG', 'SET', 'maxclients', '10000']);
-    await waitFor(() => page.entry(`${s}-1`)?.response, 'the withdrawn card was never cancelled');
-    assert.equal(page.entry(`${s}-1`)!.response!.status, 'cancelled');
+    await waitFor(() => life(page.entry(`${s}-1`)).response, 'the withdrawn card was never cancelled');
+    assert.equal(life(page.entry(`${s}-1`)!).response!.status, 'cancelled');
     // The call still pending stays as it was, and is answered as usual.
-    assert.equal(page.entry(`${s}-2`)?.response, undefined);
+    assert.equal(life(page.entry(`${s}-2`)).response, undefined);
     page.answer(`${s}-2`, { text: 'yes' });
     assert.equal(textOf(await kept), 'yes');
   });

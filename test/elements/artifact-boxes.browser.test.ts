@@ -19,12 +19,23 @@ const prepared = (() => {
 })();
 const result = artifactsResult(prepared, [{ state: 'delivered', type: 'post_link' }, { state: 'failed', reason: 'upload_file_failed:network_timeout' }], true);
 
-async function mount(width: number, locale: string) {
+// A long local path fills its line, so what follows it in the row wraps: Copy path alone when the
+// file was sent, after the 仅本地 badge when it was not.
+const longPaths = (() => {
+  const p = prepareArtifacts(
+    { items: [{ path: '/home/analyst/projects/quarterly-review/exports/2026/metrics-by-region.xlsx' }, { path: '/home/analyst/projects/quarterly-review/exports/2026/notes-by-region.docx' }] },
+    resolveContext({ channel: 'feishu' }),
+  );
+  if (!p.ok) throw new Error(p.error);
+  return artifactsResult(p, [{ state: 'delivered', type: 'file' }, { state: 'failed', reason: 'upload_file_failed:network_timeout' }], true);
+})();
+
+async function mount(width: number, locale: string, shown = result) {
   const { frame, win } = await frameOfWidth(width, ['/src/entries/artifact-list.ts']);
   const el = win.document.createElement('artifact-list') as ArtifactList;
   el.setAttribute('locale', locale);
-  el.items = fileParts(result);
-  el.delivery = result.delivery_result;
+  el.items = fileParts(shown);
+  el.delivery = shown.delivery_result;
   win.document.body.append(el);
   await el.updateComplete;
   const root = el.shadowRoot!;
@@ -60,9 +71,32 @@ describe('<artifact-list> boxes', () => {
         const name = textBox(row.querySelector('[part~="name"]')!, 'report.pdf');
         const caption = textBox(row.querySelector('.caption')!, 'The summary for the team');
         const link = textBox(row.querySelector('[part~="open-link"]')!, open);
+        // The heading's lines and the row's lines sit a small gap apart: no paragraph margin between.
+        const gaps = [
+          root.querySelector('[part~="summary"]')!.getBoundingClientRect().top - root.querySelector('[part~="title"]')!.getBoundingClientRect().bottom,
+          row.querySelector('.caption')!.getBoundingClientRect().top - row.querySelector('.details')!.getBoundingClientRect().bottom,
+        ];
         frame.remove();
+        expect(Math.max(...gaps), `the gaps under the title and above the caption: ${gaps.join(', ')} px`).to.be.at.most(8);
         expect(Math.abs(caption.left - name.left), 'name and caption share a column').to.be.below(1);
         expect(Math.abs(link.left - name.left), `${open} is ${(link.left - name.left).toFixed(1)} px off the column`).to.be.below(1);
+      });
+
+      it(`${width} px, ${locale}: ${copy} on a line of its own starts on the text column; after the code or a badge it keeps a gap`, async () => {
+        const { frame, root } = await mount(width, locale, longPaths);
+        const [sent, unsent] = [...root.querySelectorAll('[part~="item"]')].map((row) => ({
+          name: textBox(row.querySelector('[part~="name"]')!, row.querySelector('[part~="name"]')!.textContent!.trim()),
+          code: row.querySelector('[part~="path"]')!.getBoundingClientRect(),
+          badge: row.querySelector('.path .badge')?.getBoundingClientRect(),
+          copy: textBox(row.querySelector('[part~="copy-button"]')!, copy),
+        }));
+        frame.remove();
+        // The sent file's path fills its line: Copy path wraps under it, alone.
+        expect(sent!.copy.top, `${copy} wraps under the path`).to.be.at.least(sent!.code.bottom - 1);
+        expect(Math.abs(sent!.copy.left - sent!.name.left), `${copy} is ${(sent!.copy.left - sent!.name.left).toFixed(1)} px off the column`).to.be.below(1);
+        // The unsent file's badge starts the next line, Copy path after it with a gap.
+        expect(Math.abs(unsent!.badge!.left - unsent!.name.left), 'the badge starts on the column').to.be.below(1);
+        expect(unsent!.copy.left - unsent!.badge!.right, `the gap between the badge and ${copy}`).to.be.at.least(8);
       });
 
       it(`${width} px, ${locale}: ${copy} keeps its width when it reads ${copied}`, async () => {

@@ -79,6 +79,27 @@ describe('确认批准 arms for 1,000 ms on the card clock', () => {
     });
   }
 
+  it('moved on the page while it arms: no timer runs while the card is off the page; back on it, it arms at its own time', async () => {
+    const { el, clock, events, part } = await mount();
+    part('approve-button')!.focus();
+    await press('Enter');
+    await el.updateComplete;
+    const parent = el.parentElement!;
+    el.remove();
+    expect(clock.pending, 'timers left running by a card off the page').to.equal(0);
+    clock.advance(400);
+    parent.append(el);
+    await el.updateComplete;
+    const confirm = part('confirm-button')!;
+    expect(confirm.getAttribute('aria-disabled'), 'still arming after 400 ms').to.equal('true');
+    clock.advance(700);
+    await el.updateComplete;
+    expect(confirm.hasAttribute('aria-disabled'), 'armed once its 1,000 ms have passed').to.equal(false);
+    confirm.focus();
+    await press('Enter');
+    expect(events.map((e) => e.approved)).to.deep.equal([true]);
+  });
+
   it('a held key never activates it, before or after it armed', async () => {
     const { el, clock, events, part } = await mount();
     part('approve-button')!.focus();

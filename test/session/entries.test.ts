@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { answerRequest } from '../../src/rules/answers.js';
 import { toolResultFor } from '../../src/rules/results.js';
 import { deadlineFor, DeadlineTimers } from '../../src/session/deadlines.js';
-import { requestEntry } from '../support/entries.js';
+import { life, requestEntry } from '../support/entries.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { flush, harness, requestEvents } from './harness.js';
 
@@ -22,14 +22,14 @@ describe('session entries: immutable snapshots', () => {
     h.kit.answer('s-1', outcome.response);
     const sent = requestEntry(h.kit.list()[0]);
     assert.notEqual(sent, shown);
-    assert.equal(sent.response?.approved, true);
-    assert.equal(sent.deadline, undefined, 'a settled entry has no deadline');
-    assert.equal(shown.response, undefined, 'the earlier snapshot still shows the pending card');
-    assert.ok(shown.deadline !== undefined);
+    assert.equal(life(sent).response?.approved, true);
+    assert.equal(life(sent).deadline, undefined, 'a settled entry has no deadline');
+    assert.equal(life(shown).response, undefined, 'the earlier snapshot still shows the pending card');
+    assert.ok(life(shown).deadline !== undefined);
     await promise;
     await flush();
-    assert.equal(requestEntry(h.kit.list()[0]).unacked, false, 'acked: another snapshot');
-    assert.equal(sent.unacked, true);
+    assert.equal(life(requestEntry(h.kit.list()[0])).unacked, false, 'acked: another snapshot');
+    assert.equal(life(sent).unacked, true);
     assert.equal(listed.length, 1);
   });
 
@@ -68,8 +68,8 @@ describe('session: a result decided elsewhere', () => {
     const receipt = requestEntry(h.kit.list()[0]);
     assert.equal(receipt.source, 'tool_call', 'it keeps how the call came');
     assert.equal(receipt.request, pending.request);
-    assert.deepEqual(receipt.response, outcome.response);
-    assert.equal(receipt.unacked, false);
+    assert.deepEqual(life(receipt).response, outcome.response);
+    assert.equal(life(receipt).unacked, false);
     assert.equal(h.events.filter((e) => e.type === 'update' && e.entry.id === 'e-1').length, 1);
     const sent = h.sent.length;
     h.clock.advance(61_000);

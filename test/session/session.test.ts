@@ -4,7 +4,7 @@ import { KitError } from '../../src/agent/agent-session.js';
 import { answerRequest, type UserAnswer } from '../../src/rules/answers.js';
 import type { DeliverOutcome } from '../../src/rules/artifacts/deliver.js';
 import { golden, withPlaceholders } from '../support/golden.js';
-import { entryStatus, requestEntry } from '../support/entries.js';
+import { entryStatus, life, requestEntry } from '../support/entries.js';
 import { flush, harness, requestEvents, type Harness } from './harness.js';
 
 const at = (h: Harness) => new Date(h.clock.now()).toISOString();
@@ -54,7 +54,7 @@ describe('golden round trips through the session and the agent', () => {
       const result = await promise;
       assert.deepEqual(result, withPlaceholders(c.result, 'CALL-1', at(h)));
       assert.ok(h.sent.some((m) => m.type === 'tool_result' && m.call_id === 'CALL-1'));
-      assert.equal(h.kit.list().find((e) => e.id === 'CALL-1')?.unacked ?? false, false, 'acked');
+      assert.equal(life(h.kit.list().find((e) => e.id === 'CALL-1')).unacked ?? false, false, 'acked');
     });
   }
 
@@ -97,15 +97,15 @@ describe('time', () => {
     h.kitEnd.connect();
     await flush();
     const entry = requestEntry(h.kit.list().find((e) => e.id === 'late-1'));
-    assert.equal(entry.late, true);
-    assert.equal(entry.unacked, false);
+    assert.equal(life(entry).late, true);
+    assert.equal(life(entry).unacked, false);
   });
 
   it('the deadline is never later than receipt + timeout_seconds (clock skew is bounded)', async () => {
     const h = await harness();
     h.runtimeEnd.send({ v: 1, type: 'tool_call', call_id: 'skew', tool: 'request_user_approval', arguments: { message: 'm', timeout_seconds: 10 }, deadline: '2099-01-01T00:00:00Z' });
     await flush();
-    assert.equal(requestEntry(h.kit.list()[0]).deadline, h.clock.now() + 10_000);
+    assert.equal(life(requestEntry(h.kit.list()[0])).deadline, h.clock.now() + 10_000);
   });
 });
 
@@ -134,7 +134,7 @@ describe('drops, with the answer delivered exactly once', () => {
     await promise;
     assert.equal(results.length, 1);
     assert.equal((results[0] as { interaction_response: { text: string } }).interaction_response.text, 'aik');
-    assert.equal(h.kit.list()[0]!.unacked, false);
+    assert.equal(life(h.kit.list()[0]!).unacked, false);
   });
 });
 
@@ -150,7 +150,7 @@ describe('reload', () => {
     await h.reload();
     const shown = requestEvents(h).map((e) => e.entry.id);
     assert.deepEqual(shown, ['r-pending'], 'the answered one is not asked again');
-    assert.equal(requestEntry(requestEvents(h)[0]!.entry).deadline, Date.parse('2026-11-29T12:00:00.000Z') + 100_000);
+    assert.equal(life(requestEntry(requestEvents(h)[0]!.entry)).deadline, Date.parse('2026-11-29T12:00:00.000Z') + 100_000);
     const resultB = await second;
     assert.equal('interaction_response' in resultB && resultB.interaction_response.text, 'no');
     answer(h, 'r-pending', { approve: true });
@@ -171,9 +171,9 @@ describe('cancel and abort', () => {
     await flush();
     const entry = requestEntry(h.kit.list()[0]);
     assert.equal(entryStatus(entry), 'cancelled');
-    assert.equal(entry.response?.status, 'cancelled');
+    assert.equal(life(entry).response?.status, 'cancelled');
     const before = h.sent.length;
-    assert.equal(h.kit.answer('c-1', { ...entry.response!, status: 'completed' }), false);
+    assert.equal(h.kit.answer('c-1', { ...life(entry).response!, status: 'completed' }), false);
     h.clock.advance(200_000);
     await flush();
     assert.equal(h.sent.length, before, 'nothing sent for a cancelled id');
@@ -192,7 +192,7 @@ describe('repeats', () => {
     h.runtimeEnd.send(call); // arrives before the runtime's ack: the stored result again
     await flush();
     assert.equal(h.sent.filter((m) => m.type === 'tool_result' && m.call_id === 'dup-1').length, 2);
-    assert.equal(h.kit.list()[0]!.unacked, false, 'the runtime acked');
+    assert.equal(life(h.kit.list()[0]!).unacked, false, 'the runtime acked');
     h.runtimeEnd.send(call);
     await flush();
     const error = h.sent.at(-1)!;

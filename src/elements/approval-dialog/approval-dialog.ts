@@ -13,16 +13,12 @@ import { renderDetails, steadyLabel } from './details.js';
 import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
 import { approvalStyles } from './approval-dialog.styles.js';
+import { ConfirmArming } from './confirm-arming.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 
 const SEVERITY_ICONS = { low: circleIcon, medium: triangleIcon, high: octagonIcon } as const;
 
-/**
- * How long 确认批准 does nothing after it appears, as Firefox's `security.dialog_enable_delay`
- * does for install prompts: a second press of Enter, a held key or a double-click meant for 批准
- * lands on a button that is still arming (DESIGN §6.1).
- */
-export const CONFIRM_DELAY_MS = 1000;
+export { CONFIRM_DELAY_MS } from './confirm-arming.js';
 
 /**
  * Asks the user to approve or reject an action (`request_user_approval`).
@@ -72,15 +68,8 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   @property({ attribute: 'link-state' })
   linkState: '' | 'waiting' | 'complete' = '';
 
-  @state()
-  private confirming = false;
-  /** The confirm button acts (CONFIRM_DELAY_MS after it appeared, on the card's clock). */
-  @state()
-  private armed = false;
-  private armTimer: unknown;
-  /** When the press that ends in the next click began: a press begun while arming never confirms. */
-  private pressedAt: number | undefined;
-  private armedAt = Number.POSITIVE_INFINITY;
+  /** High risk's second step: 确认批准, arming, then armed. */
+  private readonly arming = new ConfirmArming(this);
   @state()
   private note = '';
   /** The details were copied (the Copy button says so). */
@@ -95,8 +84,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   protected override resetForm(): void {
-    this.confirming = false;
-    this.disarm();
+    this.arming.reset();
     this.note = '';
     this.noteOpen = false;
     this.copied = false;
@@ -129,24 +117,6 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     this.answer(false);
   }
 
-  private disarm(): void {
-    if (this.armTimer !== undefined) this.clock.clearTimeout(this.armTimer);
-    this.armTimer = undefined;
-    this.armed = false;
-    this.armedAt = Number.POSITIVE_INFINITY;
-  }
-
-  /** Shows 确认批准 in approve's place; it acts only once CONFIRM_DELAY_MS have passed. */
-  private startConfirming(): void {
-    this.disarm();
-    this.confirming = true;
-    this.armedAt = this.clock.now() + CONFIRM_DELAY_MS;
-    this.armTimer = this.clock.setTimeout(() => {
-      this.armTimer = undefined;
-      this.armed = true;
-    }, CONFIRM_DELAY_MS);
-  }
-
   private renderBadges(): TemplateResult {
     const severity = this.severity;
     return html`<span class="badge severity-${severity}" part="severity">
@@ -164,8 +134,9 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   private approve(): void {
-    if (this.severity === 'high' && !this.confirming) {
-      this.startConfirming();
+    if (this.severity === 'high' && !this.arming.shown) {
+      // 确认批准 in approve's place; it acts only once CONFIRM_DELAY_MS have passed.
+      this.arming.start();
       void this.updateComplete.then(() => {
         // Focus on the confirm, with what it approves kept in view (DESIGN §11.1): the details
         // win where both cannot fit.
@@ -182,20 +153,11 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   private onConfirmKeydown(event: KeyboardEvent): void {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     if (event.repeat) event.preventDefault();
-    else this.pressedAt = this.clock.now();
-  }
-
-  private onConfirmPointerdown(): void {
-    this.pressedAt = this.clock.now();
+    else this.arming.press();
   }
 
   private confirm(event: MouseEvent): void {
-    const pressedAt = this.pressedAt ?? this.clock.now();
-    this.pressedAt = undefined;
-    // Until it is armed, and for a press that began before (Space released, a mouse button let go
-    // after the second), it does nothing; nor does the second click of a double-click on 批准.
-    if (!this.armed || pressedAt < this.armedAt || event.detail > 1) return;
-    this.answer(true);
+    if (this.arming.accepts(event.detail)) this.answer(true);
   }
 
   private answer(approve: boolean): void {
@@ -253,11 +215,11 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
         <button tabindex="0" part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
           ${(metadata.decline && adapterParts()?.consent(this.language).decline) || this.strings.reject}
         </button>
-        ${this.confirming ? this.renderConfirm() : html`<button tabindex="0" class=${high ? 'danger' : 'primary'} part="approve-button" aria-describedby=${metadata.details ? 'details-first' : nothing} ?autofocus=${this.modal && !high} @click=${this.approve}>
+        ${this.arming.shown ? this.renderConfirm() : html`<button tabindex="0" class=${high ? 'danger' : 'primary'} part="approve-button" aria-describedby=${metadata.details ? 'details-first' : nothing} ?autofocus=${this.modal && !high} @click=${this.approve}>
               ${this.approveLabel(this.strings.approve, this.strings.confirmApproval, high)}
             </button>`}
       </div>
-      ${this.confirming ? html`<p class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</p>` : nothing}`;
+      ${this.arming.shown ? html`<p class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</p>` : nothing}`;
   }
 
   /**
@@ -273,14 +235,14 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
    * while it arms, with a CSS fill that shows it.
    */
   private renderConfirm(): TemplateResult {
-    const armed = this.armed;
+    const armed = this.arming.state.phase === 'armed';
     return html`<button tabindex="0"
         class="danger confirm ${armed ? '' : 'arming'}"
         part="confirm-button"
         aria-disabled=${armed ? nothing : 'true'}
         aria-describedby=${`${armed ? '' : 'confirm-wait '}confirm-hint${this.request?.metadata.details ? ' details-first' : ''}`}
         @keydown=${this.onConfirmKeydown}
-        @pointerdown=${this.onConfirmPointerdown}
+        @pointerdown=${() => this.arming.press()}
         @click=${this.confirm}
       >
         ${this.approveLabel(this.strings.confirmApproval, this.strings.approve, true)}

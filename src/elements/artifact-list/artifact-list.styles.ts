@@ -1,10 +1,13 @@
 import { css } from 'lit';
 
 export const artifactListStyles = css`
-  .summary {
+  .summary,
+  .caption {
     margin: 0;
-    color: var(--_text-muted);
     font-size: var(--_text-sm);
+  }
+  .summary {
+    color: var(--_text-muted);
   }
   ul {
     list-style: none;
@@ -73,15 +76,11 @@ export const artifactListStyles = css`
     content: '·';
     margin-inline-end: var(--_space-2);
   }
-  .caption {
-    margin: 0;
-    font-size: var(--_text-sm);
-  }
   .path {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: var(--_space-2);
+    gap: var(--_space-1) var(--_space-3);
   }
   code {
     font-family: var(--_mono);
@@ -104,6 +103,11 @@ export const artifactListStyles = css`
     color: var(--_accent-text);
     font-weight: 500;
     text-decoration: none;
+  }
+  /* Copy path's text, like the Open link's, lines up with the column when it wraps to a line of
+     its own; its border and padding are for the hover fill. */
+  .path button {
+    margin-inline-start: calc(-1 * var(--_space-2) - 1px);
   }
   a.open:hover {
     background: var(--_accent-soft);
@@ -137,12 +141,10 @@ export const artifactListStyles = css`
     border: 1px solid var(--_border);
     color: var(--_text-muted);
   }
-  .reason {
-    font-size: var(--_text-xs);
-    color: var(--_text-muted);
-  }
-  /* A <code>: the code rule above sets its font and wrapping. */
+  /* The reason-code is a <code>: the code rule above sets its font and wrapping. */
+  .reason,
   .reason-code {
+    font-size: var(--_text-xs);
     color: var(--_text-muted);
   }
   /* Focused after its image loads: the base's [tabindex] rule draws the ring. */

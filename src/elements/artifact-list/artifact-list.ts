@@ -151,14 +151,14 @@ export class ArtifactList extends LitElement {
       <div class="body">
         <span class="name" part="name">${safeText(item.name)}</span>
         <span class="details">
-          <span>${strings.artifacts.kind[kind]}</span>
+          <span>${words.kind[kind]}</span>
           ${item.size !== null ? html`<span>${formatSize(item.size, locale)}</span>` : nothing}
         </span>
         ${item.caption ? html`<p class="caption" dir="auto">${safeText(item.caption)}</p>` : nothing}
         ${item.path
           ? html`<span class="path">
               <code part="path" dir="ltr">${safeText(item.path)}</code>
-              ${state === 'delivered' ? nothing : html`<span class="badge">${strings.artifacts.localOnly}</span>`}
+              ${state === 'delivered' ? nothing : html`<span class="badge">${words.localOnly}</span>`}
               <button tabindex="0" class="small quiet" part="copy-button" @click=${() => this.copy(key, item.path)}>
                 <span class="swap" data-other=${copied ? words.copyPath : words.copied}><span>${copied ? words.copied : words.copyPath}</span></span>
               </button>
@@ -172,7 +172,7 @@ export class ArtifactList extends LitElement {
       </div>
       <div class="state">
         ${this.delivering
-          ? html`<span class="badge" part="delivery">${strings.artifacts.sending}</span>`
+          ? html`<span class="badge" part="delivery">${words.sending}</span>`
           : html`<span class="badge ${state}" part="delivery">${state === 'delivered' ? words.sentTo(strings.providers[provider] ?? provider) : words[state]}</span>
               ${reason ? this.renderReason(reason) : nothing}`}
         <slot name=${`actions-${index}`}></slot>
@@ -189,20 +189,19 @@ export class ArtifactList extends LitElement {
 
   protected override render(): TemplateResult {
     const strings = this.strings;
+    const words = strings.artifacts;
     const [provider, summary] = (Object.entries(this.delivery ?? {})[0] ?? []) as [string?, ProviderDelivery?];
-    const heading = this.heading?.trim() || strings.artifacts.list;
+    const heading = this.heading?.trim() || words.list;
     return html`<article class="card" part="card" aria-labelledby="title">
-      <div class="header">
-        <div class="heading">
-          <p class="title" id="title" part="title" dir="auto">${safeText(heading)}</p>
-          <p class="summary" part="summary">
-            ${this.delivering
-              ? strings.artifacts.sending
-              : provider && summary
-              ? safeText(strings.artifacts.summary(strings.providers[provider] ?? provider, summary.success.length, summary.failed.length, summary.skipped.length))
-              : safeText(reasonText(strings, NOT_AVAILABLE_REASON).text)}
-          </p>
-        </div>
+      <div class="heading">
+        <p class="title" id="title" part="title" dir="auto">${safeText(heading)}</p>
+        <p class="summary" part="summary">
+          ${this.delivering
+            ? words.sending
+            : provider && summary
+            ? safeText(words.summary(strings.providers[provider] ?? provider, summary.success.length, summary.failed.length, summary.skipped.length))
+            : safeText(reasonText(strings, NOT_AVAILABLE_REASON).text)}
+        </p>
       </div>
       <ul>
         ${this.items.map((item, index) => this.renderItem(item, index, provider ?? '', summary))}
