@@ -69,6 +69,9 @@ describe('<approval-dialog> details: what is approved is seen', function () {
     await press('Enter');
     await el.updateComplete;
     expect(deepActiveElement()?.getAttribute('part')).to.equal('confirm-button');
+    // The card scrolls in the frame after the key (WebKit brings the focused confirm into view
+    // once the key's events are handled).
+    await new Promise(requestAnimationFrame);
     expect(inView(details), 'the details are in view while the confirm arms').to.equal(true);
     expect(details.querySelector('pre')!.checkVisibility()).to.equal(true);
   });

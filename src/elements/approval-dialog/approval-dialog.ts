@@ -142,7 +142,11 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
         // win where both cannot fit.
         const confirm = this.renderRoot.querySelector<HTMLElement>('[part~="confirm-button"]');
         confirm?.focus({ preventScroll: true });
-        for (const shown of [confirm, this.renderRoot.querySelector('[part~="details"]')]) shown?.scrollIntoView({ block: 'nearest' });
+        // In the next frame: WebKit brings the focused confirm into view once the key's events
+        // are handled, which would scroll the details away again.
+        requestAnimationFrame(() => {
+          for (const shown of [confirm, this.renderRoot.querySelector('[part~="details"]')]) shown?.scrollIntoView({ block: 'nearest' });
+        });
       });
       return;
     }
