@@ -33,7 +33,8 @@ function countingReporter(path) {
 
 /**
  * `record-requests`: a real request listener on the test page (Playwright's `page.on('request')`),
- * so tests can prove that nothing fetched a URL a model chose. `start` clears, `stop` returns URLs.
+ * so tests can prove that nothing fetched a URL a model chose. `start` clears, `stop` returns URLs,
+ * `peek` returns them and keeps recording (to wait until a request arrives).
  */
 function requestRecorderPlugin() {
   const recorded = new Map();
@@ -50,6 +51,7 @@ function requestRecorderPlugin() {
         recorded.set(session.id, { urls, off: () => page.off('request', listener) });
         return true;
       }
+      if (payload?.action === 'peek') return [...(recorded.get(session.id)?.urls ?? [])];
       const entry = recorded.get(session.id);
       entry?.off();
       recorded.delete(session.id);

@@ -1,7 +1,7 @@
 // What the user did to an artifact row (loaded its preview, copied its path) belongs to that item
 // (its URL or path plus its name), not to its position: a replaced item is never fetched without
 // its own click, items that remain keep their state, and a delivery update hides nothing.
-import { expect, fixture } from '@open-wc/testing';
+import { expect, fixture, waitUntil } from '@open-wc/testing';
 import '../../src/entries/artifact-list.js';
 import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
 import type { FilePart } from '../../src/protocol/results.js';
@@ -9,7 +9,7 @@ import { filePart } from '../../src/rules/artifacts/deliver.js';
 import { DELIVERY_REASONS } from '../../src/rules/artifacts/reasons.js';
 import { toArtifact } from '../../src/rules/artifacts/prepare.js';
 import { press } from '../support/keyboard.js';
-import { startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
+import { recordedRequests, startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
 
 // Foreign origins on loopback that refuse: a request is recorded, nothing is really fetched.
 const FOREIGN = 'http://127.0.0.7:9';
@@ -34,7 +34,7 @@ describe('<artifact-list> keys what the user did by the item', () => {
     const { el, row } = await mount([image('a.png')]);
     row('a.png').querySelector<HTMLButtonElement>('[part~="preview"] button')!.click();
     await el.updateComplete;
-    await settleRequests();
+    await waitUntil(async () => fetched(await recordedRequests(), 'a.png').length > 0, 'a.png was never fetched', { timeout: 10_000 });
     el.items = [image('b.png')];
     await el.updateComplete;
     await settleRequests();
@@ -45,7 +45,8 @@ describe('<artifact-list> keys what the user did by the item', () => {
     await startRecordingRequests();
     row('b.png').querySelector<HTMLButtonElement>('[part~="preview"] button')!.click();
     await el.updateComplete;
-    await settleRequests();
+    // The request is issued when the browser gets to it: waited for, not timed (a busy machine).
+    await waitUntil(async () => fetched(await recordedRequests(), 'b.png').length > 0, 'b.png was never fetched', { timeout: 10_000 });
     expect(fetched(await stopRecordingRequests(), 'b.png'), 'after its own click').to.have.length(1);
     // An item that went away and comes back starts over.
     el.items = [image('a.png')];

@@ -5,3 +5,6 @@ export const startRecordingRequests = () => executeServerCommand('record-request
 
 /** Stops recording and returns the URLs requested since the start. */
 export const stopRecordingRequests = () => executeServerCommand('record-requests', { action: 'stop' }) as Promise<string[]>;
+
+/** The URLs requested since the start, recording on: for waiting until a request arrives. */
+export const recordedRequests = () => executeServerCommand('record-requests', { action: 'peek' }) as Promise<string[]>;
