@@ -2,7 +2,8 @@
 // - kit: one <interaction-host>; each card is answered through its own approve button;
 //   `receipts` sets how many finished cards it keeps (0: each card leaves at its ack);
 // - baseline: a plain-DOM card doing the same work (parse, render, answer, persist the outbox),
-//   on screen from the call to the ack, as the kit's card is;
+//   on screen from the call to the ack, as the kit's card is; `keep` sets how many answered
+//   cards a plain chat keeps on screen after their ack (0: each leaves at its ack);
 // - echo: answers every call at once with a ready-made result, rendering nothing.
 import '../src/entries/interaction-host.js';
 import type { InteractionHost } from '../src/host/interaction-host.js';
@@ -50,7 +51,13 @@ function connect(
   };
 }
 
+/** Whether the page is scrolled to its end: a chat follows new messages only then, as the kit does. */
+const atEnd = () => innerHeight + scrollY >= document.documentElement.scrollHeight - 32;
+
 function baselinePage(): void {
+  const keep = Number(params.get('keep') ?? 0);
+  /** Answered and acked cards still on screen, oldest first. */
+  const kept: HTMLElement[] = [];
   // The approval's own style sheets, as the kit's card adopts them.
   const sheets = (customElements.get('approval-dialog') as unknown as { elementStyles: { styleSheet?: CSSStyleSheet }[] }).elementStyles.flatMap((s) => (s.styleSheet ? [s.styleSheet] : []));
   const stage = document.createElement('div');
@@ -59,8 +66,10 @@ function baselinePage(): void {
   const shown = new Map<string, HTMLElement>();
   connect((socket, message) => {
     const request = normalizeToolCall(message.tool, message.arguments, { request_id: message.call_id, session_id: 'bench' }, resolveContext());
+    const follow = atEnd();
     const card = renderBaselineCard(request, sheets);
     stage.append(card);
+    if (follow) card.scrollIntoView({ block: 'nearest' });
     shown.set(message.call_id, card);
     const root = card.shadowRoot!;
     const approve = root.querySelector<HTMLButtonElement>('[part~="approve-button"]')!;
@@ -83,8 +92,10 @@ function baselinePage(): void {
     // The kit renders on the next microtask; so does the baseline.
     void Promise.resolve().then(() => approve.click());
   }, (id) => {
-    shown.get(id)?.remove();
+    const card = shown.get(id);
     shown.delete(id);
+    if (card) kept.push(card);
+    while (kept.length > keep) kept.shift()!.remove();
   });
 }
 

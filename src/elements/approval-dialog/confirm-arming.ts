@@ -25,12 +25,17 @@ export type ArmingState =
  * second click of a double-click never confirms.
  */
 export class ConfirmArming implements ReactiveController {
-  state: ArmingState = { phase: 'idle' };
+  private current: ArmingState = { phase: 'idle' };
   /** When the press that ends in the next click began. */
   private pressedAt: number | undefined;
 
   constructor(private readonly host: ReactiveControllerHost & { clock: Clock }) {
     host.addController(this);
+  }
+
+  /** The step, read only: it changes through `start`, `reset` and the timer. */
+  get state(): ArmingState {
+    return this.current;
   }
 
   /** 确认批准 is shown (arming or armed). */
@@ -69,9 +74,10 @@ export class ConfirmArming implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    if (this.state.phase !== 'arming') return;
-    this.host.clock.clearTimeout(this.state.timer);
-    this.state = { ...this.state, timer: undefined };
+    const state = this.current;
+    if (state.phase !== 'arming') return;
+    this.host.clock.clearTimeout(state.timer);
+    this.current = { ...state, timer: undefined };
   }
 
   private arm(armsAt: number): void {
@@ -80,7 +86,7 @@ export class ConfirmArming implements ReactiveController {
   }
 
   private set(state: ArmingState): void {
-    this.state = state;
+    this.current = state;
     this.host.requestUpdate();
   }
 }
