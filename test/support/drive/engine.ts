@@ -91,15 +91,36 @@ async function puppeteerBrowser(engine: 'chromium' | 'firefox'): Promise<EngineB
 }
 
 async function webkitBrowser(): Promise<EngineBrowser> {
-  const driver = await startWebKitDriver();
+  let driver = await startWebKitDriver();
   const sessions = new Set<WebdriverIO.Browser>();
+  const closeAll = async () => {
+    for (const session of sessions) await session.deleteSession().catch(() => undefined);
+    sessions.clear();
+  };
+  /**
+   * A session on the driver. WebKitWebDriver drives one at a time: a page a failed test left open
+   * is closed first, so one failure does not fail every test after it. A session the driver never
+   * answers for (a MiniBrowser that did not start, on a loaded machine) gets a new driver, once.
+   */
+  const newSession = async (): Promise<WebdriverIO.Browser> => {
+    await closeAll();
+    const connect = () => remote({ hostname: '127.0.0.1', port: driver.port, logLevel: 'error', capabilities: driver.capabilities, connectionRetryTimeout: 60_000, connectionRetryCount: 0 });
+    try {
+      return await connect();
+    } catch (error) {
+      console.log(`WebKit: no session (${String(error).slice(0, 120)}); starting a new WebKitWebDriver`);
+      await driver.stop();
+      driver = await startWebKitDriver();
+      return connect();
+    }
+  };
   return {
     engine: 'webkit',
     version: engineVersion('webkit'),
     async newPage(size, options = {}) {
       if ((options.scale ?? 1) !== 1) throw new Error('WebKit: MiniBrowser draws at scale 1 only');
       // One MiniBrowser per page: a fresh visitor each time, as in the other engines.
-      const session = await remote({ hostname: '127.0.0.1', port: driver.port, logLevel: 'error', capabilities: driver.capabilities });
+      const session = await newSession();
       sessions.add(session);
       const [chromeWidth, chromeHeight] = (await session.execute('return [outerWidth - innerWidth, outerHeight - innerHeight]')) as [number, number];
       const { x, y, width, height } = webkitWindowRect(size.width + chromeWidth, size.height + chromeHeight);
@@ -143,7 +164,7 @@ async function webkitBrowser(): Promise<EngineBrowser> {
       };
     },
     async close() {
-      for (const session of sessions) await session.deleteSession().catch(() => undefined);
+      await closeAll();
       await driver.stop();
     },
   };
