@@ -6,6 +6,7 @@ import type { InteractionCard } from '../../src/elements/shared/interaction-card
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import { elicitationRequest, mountCard } from './support.js';
 import { URL_MODE } from './mcp-examples.js';
+import { partIn } from '../support/card-harness.js';
 
 const form = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) =>
   elicitationRequest({ jsonrpc: '2.0', id: 1, method: 'elicitation/create', params: { message: 'Fill in', requestedSchema: { type: 'object', properties, required } } });
@@ -36,9 +37,9 @@ describe('adapters’ field kinds pass axe-core', function () {
           await expect(el).to.be.accessible();
           if (request.kind !== 'approval') {
             // Submitting the empty form: refused at the field, except a checkbox, which always has a value.
-            (root.querySelector('[part~="submit-button"]') as HTMLButtonElement).click();
+            (partIn(root, 'submit-button') as HTMLButtonElement).click();
             await el.updateComplete;
-            expect(root.querySelector('[part~="error"]') !== null, 'refused').to.equal(kind !== 'boolean');
+            expect(partIn(root, 'error') !== null, 'refused').to.equal(kind !== 'boolean');
             await expect(el).to.be.accessible();
           }
           if (el.state === 'pending') {
@@ -49,9 +50,9 @@ describe('adapters’ field kinds pass axe-core', function () {
           expect(el.state).to.not.equal('pending');
           await expect(el).to.be.accessible();
           // The receipt's record, opened in place.
-          root.querySelector<HTMLButtonElement>('[part~="receipt-heading"]')!.click();
+          partIn<HTMLButtonElement>(root, 'receipt-heading')!.click();
           await el.updateComplete;
-          expect(root.querySelector('[part~="receipt-heading"]')!.getAttribute('aria-expanded')).to.equal('true');
+          expect(partIn(root, 'receipt-heading')!.getAttribute('aria-expanded')).to.equal('true');
           await expect(el).to.be.accessible();
         });
       }

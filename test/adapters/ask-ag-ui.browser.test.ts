@@ -13,6 +13,7 @@ import { openReceipt } from '../support/receipt.js';
 import { mountCard, tabToField } from './support.js';
 import { ASK } from './ask-user-question.fixture.js';
 import { BATCH } from './ag-ui.fixture.js';
+import { partIn, partsIn } from '../support/card-harness.js';
 
 const submit = async () => {
   await tabTo((e) => e.getAttribute('part') === 'submit-button');
@@ -25,8 +26,8 @@ describe('AskUserQuestion in <questionnaire-form>', () => {
     if (!outcome.ok) throw new Error(outcome.message);
     const { el, events, root } = await mountCard<QuestionnaireForm>(outcome.request, 'locale="en"');
     // "Other" is offered on each question, and nothing is marked recommended.
-    expect(root.querySelectorAll('[part~="option"]')).to.have.length(2 + 1 + 3 + 1);
-    expect(root.querySelectorAll('[part~="recommended"]')).to.have.length(0);
+    expect(partsIn(root, 'option')).to.have.length(2 + 1 + 3 + 1);
+    expect(partsIn(root, 'recommended')).to.have.length(0);
     expect([...root.querySelectorAll('[data-key="q2"] input')].every((i) => (i as HTMLInputElement).type === 'checkbox')).to.equal(true);
     await startBefore(el);
     await tabToField('q1');
@@ -69,11 +70,11 @@ describe('AG-UI interrupts as cards', () => {
     const form = mounted[1]!.el as QuestionnaireForm;
     const expired = mounted[2]!.el as ApprovalDialog;
     // The expiry shows as a countdown; the expired interrupt runs out at once and can only be cancelled.
-    expect(approval.shadowRoot!.querySelector('[part~="countdown"]')!.textContent).to.contain('5:00');
+    expect(partIn(approval.shadowRoot!, 'countdown')!.textContent).to.contain('5:00');
     mounted[2]!.clock.advance(1000);
     await expired.updateComplete;
     expect(expired.state).to.equal('expired');
-    expect(expired.shadowRoot!.querySelector('[part~="approve-button"]')).to.equal(null);
+    expect(partIn(expired.shadowRoot!, 'approve-button')).to.equal(null);
 
     await startBefore(approval);
     await tabTo((e) => e.getAttribute('part') === 'approve-button');

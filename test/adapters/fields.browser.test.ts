@@ -7,6 +7,7 @@ import { deepActiveElement, press, startBefore, tabTo, type } from '../support/k
 import { openReceipt } from '../support/receipt.js';
 import { EVERY_KIND, STRUCTURED } from './mcp-examples.js';
 import { elicitationRequest, focusedKey, mountCard, tabToField } from './support.js';
+import { partIn, partsIn } from '../support/card-harness.js';
 
 const every = elicitationRequest(EVERY_KIND);
 
@@ -33,8 +34,8 @@ describe('MCP form fields in <questionnaire-form>', () => {
     const hint = root.getElementById(input('amount').getAttribute('aria-describedby')!.split(' ')[1]!)!;
     expect(hint.textContent).to.equal('Between 0 and 100');
     expect(root.querySelector('[data-key="handle"]')!.textContent).to.contain('(optional)');
-    expect(root.querySelector('[part~="recommended-button"]'), 'no recommended answers in a form').to.equal(null);
-    expect(root.querySelectorAll('[part~="recommended"]')).to.have.length(0);
+    expect(partIn(root, 'recommended-button'), 'no recommended answers in a form').to.equal(null);
+    expect(partsIn(root, 'recommended')).to.have.length(0);
   });
 
   it('is answered with the keyboard alone, and the result is typed as the schema says', async () => {
@@ -95,7 +96,7 @@ describe('MCP form fields in <questionnaire-form>', () => {
     expect(focusedKey()).to.equal('email');
     const email = deepActiveElement() as HTMLInputElement;
     expect(email.getAttribute('aria-invalid')).to.equal('true');
-    const errors = [...root.querySelectorAll('[part~="error"]')].map((e) => e.textContent!.trim());
+    const errors = partsIn(root, 'error').map((e) => e.textContent!.trim());
     expect(errors).to.deep.equal(['Please enter a valid email address.', 'This number is too small.']);
     expect(email.getAttribute('aria-describedby')).to.contain(root.querySelector('[data-key="email"] [part~="error"]')!.id);
     // Fixing the field clears its refusal; the form then goes through.
@@ -120,7 +121,7 @@ describe('MCP form fields in <questionnaire-form>', () => {
     await press('Enter');
     expect(elicitResult(request, skipped.events[0]!)).to.deep.equal({ action: 'decline' });
     await skipped.el.updateComplete;
-    expect(skipped.root.querySelector('[part~="receipt-heading"]')!.textContent).to.contain('Skipped');
+    expect(partIn(skipped.root, 'receipt-heading')!.textContent).to.contain('Skipped');
     // Its defaults are not the user's answer: an untouched form declines at the first Escape.
     const escaped = await mountCard<QuestionnaireForm>(request, 'locale="en"');
     await startBefore(escaped.el);
@@ -134,7 +135,7 @@ describe('MCP form fields in <questionnaire-form>', () => {
     const { el, clock, root } = await mountCard<QuestionnaireForm>(every);
     clock.advance(24 * 3600_000);
     await el.updateComplete;
-    expect(root.querySelector('[part~="countdown"]')).to.equal(null);
+    expect(partIn(root, 'countdown')).to.equal(null);
     expect(el.state).to.equal('pending');
   });
 });

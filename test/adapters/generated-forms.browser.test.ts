@@ -12,6 +12,7 @@ import type { FieldInput } from '../../src/rules/fields.js';
 import { formSchemas } from '../support/form-schemas.js';
 import { deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
 import { tabToField } from './support.js';
+import { partsIn } from '../support/card-harness.js';
 
 /** Answers one question with the keyboard, from where its field has focus. */
 async function answerField(form: QuestionnaireForm, key: string, input: FieldInput | undefined): Promise<void> {
@@ -48,7 +49,7 @@ describe('generated MCP form schemas, rendered and answered with the keyboard', 
       for (const question of outcome.questions) await answerField(form, question.id, inputs[question.id]);
       await tabTo((el) => el.getAttribute('part') === 'submit-button');
       await press('Enter');
-      const problems = [...form.shadowRoot!.querySelectorAll('[part~="error"]')].map((e) => e.closest('[data-key]')?.getAttribute('data-key'));
+      const problems = partsIn(form.shadowRoot!, 'error').map((e) => e.closest('[data-key]')?.getAttribute('data-key'));
       expect(responses, `refused at ${problems.join(', ')}: ${JSON.stringify({ schema, inputs })}`).to.have.length(1);
       const content = formContent(outcome.questions, responses[0]!);
       const check = (await executeServerCommand('validate-json-schema', { schema, data: content })) as { valid: boolean; errors: string };

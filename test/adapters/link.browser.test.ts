@@ -6,6 +6,7 @@ import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval
 import { press, startBefore, tabTo } from '../support/keyboard.js';
 import { URL_MODE } from './mcp-examples.js';
 import { elicitationRequest, mountCard } from './support.js';
+import { partIn } from '../support/card-harness.js';
 
 const withUrl = (url: string) => elicitationRequest({ ...URL_MODE, params: { ...URL_MODE.params, url } });
 
@@ -23,13 +24,13 @@ function recordOpens() {
 describe('MCP URL mode in <approval-dialog>', () => {
   it('shows the whole URL, its host set apart, and who asks', async () => {
     const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="en" requester="Example Co"');
-    expect(root.querySelector('[part~="link"]')!.textContent!.replace(/\s+/g, '')).to.equal('https://mcp.example.com/ui/set_api_key');
-    expect(root.querySelector('[part~="link-host"]')!.textContent).to.equal('mcp.example.com');
-    expect(root.querySelector('[part~="link-warnings"]')).to.equal(null);
-    expect(root.querySelector('[part~="requester"]')!.textContent).to.contain('Example Co');
-    expect(root.querySelector('[part~="approve-button"]')!.textContent!.trim()).to.equal('Open link');
-    expect(root.querySelector('[part~="reject-button"]')!.textContent!.trim()).to.equal('Decline');
-    expect(root.querySelector('[part~="note"]'), 'no note for a link').to.equal(null);
+    expect(partIn(root, 'link')!.textContent!.replace(/\s+/g, '')).to.equal('https://mcp.example.com/ui/set_api_key');
+    expect(partIn(root, 'link-host')!.textContent).to.equal('mcp.example.com');
+    expect(partIn(root, 'link-warnings')).to.equal(null);
+    expect(partIn(root, 'requester')!.textContent).to.contain('Example Co');
+    expect(partIn(root, 'approve-button')!.textContent!.trim()).to.equal('Open link');
+    expect(partIn(root, 'reject-button')!.textContent!.trim()).to.equal('Decline');
+    expect(partIn(root, 'note'), 'no note for a link').to.equal(null);
     expect(el.state).to.equal('pending');
   });
 
@@ -41,8 +42,8 @@ describe('MCP URL mode in <approval-dialog>', () => {
     ];
     for (const [url, host, words] of cases) {
       const { root } = await mountCard<ApprovalDialog>(withUrl(url), 'locale="en"');
-      expect(root.querySelector('[part~="link-host"]')!.textContent).to.equal(host);
-      const warnings = root.querySelector('[part~="link-warnings"]')!.textContent!;
+      expect(partIn(root, 'link-host')!.textContent).to.equal(host);
+      const warnings = partIn(root, 'link-warnings')!.textContent!;
       for (const word of words) expect(warnings).to.contain(word);
     }
   });
@@ -89,15 +90,15 @@ describe('MCP URL mode in <approval-dialog>', () => {
     const opens = recordOpens();
     try {
       const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="en"');
-      (root.querySelector('[part~="approve-button"]') as HTMLButtonElement).click();
+      (partIn(root, 'approve-button') as HTMLButtonElement).click();
       el.linkState = 'waiting';
       await el.updateComplete;
-      expect(root.querySelector('[part~="link-status"]')!.textContent).to.contain('waiting for the server');
+      expect(partIn(root, 'link-status')!.textContent).to.contain('waiting for the server');
       (root.querySelector('[part~="link-status"] button') as HTMLButtonElement).click();
       expect(opens.calls).to.have.length(2);
       el.linkState = 'complete';
       await el.updateComplete;
-      expect(root.querySelector('[part~="link-status"]')!.textContent).to.contain('reports it is done');
+      expect(partIn(root, 'link-status')!.textContent).to.contain('reports it is done');
       expect(root.querySelector('[part~="link-status"] button')).to.equal(null);
     } finally {
       opens.restore();
@@ -126,14 +127,14 @@ describe('MCP URL mode in <approval-dialog>', () => {
       await tabTo((e) => e.getAttribute('part') === 'approve-button');
       await press('Enter');
       await opened.el.updateComplete;
-      const receipt = opened.root.querySelector('[part~="receipt"]')!.textContent!;
+      const receipt = partIn(opened.root, 'receipt')!.textContent!;
       expect(receipt).to.contain('Link opened');
       expect(receipt).not.to.contain('Approved');
 
       const declined = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="zh-CN"');
-      (declined.root.querySelector('[part~="reject-button"]') as HTMLButtonElement).click();
+      (partIn(declined.root, 'reject-button') as HTMLButtonElement).click();
       await declined.el.updateComplete;
-      const text = declined.root.querySelector('[part~="receipt"]')!.textContent!;
+      const text = partIn(declined.root, 'receipt')!.textContent!;
       expect(text).to.contain('已拒绝');
       expect(text).not.to.contain('已批准');
       await expect(declined.el).to.be.accessible();

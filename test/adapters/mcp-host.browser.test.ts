@@ -10,6 +10,7 @@ import { AgentLab } from '../support/agent.js';
 import { press, startBefore, tabTo, type } from '../support/keyboard.js';
 import { COMPLETE, SIMPLE_TEXT, STRUCTURED, URL_MODE } from './mcp-examples.js';
 import { tabToField } from './support.js';
+import { partIn } from '../support/card-harness.js';
 
 describe('MCP elicitation through <interaction-host> over a real WebSocket', () => {
   let lab: AgentLab;
@@ -35,7 +36,7 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
     const { host, send, replyTo } = await connect('mcp-forms');
     await send(SIMPLE_TEXT);
     const first = await waitForCard(host, 'mcp-1');
-    expect(first.shadowRoot!.querySelector('[part~="requester"]')!.textContent).to.contain('GitHub MCP');
+    expect(partIn(first.shadowRoot!, 'requester')!.textContent).to.contain('GitHub MCP');
     await startBefore(first);
     await tabToField('name');
     await type('octocat');
@@ -77,8 +78,8 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
     const reply = (await replyTo(5)) as { error: { code: number; message: string; data: { field: string } } };
     expect(reply.error.code).to.equal(-32602);
     expect(reply.error.data.field).to.equal('requestedSchema.properties.address.type');
-    await waitUntil(() => host.shadowRoot!.querySelector('[part~="refused"]'), 'no receipt in the chat');
-    const receipt = host.shadowRoot!.querySelector<HTMLElement>('[part~="refused"]')!;
+    await waitUntil(() => partIn(host.shadowRoot!, 'refused'), 'no receipt in the chat');
+    const receipt = partIn(host.shadowRoot!, 'refused')!;
     expect(receipt.getAttribute('role')).to.equal('status');
     expect(receipt.textContent).to.contain('could not be shown');
     expect(receipt.textContent).to.contain('requestedSchema.properties.address.type');
@@ -97,7 +98,7 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
       const { host, send, replyTo } = await connect('mcp-url');
       await send(URL_MODE);
       const el = await waitForCard<ApprovalDialog>(host, 'mcp-1');
-      expect(el.shadowRoot!.querySelector('[part~="link-host"]')!.textContent).to.equal('mcp.example.com');
+      expect(partIn(el.shadowRoot!, 'link-host')!.textContent).to.equal('mcp.example.com');
       await startBefore(el);
       await tabTo((e) => e.getAttribute('part') === 'approve-button');
       await press('Enter');
@@ -107,7 +108,7 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
       await send(COMPLETE);
       await waitUntil(() => el.linkState === 'complete', 'never complete');
       await el.updateComplete;
-      expect(el.shadowRoot!.querySelector('[part~="link-status"]')!.textContent).to.contain('reports it is done');
+      expect(partIn(el.shadowRoot!, 'link-status')!.textContent).to.contain('reports it is done');
     } finally {
       window.open = original;
     }
@@ -146,7 +147,7 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
       expect(await replyTo(3)).to.deep.equal({ jsonrpc: '2.0', id: 3, result: { action: 'accept' } });
       await waitUntil(() => el.linkState === 'complete', `link state ${el.linkState}`);
       await el.updateComplete;
-      expect(el.shadowRoot!.querySelector('[part~="link-status"]')!.textContent).to.contain('reports it is done');
+      expect(partIn(el.shadowRoot!, 'link-status')!.textContent).to.contain('reports it is done');
     } finally {
       window.open = original;
     }

@@ -1,12 +1,8 @@
-import { fixture } from '@open-wc/testing';
-import '../../src/entries/questionnaire-form.js';
-import '../../src/entries/approval-dialog.js';
 // The adapters' entry, as a page that speaks MCP loads it: it registers the cards' typed fields and link consent.
 import { mcpElicitation } from '../../src/entries/adapters.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
-import type { InteractionResponse } from '../../src/protocol/response.js';
-import { FakeClock } from '../support/fake-clock.js';
+import { mountCard as mountAnyCard } from '../support/card-harness.js';
 import { deepActiveElement, tabTo } from '../support/keyboard.js';
 
 /** The request an `elicitation/create` message opens, as the MCP adapter builds it. */
@@ -16,18 +12,8 @@ export function elicitationRequest(message: unknown): InteractionRequest {
   return action.request;
 }
 
-/** A standalone card for `request`, its responses collected. */
-export async function mountCard<T extends InteractionCard>(request: InteractionRequest, attrs = ''): Promise<{ el: T; clock: FakeClock; events: InteractionResponse[]; root: ShadowRoot }> {
-  const tag = request.kind === 'approval' ? 'approval-dialog' : 'questionnaire-form';
-  const el = (await fixture(`<${tag} ${attrs}></${tag}>`)) as T;
-  const clock = new FakeClock();
-  el.clock = clock;
-  el.request = request;
-  await el.updateComplete;
-  const events: InteractionResponse[] = [];
-  el.addEventListener('interaction-response', (event) => events.push(event.detail));
-  return { el, clock, events, root: el.shadowRoot! };
-}
+/** A standalone card for `request`, its responses collected (attributes as written in HTML). */
+export const mountCard = <T extends InteractionCard>(request: InteractionRequest, attrs = '') => mountAnyCard<T>(request, { attrs });
 
 /** Tabs (real key presses) to the first input of question `key`. */
 export const tabToField = (key: string) =>

@@ -11,6 +11,7 @@ import { WebSocketTransport } from '../../src/transport/websocket-transport.js';
 import { AgentLab } from '../support/agent.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { card, mountHost, trackedWebSocket } from './support.js';
+import { partIn } from '../support/card-harness.js';
 
 /** A page of a foreign site: it opens the runtime's WebSocket and forges frames toward its parent. */
 function hostilePage(wsUrl: string): string {
@@ -39,7 +40,7 @@ function hostileReport(): Promise<{ opened: boolean; code?: number }> {
 }
 
 function statusText(host: InteractionHost): string {
-  return host.shadowRoot!.querySelector('[part~="connection"]')?.textContent?.trim() ?? '';
+  return partIn(host.shadowRoot!, 'connection')?.textContent?.trim() ?? '';
 }
 
 describe('who may connect: real pages against a real runtime', () => {
@@ -81,7 +82,7 @@ describe('who may connect: real pages against a real runtime', () => {
     expect(early).to.equal('pending');
     const dialog = kitFrame.contentDocument!.querySelector('interaction-host')!.shadowRoot!.querySelector<ApprovalDialog>('[data-id="fb-1"]')!;
     await dialog.updateComplete;
-    dialog.shadowRoot!.querySelector<HTMLButtonElement>('[part~="reject-button"]')!.click();
+    partIn<HTMLButtonElement>(dialog.shadowRoot!, 'reject-button')!.click();
     const result = await bridged;
     expect('interaction_response' in result && result.interaction_response.approved).to.equal(false);
     bridge.close();

@@ -9,7 +9,8 @@ import { MemoryStorage } from '../../src/session/storage.js';
 import { AgentLab } from '../support/agent.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { byPart, deepActiveElement, press, scrollWithKey } from '../support/keyboard.js';
-import { uniqueSession, waitForCard } from './support.js';
+import { uniqueSession, waitForCard, watchConnection } from './support.js';
+import { partIn, partsIn } from '../support/card-harness.js';
 
 let lab: AgentLab;
 before(async () => {
@@ -24,12 +25,13 @@ async function hostIn(container: HTMLElement = document.body): Promise<{ host: I
   host.clock = new FakeClock();
   host.storage = new MemoryStorage();
   host.src = lab.url(session);
+  const connection = watchConnection(host);
   container.append(host);
-  await waitUntil(() => host.shadowRoot?.querySelector('[part~="connection"]')?.classList.contains('state-open'), 'never connected', { timeout: 10_000 });
+  await connection.until('open', 'never connected');
   return { host, session };
 }
 
-const button = (host: InteractionHost) => host.shadowRoot!.querySelector<HTMLButtonElement>('[part~="new-request-button"]');
+const button = (host: InteractionHost) => partIn<HTMLButtonElement>(host.shadowRoot!, 'new-request-button');
 
 /** Where an element sits against a view (the window, or a scroller's box). */
 function inView(el: Element, view?: Element): boolean {
@@ -81,7 +83,7 @@ describe('interaction-host: new requests are not missed', () => {
     const oldest = host.shadowRoot!.querySelector('[data-item="h-6"]')!;
     expect(inView(el6)).to.equal(false, 'not scrolled: the user was reading');
     expect(inView(el7)).to.equal(false);
-    expect(host.shadowRoot!.querySelectorAll('[part~="new-request-button"]')).to.have.length(1);
+    expect(partsIn(host.shadowRoot!, 'new-request-button')).to.have.length(1);
     expect(button(host)!.textContent!.trim()).to.equal('新请求');
     expect(inView(button(host)!), 'the button sits in view at the bottom').to.equal(true);
     await expect(host).to.be.accessible();

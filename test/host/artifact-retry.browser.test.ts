@@ -9,6 +9,7 @@ import type { DeliverOutcome } from '../../src/rules/artifacts/deliver.js';
 import { AgentLab } from '../support/agent.js';
 import { deepActiveElement, press, startBefore, tabTo } from '../support/keyboard.js';
 import { mountHost, uniqueSession, waitForCard } from './support.js';
+import { partIn, partsIn } from '../support/card-harness.js';
 
 /** The accessible name of a control named by its text (a button's, or a plain element's). */
 const nameOf = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -16,7 +17,7 @@ const buttonNamed = (name: string) => (el: Element) => el instanceof HTMLButtonE
 /** The host's buttons (the slotted Retry among them), by role and name. */
 const buttons = (host: InteractionHost, name: string) => [...host.shadowRoot!.querySelectorAll('button')].filter(buttonNamed(name));
 const badge = (list: ArtifactList, file: string) =>
-  [...list.shadowRoot!.querySelectorAll('[part~="item"]')].find((row) => row.querySelector('[part~="name"]')!.textContent === file)!.querySelector('[part~="delivery"]')!.textContent!.trim();
+  partsIn(list.shadowRoot!, 'item').find((row) => partIn(row, 'name')!.textContent === file)!.querySelector('[part~="delivery"]')!.textContent!.trim();
 const live = (host: InteractionHost) => host.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent;
 
 /** A deliver whose answers the test gives: the first attempt from `first`, each later one when the test says. */
@@ -75,7 +76,7 @@ describe('<interaction-host> Retry of a failed delivery', function () {
     await waitUntil(() => nameOf(deepActiveElement() ?? document.body) === '已重新发送', 'focus fell to the page');
     expect(buttons(host, '正在重试… b.pdf').length + buttons(host, '重试 b.pdf').length).to.equal(0);
     expect(live(host)).to.equal('已重新发送：b.pdf');
-    expect(nameOf(list.shadowRoot!.querySelector('[part~="summary"]')!)).to.equal('飞书：已发送 2 · 失败 0 · 未发送 0');
+    expect(nameOf(partIn(list.shadowRoot!, 'summary')!)).to.equal('飞书：已发送 2 · 失败 0 · 未发送 0');
     const entry = host.interactionSession!.list().find((e) => e.id === 'r-1')!;
     expect(entry.kind === 'artifacts' && entry.delivery).to.deep.equal({
       feishu: { ok: true, enabled: true, reason: 'success=2 failed=0 skipped=0', success: [{ name: 'a.pdf', type: 'file' }, { name: 'b.pdf', type: 'file' }], failed: [], skipped: [] },
@@ -99,7 +100,7 @@ describe('<interaction-host> Retry of a failed delivery', function () {
     expect(button.hasAttribute('aria-disabled')).to.equal(false);
     expect(deepActiveElement()).to.equal(button);
     expect(badge(list, 'a.pdf')).to.equal('Failed');
-    expect(list.shadowRoot!.querySelector('[part~="reason-code"]')?.textContent).to.contain('quota');
+    expect(partIn(list.shadowRoot!, 'reason-code')?.textContent).to.contain('quota');
     await expect(host).to.be.accessible();
   });
 

@@ -9,10 +9,11 @@ import type { InteractionResponse } from '../../src/protocol/response.js';
 import { press, startBefore, tabTo } from '../support/keyboard.js';
 import { openReceipt } from '../support/receipt.js';
 import { card, mountHost, trackedWebSocket, uniqueSession, waitForCard } from './support.js';
+import { partIn, partsIn } from '../support/card-harness.js';
 
 const approve = async (el: Element) => {
   const dialog = el as ApprovalDialog;
-  dialog.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click();
+  partIn<HTMLButtonElement>(dialog.shadowRoot!, 'approve-button')!.click();
   await dialog.updateComplete;
 };
 const resultsFor = async (lab: AgentLab, session: string, id: string) =>
@@ -69,7 +70,7 @@ describe('<interaction-host> under faults', () => {
     await waitUntil(() => (el as InteractionCard).state === 'expired');
     await el.updateComplete;
     const receipt = await openReceipt(el);
-    const marks = [...receipt.querySelectorAll('[part~="filled-mark"]')].map((mark) => mark.closest('dd')?.previousElementSibling?.textContent?.trim());
+    const marks = partsIn(receipt, 'filled-mark').map((mark) => mark.closest('dd')?.previousElementSibling?.textContent?.trim());
     expect(marks).to.deep.equal(['Language?']);
     await expect(el).to.be.accessible();
   });
@@ -77,11 +78,11 @@ describe('<interaction-host> under faults', () => {
   it("timeout: with the connection down past deadline + grace, the runtime's result wins and the late answer turns expired", async () => {
     const session = uniqueSession('late');
     const clock = new FakeClock();
-    const { host } = await mountHost(lab.url(session), { clock, backoff: { initialMs: 5_000, maxMs: 5_000 } });
+    const { host, connection } = await mountHost(lab.url(session), { clock, backoff: { initialMs: 5_000, maxMs: 5_000 } });
     await lab.call(session, 'request_user_approval', { message: 'Deploy?', timeout_seconds: 60 }, 'late-1');
     const el = await waitForCard(host, 'late-1');
     await lab.run({ action: 'drop', session });
-    await waitUntil(() => host.shadowRoot!.querySelector('[part~="connection"]')!.classList.contains('state-reconnecting'));
+    await connection.until('reconnecting');
     await approve(el); // answered while offline: it waits in the outbox
     await lab.run({ action: 'advance', ms: 70_001 });
     const outcome = await lab.result('late-1');
@@ -90,7 +91,7 @@ describe('<interaction-host> under faults', () => {
     await waitUntil(() => (card(host, 'late-1') as InteractionCard).late, 'the receipt never turned late');
     const late = card(host, 'late-1')!;
     await (late as InteractionCard).updateComplete;
-    expect(late.shadowRoot!.querySelector('[part~="receipt-heading"]')!.textContent).to.contain('已过期');
+    expect(partIn(late.shadowRoot!, 'receipt-heading')!.textContent).to.contain('已过期');
     expect((await openReceipt(late)).textContent).to.contain('你的回答在截止时间之后才送达');
   });
 
@@ -147,7 +148,7 @@ describe('<interaction-host> under faults', () => {
     await waitForCard(first.host, 'r-pending');
     const answered = await waitForCard(first.host, 'r-answered');
     await lab.run({ action: 'drop', session });
-    await waitUntil(() => first.host.shadowRoot!.querySelector('[part~="connection"]')!.classList.contains('state-reconnecting'));
+    await first.connection.until('reconnecting');
     await approve(answered);
     clock.advance(40_000);
     await lab.run({ action: 'advance', ms: 40_000 });
@@ -155,7 +156,7 @@ describe('<interaction-host> under faults', () => {
     const second = await mountHost(lab.url(session), { clock, storage });
     const pending = await waitForCard(second.host, 'r-pending');
     await (pending as InteractionCard).updateComplete;
-    expect(pending.shadowRoot!.querySelector('[part~="countdown"]')!.textContent).to.contain('1:00');
+    expect(partIn(pending.shadowRoot!, 'countdown')!.textContent).to.contain('1:00');
     const outcome = await lab.result('r-answered');
     expect((outcome.result as { interaction_response: { approved: boolean } }).interaction_response.approved).to.equal(true);
     expect(card(second.host, 'r-answered')).to.equal(null, 'the answered request is not asked again');
@@ -173,7 +174,7 @@ describe('<interaction-host> under faults', () => {
     expect(outcome.error!.name).to.equal('AbortError');
     await waitUntil(() => (el as InteractionCard).state === 'cancelled');
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part~="receipt-heading"]')!.textContent).to.contain('已撤回');
+    expect(partIn(el.shadowRoot!, 'receipt-heading')!.textContent).to.contain('已撤回');
     expect(el.shadowRoot!.querySelector('form')).to.equal(null);
     clock.advance(200_000);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import { AgentLab } from '../support/agent.js';
 import { card, mountHost, uniqueSession, waitForCard } from './support.js';
+import { partIn } from '../support/card-harness.js';
 
 describe('<interaction-host>', () => {
   let lab: AgentLab;
@@ -21,7 +22,7 @@ describe('<interaction-host>', () => {
     document.addEventListener('interaction-response', onResponse);
     await lab.call(session, 'request_user_approval', { message: 'Go?' }, 'e-1');
     const dialog = await waitForCard<ApprovalDialog>(host, 'e-1');
-    dialog.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click();
+    partIn<HTMLButtonElement>(dialog.shadowRoot!, 'approve-button')!.click();
     await lab.result('e-1');
     expect(seen).to.deep.equal(['request:e-1', 'result:e-1']);
     document.removeEventListener('interaction-response', onResponse);
@@ -34,10 +35,10 @@ describe('<interaction-host>', () => {
     const { host } = await mountHost(lab.url(session));
     await lab.call(session, 'request_user_input', { message: 'Which region?', title: 'Region', input_mode: 'choice', options: ['cn-north', 'cn-east'] }, 'a-1');
     const form = await waitForCard(host, 'a-1');
-    expect(form.shadowRoot!.querySelector('[part~="requester"]')!.textContent).to.contain('deploy-bot');
+    expect(partIn(form.shadowRoot!, 'requester')!.textContent).to.contain('deploy-bot');
     const live = host.shadowRoot!.querySelector('[aria-live="polite"]')!;
     expect(live.textContent).to.equal('新请求：Region');
-    expect(host.shadowRoot!.querySelector('[part~="connection"]')!.textContent).to.contain('已连接');
+    expect(partIn(host.shadowRoot!, 'connection')!.textContent).to.contain('已连接');
     await expect(host).to.be.accessible();
   });
 
@@ -56,7 +57,7 @@ describe('<interaction-host>', () => {
     expect(delivered).to.deep.equal(['a.pdf', 'b.png']);
     const list = await waitForCard(host, 'f-1');
     await waitUntil(() => list.shadowRoot!.querySelectorAll('.badge.delivered').length === 2);
-    expect(list.shadowRoot!.querySelector('[part~="title"]')!.textContent).to.equal('报告');
+    expect(partIn(list.shadowRoot!, 'title')!.textContent).to.equal('报告');
   });
 
   it('publish_artifacts on a channel without delivery: the model reads the refusal, the user still sees the files', async () => {
@@ -66,8 +67,8 @@ describe('<interaction-host>', () => {
     const outcome = await lab.result('f-2');
     expect(outcome.result).to.deep.equal({ error: 'publish_artifacts is not available for the current messaging channel.' });
     const list = await waitForCard(host, 'f-2');
-    expect(list.shadowRoot!.querySelector('[part~="name"]')!.textContent).to.equal('a.pdf');
-    expect(list.shadowRoot!.querySelector('[part~="delivery"]')!.textContent!.trim()).to.equal('仅列出');
+    expect(partIn(list.shadowRoot!, 'name')!.textContent).to.equal('a.pdf');
+    expect(partIn(list.shadowRoot!, 'delivery')!.textContent!.trim()).to.equal('仅列出');
   });
 
   it('a newer connection supersedes this one (4000): no retry on its own, and "continue here" takes it back', async () => {
@@ -76,14 +77,14 @@ describe('<interaction-host>', () => {
     const changes: string[] = [];
     first.host.addEventListener('connection-change', (e) => changes.push(`${e.detail.state}${e.detail.superseded ? ':superseded' : ''}`));
     const second = await mountHost(lab.url(session));
-    await waitUntil(() => first.host.shadowRoot!.querySelector('[part~="superseded"]'), 'never showed superseded');
+    await waitUntil(() => partIn(first.host.shadowRoot!, 'superseded'), 'never showed superseded');
     expect(changes).to.deep.equal(['closed:superseded']);
     first.clock.advance(60_000);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(changes).to.deep.equal(['closed:superseded'], 'it does not retry by itself');
-    first.host.shadowRoot!.querySelector<HTMLButtonElement>('[part~="take-back-button"]')!.click();
-    await waitUntil(() => second.host.shadowRoot!.querySelector('[part~="superseded"]'), 'the other page was not superseded');
-    await waitUntil(() => first.host.shadowRoot!.querySelector('[part~="connection"].state-open'));
+    partIn<HTMLButtonElement>(first.host.shadowRoot!, 'take-back-button')!.click();
+    await waitUntil(() => partIn(second.host.shadowRoot!, 'superseded'), 'the other page was not superseded');
+    await first.connection.until('open');
     second.host.remove();
   });
 
@@ -95,7 +96,7 @@ describe('<interaction-host>', () => {
     for (let i = 0; i < 6; i += 1) {
       await lab.call(session, 'request_user_approval', { message: `#${i}` }, `l-${i}`);
       const dialog = await waitForCard<ApprovalDialog>(host, `l-${i}`);
-      dialog.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click();
+      partIn<HTMLButtonElement>(dialog.shadowRoot!, 'approve-button')!.click();
       await lab.result(`l-${i}`);
     }
     await waitUntil(() => host.shadowRoot!.querySelectorAll('[data-id]').length === 3);
@@ -110,11 +111,11 @@ describe('<interaction-host>', () => {
     const first = await waitForCard<ApprovalDialog>(host, 'f-1');
     await lab.call(session, 'request_user_approval', { message: 'Second' }, 'f-2');
     const second = await waitForCard<ApprovalDialog>(host, 'f-2');
-    first.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click();
+    partIn<HTMLButtonElement>(first.shadowRoot!, 'approve-button')!.click();
     await lab.result('f-1');
     await waitUntil(() => first.state === 'answered');
     await host.updateComplete;
-    const shadowOf = (dialog: ApprovalDialog) => getComputedStyle(dialog.shadowRoot!.querySelector('[part~="card"]')!).boxShadow;
+    const shadowOf = (dialog: ApprovalDialog) => getComputedStyle(partIn(dialog.shadowRoot!, 'card')!).boxShadow;
     const visibilityOf = (dialog: ApprovalDialog) => getComputedStyle(dialog.parentElement!).contentVisibility;
     expect(shadowOf(first)).to.equal('none');
     expect(visibilityOf(first)).to.equal('auto');

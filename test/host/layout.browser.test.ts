@@ -3,6 +3,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { AgentLab } from '../support/agent.js';
 import { byPart, deepActiveElement, press, tabTo } from '../support/keyboard.js';
 import { mountHost, uniqueSession, waitForCard } from './support.js';
+import { partIn } from '../support/card-harness.js';
 
 const questions = ['Region?', 'Window?', 'Notify?', 'Backup?'].map((question, index) => ({ id: `q${index}`, question, options: ['A', 'B'] }));
 
@@ -36,13 +37,13 @@ describe('<interaction-host> layout', () => {
       await waitUntil(() => root.querySelector(`[data-key="q${index}"]`), `question ${index + 1} never showed`);
       await press(key);
     }
-    await waitUntil(() => root.querySelector('[part~="review"]'), 'the review never showed');
+    await waitUntil(() => partIn(root, 'review'), 'the review never showed');
     await tabTo(byPart('submit-button'));
     await press('Enter');
     const outcome = await lab.result('CALL-K');
     const answers = (outcome.result as { answers: Record<string, { raw_value: string }> }).answers;
     expect(Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, answer.raw_value]))).to.deep.equal({ q0: 'A', q1: 'B', q2: 'A', q3: 'B' });
-    await waitUntil(() => root.querySelector('[part~="receipt-heading"]') === deepActiveElement(), 'focus never reached the receipt');
+    await waitUntil(() => partIn(root, 'receipt-heading') === deepActiveElement(), 'focus never reached the receipt');
     await expect(host).to.be.accessible();
   });
 });

@@ -7,6 +7,7 @@ import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { ScriptedTransport } from '../support/scripted-transport.js';
+import { partIn } from '../support/card-harness.js';
 
 const calls = [
   { call_id: 'a', tool: 'request_user_approval', arguments: { message: 'Deploy\u202e?', details: 'commit 1', severity: 'high' }, context: { requester: 'ops-bot' } },
@@ -51,7 +52,7 @@ describe('::part through <interaction-host>', () => {
     const host = await hostWithCards();
     const remove = pageStyle('interaction-host::part(approve-button) { transition: none; background-color: rgb(1, 2, 3); border-radius: 3px; }');
     try {
-      const approve = host.shadowRoot!.querySelector('approval-dialog')!.shadowRoot!.querySelector('[part~="approve-button"]')!;
+      const approve = partIn(host.shadowRoot!.querySelector('approval-dialog')!.shadowRoot!, 'approve-button')!;
       expect(getComputedStyle(approve).backgroundColor).to.equal('rgb(1, 2, 3)');
       expect(getComputedStyle(approve).borderTopLeftRadius).to.equal('3px');
     } finally {
@@ -61,7 +62,7 @@ describe('::part through <interaction-host>', () => {
 
   it('a page selector like approval-dialog::part(approve-button) does not reach into the host', async () => {
     const host = await hostWithCards();
-    const approve = host.shadowRoot!.querySelector('approval-dialog')!.shadowRoot!.querySelector('[part~="approve-button"]')!;
+    const approve = partIn(host.shadowRoot!.querySelector('approval-dialog')!.shadowRoot!, 'approve-button')!;
     const before = getComputedStyle(approve).backgroundColor;
     const remove = pageStyle('approval-dialog::part(approve-button) { transition: none; background-color: rgb(1, 2, 3); }');
     try {

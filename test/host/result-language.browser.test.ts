@@ -4,6 +4,7 @@ import { expect } from '@open-wc/testing';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import { AgentLab } from '../support/agent.js';
 import { mountHost, uniqueSession, waitForCard } from './support.js';
+import { partIn } from '../support/card-harness.js';
 
 describe('<interaction-host result-language>', () => {
   let lab: AgentLab;
@@ -15,7 +16,7 @@ describe('<interaction-host result-language>', () => {
   async function approveOnce(host: HTMLElement, session: string, id: string) {
     await lab.call(session, 'request_user_approval', { message: 'Deploy?' }, id);
     const dialog = await waitForCard<ApprovalDialog>(host as never, id);
-    dialog.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click();
+    partIn<HTMLButtonElement>(dialog.shadowRoot!, 'approve-button')!.click();
     const outcome = await lab.result(id);
     expect(outcome.status).to.equal('resolved');
     return outcome.result as { content: string; interaction_response: { approved: boolean } };

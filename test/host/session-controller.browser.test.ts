@@ -4,6 +4,7 @@ import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair, type MemoryTransport } from '../../src/transport/memory-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
+import { partIn } from '../support/card-harness.js';
 
 /** A host on one end of a memory pair, and what it sent on the other; `adapters` are set before the transport. */
 async function hostOnMemory(adapters?: InteractionHost['adapters']) {
@@ -88,7 +89,7 @@ describe('<interaction-host> drives its session through a controller', () => {
       expect(errors).to.have.length(1, `reported once: ${errors.join(' | ')}`);
       expect(errors[0]).to.match(/^adapters: import agent-interaction-kit\/adapters/);
       expect(host.interactionSession).to.equal(undefined);
-      expect(host.shadowRoot!.querySelector('[part~="connection"]'), 'the host rendered').to.not.equal(null);
+      expect(partIn(host.shadowRoot!, 'connection'), 'the host rendered').to.not.equal(null);
       expect(sent).to.deep.equal([], 'nothing sent');
 
       host.adapters = undefined;

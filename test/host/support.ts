@@ -1,6 +1,7 @@
 import { fixture, waitUntil } from '@open-wc/testing';
 import '../../src/entries/interaction-host.js';
-import type { InteractionHost } from '../../src/host/interaction-host.js';
+import type { ConnectionChangeDetail, InteractionHost } from '../../src/host/interaction-host.js';
+import type { TransportState } from '../../src/transport/transport.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import type { DeliverFunction } from '../../src/rules/artifacts/deliver.js';
 import type { EnvelopeAdapter } from '../../src/session/envelope.js';
@@ -39,9 +40,27 @@ export interface HostOptions {
   protocol?: 'v1' | 'jsonrpc';
 }
 
+/**
+ * The host's connection as its `connection-change` events report it, as a page's code sees it
+ * (not as its status line is styled). Watch before the host connects.
+ */
+export function watchConnection(host: InteractionHost) {
+  let last: ConnectionChangeDetail | undefined;
+  host.addEventListener('connection-change', (event) => (last = event.detail));
+  return {
+    /** The last state reported, if any. */
+    get state(): TransportState | undefined {
+      return last?.state;
+    },
+    /** Waits until the last state reported is `state`. */
+    until: (state: TransportState, message = `never ${state}`, timeout = 10_000) => waitUntil(() => last?.state === state, message, { interval: 5, timeout }),
+  };
+}
+
 export async function mountHost(src: string, options: HostOptions = {}) {
   const clock = options.clock ?? new FakeClock();
   const host = (await fixture(`<interaction-host layout=${options.layout ?? 'list'}></interaction-host>`)) as InteractionHost;
+  const connection = watchConnection(host);
   host.clock = options.realTime ? systemClock : clock;
   host.storage = options.storage ?? new MemoryStorage();
   host.deliver = options.deliver;
@@ -54,8 +73,8 @@ export async function mountHost(src: string, options: HostOptions = {}) {
     host.src = src;
   }
   await host.updateComplete;
-  await waitUntil(() => host.shadowRoot!.querySelector('[part~="connection"]')?.classList.contains('state-open'), 'host never connected', { timeout: 10_000 });
-  return { host, clock };
+  await connection.until('open', 'host never connected');
+  return { host, clock, connection };
 }
 
 export function card<T extends Element = InteractionCard>(host: InteractionHost, id: string): T | null {

@@ -8,6 +8,7 @@ import { MemoryStorage } from '../../src/session/storage.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { foreignOrigin } from '../support/requests.js';
 import { ScriptedTransport } from '../support/scripted-transport.js';
+import { partIn } from '../support/card-harness.js';
 
 /** The characters that must never reach a text node (ZWJ, `\n` and `\t` are allowed). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -121,8 +122,8 @@ describe('no raw control character reaches a text node', () => {
     click(questionnaire.querySelector<HTMLInputElement>('input[value="a"]')!);
     click(questionnaire.querySelector<HTMLInputElement>('[data-key="q2"] input[value="__custom__"]')!);
     await settle(host);
-    type(questionnaire.querySelector<HTMLInputElement>('[part~="custom-field"]')!, poison('typed'));
-    click(questionnaire.querySelector('[part~="submit-button"]')!);
+    type(partIn<HTMLInputElement>(questionnaire, 'custom-field')!, poison('typed'));
+    click(partIn(questionnaire, 'submit-button')!);
     type(card('text').querySelector('textarea')!, poison('answer'));
     click(card('text').querySelector('[part~="submit-button"]')!);
     click(card('choice').querySelector<HTMLInputElement>('input[value="e"]')!);

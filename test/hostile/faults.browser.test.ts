@@ -29,7 +29,6 @@ async function answer(el: InteractionCard, text: string): Promise<void> {
   part(el, 'submit-button').click();
 }
 
-const connected = (host: InteractionHost) => host.shadowRoot!.querySelector('[part~="connection"]')?.classList.contains('state-open') ?? false;
 
 /**
  * Whether the connection has gone and come back since the call, told by `connection-change`
@@ -63,7 +62,7 @@ describe('faults with a seeded schedule', () => {
     const session = uniqueSession('faults');
     const socket = trackedWebSocket();
     const random = seeded(500);
-    const { host } = await mountHost(lab.url(session), {
+    const { host, connection } = await mountHost(lab.url(session), {
       WebSocket: socket.WebSocket,
       realTime: true,
       backoff: { initialMs: 5, maxMs: 40, jitter: 0.5, random: seeded(1) },
@@ -97,7 +96,7 @@ describe('faults with a seeded schedule', () => {
         cuts.runtimeAfterAck += 1;
         await lab.run({ action: 'drop', session });
       } else if (roll >= 0.4) cuts.none += 1;
-      if (!connected(host)) await waitUntil(() => connected(host), 'never reconnected', { interval: 5, timeout: 5000 });
+      if (connection.state !== 'open') await connection.until('open', 'never reconnected', 5000);
     }
     await waitUntil(() => [...host.shadowRoot!.querySelectorAll('[data-id]')].every((el) => (el as InteractionCard).state !== 'submitting'), 'some answers never acked', { timeout: 5000 });
     const received = await lab.received(session);

@@ -9,6 +9,7 @@ import type { InteractionCard } from '../../src/elements/shared/interaction-card
 import { resolveContext } from '../../src/rules/context.js';
 import { normalizeApproval, normalizeInput } from '../../src/rules/normalize.js';
 import { FakeClock } from '../support/fake-clock.js';
+import { partIn } from '../support/card-harness.js';
 
 const ids = { request_id: 'l-1', session_id: 's' };
 
@@ -36,7 +37,7 @@ describe('look-alikes', () => {
     const row = spoofed!.closest('.option-label')!;
     const key = row.querySelector('.option-key')!.getBoundingClientRect();
     const label = spoofed!.getBoundingClientRect();
-    const mark = row.querySelector('[part~="recommended"]')!.getBoundingClientRect();
+    const mark = partIn(row, 'recommended')!.getBoundingClientRect();
     expect(key.right <= label.left + 0.5 && label.right <= mark.left + 0.5).to.equal(true, 'key, label, mark stay in order');
   });
 
@@ -69,14 +70,14 @@ describe('size', () => {
     await expect(el).to.be.accessible();
     expand.click();
     await el.updateComplete;
-    expect(root.querySelector('[part~="message"]')!.textContent!.length).to.be.above(1_000_000);
+    expect(partIn(root, 'message')!.textContent!.length).to.be.above(1_000_000);
   });
 
   it("an approval's huge details stay collapsed too", async () => {
     const el = (await fixture('<approval-dialog></approval-dialog>')) as InteractionCard;
     el.request = normalizeApproval({ message: 'Run it?', details: 'x'.repeat(1_048_576) }, ids);
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part~="details"]')!.textContent!.length).to.be.below(3_000);
+    expect(partIn(el.shadowRoot!, 'details')!.textContent!.length).to.be.below(3_000);
   });
 
   it('a 10,000-option question shows the first options with a filter and "show all"', async function () {
@@ -87,7 +88,7 @@ describe('size', () => {
     const radios = () => root.querySelectorAll('input[type="radio"]').length;
     expect(radios()).to.equal(51, 'the first 50 and the custom option');
     expect(nodeCount(root)).to.be.below(2_500);
-    const filter = root.querySelector<HTMLInputElement>('[part~="filter"]')!;
+    const filter = partIn<HTMLInputElement>(root, 'filter')!;
     expect(filter.labels![0]!.textContent!.trim()).to.equal('Filter options');
     await expect(el).to.be.accessible();
     filter.value = 'option 9999';
@@ -104,7 +105,7 @@ describe('size', () => {
     const el = await form({ message: 'Pick', input_mode: 'choice', options, allow_free_text: false });
     const root = el.shadowRoot!;
     root.querySelector<HTMLInputElement>('input[value="item 3"]')!.click();
-    const filter = root.querySelector<HTMLInputElement>('[part~="filter"]')!;
+    const filter = partIn<HTMLInputElement>(root, 'filter')!;
     filter.value = 'item 19';
     filter.dispatchEvent(new Event('input'));
     await el.updateComplete;

@@ -5,6 +5,7 @@ import type { InteractionHost } from '../../src/host/interaction-host.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { PostMessageTransport } from '../../src/transport/post-message-transport.js';
+import { partIn } from '../support/card-harness.js';
 
 const FRAME_PATH = '/test/support/frame.html';
 const otherOrigin = () => (location.hostname === '127.0.0.1' ? `http://localhost:${location.port}` : `http://127.0.0.1:${location.port}`);
@@ -109,7 +110,7 @@ describe('PostMessageTransport', () => {
     await waitUntil(() => host.shadowRoot!.querySelector('[data-id="pm-call"]'));
     const dialog = host.shadowRoot!.querySelector<ApprovalDialog>('[data-id="pm-call"]')!;
     await dialog.updateComplete;
-    dialog.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click();
+    partIn<HTMLButtonElement>(dialog.shadowRoot!, 'approve-button')!.click();
     await waitUntil(() => seen.some((r) => (r.data as { type?: string }).type === 'tool_result'));
     expect(seen.every((r) => r.name === 'paired')).to.equal(true, 'the answer reached the paired frame only');
   });
@@ -128,7 +129,7 @@ describe('frame bridge: a page hosting the kit in an iframe', () => {
     const host = iframe.contentDocument!.querySelector('interaction-host')!;
     const dialog = host.shadowRoot!.querySelector<ApprovalDialog>('[data-id="f-1"]')!;
     await dialog.updateComplete;
-    const approve = dialog.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!;
+    const approve = partIn<HTMLButtonElement>(dialog.shadowRoot!, 'approve-button')!;
     expect(approve.textContent!.trim()).to.equal('Approve', 'the session context locale reaches the cards');
     approve.click();
     const result = await pending;

@@ -1,11 +1,11 @@
 // What the cards looked like in Firefox and WebKit before they were fixed for them: each test
 // failed in WebKit (WebKitGTK 2.50) and passes in all three engines now.
 import { expect } from '@open-wc/testing';
-import { normalizeInput } from '../../src/rules/normalize.js';
-import { resolveContext } from '../../src/rules/context.js';
-import { deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
-import { mount, settle } from '../support/questionnaire-mount.js';
-import { catalogue } from '../support/requests-catalogue.js';
+import { normalizeInput } from '../../../src/rules/normalize.js';
+import { resolveContext } from '../../../src/rules/context.js';
+import { deepActiveElement, press, startBefore, tabTo, type } from '../../support/keyboard.js';
+import { mount, settle } from '../../support/questionnaire-mount.js';
+import { catalogue } from '../../support/requests-catalogue.js';
 
 const ids = { request_id: 'engines-1', session_id: 's' };
 const twoQuestions = normalizeInput(

@@ -2,27 +2,19 @@
 // takes the controls WebKit's rule skips out of the order for each real Tab press): the option
 // lists, the actions and the fields are all reached, and the keys work there as everywhere.
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/entries/approval-dialog.js';
-import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
-import type { InteractionResponse } from '../../src/protocol/response.js';
-import { answerRequest } from '../../src/rules/answers.js';
-import { normalizeApproval } from '../../src/rules/normalize.js';
-import { FakeClock } from '../support/fake-clock.js';
-import { byPart, deepActiveElement, press, safariTabTo, startBefore, type } from '../support/keyboard.js';
-import { mount, settle } from '../support/questionnaire-mount.js';
-import { catalogue } from '../support/requests-catalogue.js';
+import '../../../src/entries/approval-dialog.js';
+import type { ApprovalDialog } from '../../../src/elements/approval-dialog/approval-dialog.js';
+import { answerRequest } from '../../../src/rules/answers.js';
+import { normalizeApproval } from '../../../src/rules/normalize.js';
+import { mountCard, partIn } from '../../support/card-harness.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { byPart, deepActiveElement, press, safariTabTo, startBefore, type } from '../../support/keyboard.js';
+import { mount, settle } from '../../support/questionnaire-mount.js';
+import { catalogue } from '../../support/requests-catalogue.js';
 
 const medium = normalizeApproval({ message: 'Restart the worker?' }, { request_id: 'safari-a', session_id: 's' });
 
-async function mountApproval() {
-  const el = (await fixture('<approval-dialog locale="en"></approval-dialog>')) as ApprovalDialog;
-  el.clock = new FakeClock();
-  el.request = medium;
-  await el.updateComplete;
-  const events: InteractionResponse[] = [];
-  el.addEventListener('interaction-response', (e) => events.push(e.detail));
-  return { el, events };
-}
+const mountApproval = () => mountCard<ApprovalDialog>(medium, { attrs: 'locale="en"' });
 
 const radio = (el: Element) => el instanceof HTMLInputElement && el.type === 'radio';
 
@@ -52,7 +44,7 @@ describe('Safari’s default Tab (text fields only)', () => {
         if (!outcome.ok) throw new Error(`${name}: the catalogue's answer is refused`);
         el.response = outcome.response;
         await el.updateComplete;
-        (el.shadowRoot!.querySelector('[part~="receipt-heading"]') as HTMLButtonElement).click();
+        (partIn(el.shadowRoot!, 'receipt-heading') as HTMLButtonElement).click();
         await el.updateComplete;
         expect(unwritten(el), `${name} ${layout}: the receipt, opened`).to.deep.equal([]);
       }

@@ -1,36 +1,19 @@
 // 确认批准 is deliberate (DESIGN §6.1): for 1,000 ms after it appears, on the card's injected
 // clock, it does nothing, whatever the keyboard or the mouse does; it says so (aria-disabled, 请稍候,
 // a CSS fill), a held key never activates it, and Reject never moves under the pointer.
-import { expect, fixture } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import '../../src/entries/approval-dialog.js';
-import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
-import type { InteractionResponse } from '../../src/protocol/response.js';
-import { normalizeApproval } from '../../src/rules/normalize.js';
-import { FakeClock } from '../support/fake-clock.js';
-import { deepActiveElement, keyDown, keyUp, press } from '../support/keyboard.js';
-import { asIfMedia } from '../support/media.js';
+import '../../../src/entries/approval-dialog.js';
+import type { ApprovalDialog } from '../../../src/elements/approval-dialog/approval-dialog.js';
+import { normalizeApproval } from '../../../src/rules/normalize.js';
+import { describedBy, mountCard } from '../../support/card-harness.js';
+import { deepActiveElement, keyDown, keyUp, press } from '../../support/keyboard.js';
+import { asIfMedia } from '../../support/media.js';
 
 const high = normalizeApproval({ message: 'Drop the production database?', severity: 'high' }, { request_id: 'h-1', session_id: 's' });
 
-async function mount(locale = 'zh-CN') {
-  const el = (await fixture(`<approval-dialog locale=${locale}></approval-dialog>`)) as ApprovalDialog;
-  const clock = new FakeClock();
-  el.clock = clock;
-  el.request = high;
-  await el.updateComplete;
-  const events: InteractionResponse[] = [];
-  el.addEventListener('interaction-response', (e) => events.push(e.detail));
-  const part = (name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
-  return { el, clock, events, part };
-}
-
-/** The accessible description: the text of what aria-describedby names (hidden ones count). */
-const description = (el: Element, target: Element) =>
-  (target.getAttribute('aria-describedby') ?? '')
-    .split(/\s+/)
-    .map((id) => el.shadowRoot!.getElementById(id)?.textContent?.trim() ?? '')
-    .join(' ');
+const mount = (locale = 'zh-CN') => mountCard<ApprovalDialog>(high, { attrs: `locale=${locale}` });
+const description = (_el: Element, target: Element) => describedBy(target);
 
 /** A point in the element, `dx` px right of its centre. */
 const center = (el: Element, dx = 0): [number, number] => {

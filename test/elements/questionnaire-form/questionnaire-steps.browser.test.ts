@@ -2,13 +2,14 @@
 // clean in every state, and the 520 px bound of the README's four-question questionnaire.
 import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import '../../src/entries/questionnaire-form.js';
-import { normalizeInput } from '../../src/rules/normalize.js';
-import { resolveContext } from '../../src/rules/context.js';
-import { migrationQuestionnaire } from '../../demo/questionnaire-example.js';
-import { mount, settle } from '../support/questionnaire-mount.js';
-import { deepActiveElement, press, type } from '../support/keyboard.js';
-import { catalogue } from '../support/requests-catalogue.js';
+import '../../../src/entries/questionnaire-form.js';
+import { normalizeInput } from '../../../src/rules/normalize.js';
+import { resolveContext } from '../../../src/rules/context.js';
+import { migrationQuestionnaire } from '../../../demo/questionnaire-example.js';
+import { mount, settle } from '../../support/questionnaire-mount.js';
+import { deepActiveElement, press, type } from '../../support/keyboard.js';
+import { catalogue } from '../../support/requests-catalogue.js';
+import { partsIn } from '../../support/card-harness.js';
 
 const four = catalogue['questionnaire of four']!.request;
 
@@ -171,7 +172,7 @@ describe('<questionnaire-form> steps', () => {
       const rows = [...root.querySelectorAll('.review-row')].map((row) => row.textContent!.replace(/\s+/g, ' ').trim());
       expect(rows).to.deep.equal(['是否保留旧结构？ 彻底重做 Change', '部署区域？ Custom ap-southeast Change', '维护窗口？ 周六 Change', '通知用户？ 是 Change']);
       await expect(el).to.be.accessible();
-      const changes = [...root.querySelectorAll<HTMLButtonElement>('[part~="change-button"]')];
+      const changes = partsIn<HTMLButtonElement>(root, 'change-button');
       changes[2]!.focus();
       await press('Enter');
       await settle(el);

@@ -2,34 +2,19 @@
 // them in view while 确认批准 arms; a medium one opens up to six lines; commands and several lines
 // are a monospaced, wrapping block with Copy; approve's description carries the first line.
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/entries/approval-dialog.js';
-import { CONFIRM_DELAY_MS, type ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
-import { normalizeApproval } from '../../src/rules/normalize.js';
-import { FakeClock } from '../support/fake-clock.js';
-import { byPart, deepActiveElement, press, startBefore, tabTo } from '../support/keyboard.js';
+import '../../../src/entries/approval-dialog.js';
+import { CONFIRM_DELAY_MS, type ApprovalDialog } from '../../../src/elements/approval-dialog/approval-dialog.js';
+import { normalizeApproval } from '../../../src/rules/normalize.js';
+import { describedBy, mountCard, partIn } from '../../support/card-harness.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { byPart, deepActiveElement, press, startBefore, tabTo } from '../../support/keyboard.js';
 
 const ids = { request_id: 'a-1', session_id: 's' };
 const RELEASE = 'commit 8f3e2a1\nservices: api, worker, web\nregions: cn-north, cn-east';
 const approval = (severity: string, details: string) => normalizeApproval({ message: 'Go ahead?', severity, details }, ids);
 
-async function mount(request = approval('high', RELEASE), attrs = '') {
-  const el = (await fixture(`<approval-dialog ${attrs}></approval-dialog>`)) as ApprovalDialog;
-  el.clock = new FakeClock();
-  el.request = request;
-  await el.updateComplete;
-  const root = el.shadowRoot!;
-  return { el, root, part: (name: string) => root.querySelector<HTMLElement>(`[part~="${name}"]`) };
-}
-
-/** The accessible description an element gets from its `aria-describedby` ids, as a screen reader reads it. */
-function description(el: Element): string {
-  const root = el.getRootNode() as ShadowRoot;
-  return (el.getAttribute('aria-describedby') ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((id) => root.getElementById(id)?.textContent?.replace(/\s+/g, ' ').trim() ?? '')
-    .join(' ');
-}
+const mount = (request = approval('high', RELEASE), attrs = '') => mountCard<ApprovalDialog>(request, { attrs });
+const description = describedBy;
 
 describe('<approval-dialog> details: what is approved is seen', function () {
   // axe-core on a loaded machine.
@@ -56,16 +41,16 @@ describe('<approval-dialog> details: what is approved is seen', function () {
     scroller.append(el, Object.assign(document.createElement('div'), { style: 'height: 600px' }));
     await el.updateComplete;
     const root = el.shadowRoot!;
-    root.querySelector<HTMLElement>('[part~="approve-button"]')!.scrollIntoView({ block: 'end' });
+    partIn(root, 'approve-button')!.scrollIntoView({ block: 'end' });
     const inView = (target: Element) => {
       const r = target.getBoundingClientRect();
       const v = scroller.getBoundingClientRect();
       return r.top >= v.top - 1 && r.bottom <= v.bottom + 1;
     };
-    const details = root.querySelector('[part~="details"]')!;
+    const details = partIn(root, 'details')!;
     expect(inView(details), 'the details are out of view before approving').to.equal(false);
-    await startBefore(root.querySelector('[part~="approve-button"]')!);
-    root.querySelector<HTMLElement>('[part~="approve-button"]')!.focus();
+    await startBefore(partIn(root, 'approve-button')!);
+    partIn(root, 'approve-button')!.focus();
     await press('Enter');
     await el.updateComplete;
     expect(deepActiveElement()?.getAttribute('part')).to.equal('confirm-button');
@@ -132,7 +117,7 @@ describe('<approval-dialog> details: what is approved is seen', function () {
     const { part } = await mount(approval('high', 'rm -rf ./\u202Egnp.exe\nsecond line'));
     const block = part('details')!.querySelector('pre')!;
     expect(block.querySelector('bdi')).to.not.equal(null);
-    expect(block.querySelector('[part~="invisible-char"]')!.textContent).to.equal('⟨U+202E⟩');
+    expect(partIn(block, 'invisible-char')!.textContent).to.equal('⟨U+202E⟩');
     expect(block.querySelector('img, script, a')).to.equal(null);
   });
 });

@@ -2,12 +2,12 @@
 // the rules' answer, and the rules' verdict on submit.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formRequest } from '../../src/adapters/requests.js';
-import { Draft } from '../../src/elements/questionnaire-form/draft.js';
-import { answerRequest } from '../../src/rules/answers.js';
-import { answerField, initialInput, maxReached } from '../../src/rules/fields.js';
-import { CUSTOM_VALUE } from '../../src/rules/options.js';
-import { catalogue } from '../support/requests-catalogue.js';
+import { formRequest } from '../../../src/adapters/requests.js';
+import { Draft } from '../../../src/elements/questionnaire-form/draft.js';
+import { answerRequest } from '../../../src/rules/answers.js';
+import { answerField, initialInput, maxReached } from '../../../src/rules/fields.js';
+import { CUSTOM_VALUE } from '../../../src/rules/options.js';
+import { catalogue } from '../../support/requests-catalogue.js';
 
 const AT = '2026-11-29T12:00:00.000Z';
 const four = catalogue['questionnaire of four']!.request;

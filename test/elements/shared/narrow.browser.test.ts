@@ -2,26 +2,27 @@
 // artifact icon column shrinks; a receipt stays one line. The artifact list is mounted in a frame
 // of a phone's width, so its own viewport decides, as on the phone.
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/entries/questionnaire-form.js';
-import '../../src/entries/approval-dialog.js';
-import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
-import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
-import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
-import { artifactsResult, fileParts, type ItemDelivery } from '../../src/rules/artifacts/deliver.js';
-import { prepareArtifacts } from '../../src/rules/artifacts/prepare.js';
-import { answerRequest } from '../../src/rules/answers.js';
-import { resolveContext } from '../../src/rules/context.js';
-import { migrationQuestionnaire } from '../../demo/questionnaire-example.js';
-import { normalizeInput } from '../../src/rules/normalize.js';
-import { frameOfWidth } from '../support/media.js';
-import { catalogue } from '../support/requests-catalogue.js';
+import '../../../src/entries/questionnaire-form.js';
+import '../../../src/entries/approval-dialog.js';
+import type { ArtifactList } from '../../../src/elements/artifact-list/artifact-list.js';
+import type { QuestionnaireForm } from '../../../src/elements/questionnaire-form/questionnaire-form.js';
+import type { InteractionCard } from '../../../src/elements/shared/interaction-card.js';
+import { artifactsResult, fileParts, type ItemDelivery } from '../../../src/rules/artifacts/deliver.js';
+import { prepareArtifacts } from '../../../src/rules/artifacts/prepare.js';
+import { answerRequest } from '../../../src/rules/answers.js';
+import { resolveContext } from '../../../src/rules/context.js';
+import { migrationQuestionnaire } from '../../../demo/questionnaire-example.js';
+import { normalizeInput } from '../../../src/rules/normalize.js';
+import { frameOfWidth } from '../../support/media.js';
+import { catalogue } from '../../support/requests-catalogue.js';
+import { partIn } from '../../support/card-harness.js';
 
 async function review(width: number): Promise<ShadowRoot> {
   const request = normalizeInput(migrationQuestionnaire(false), { request_id: 'q', session_id: 's' }, resolveContext());
   const wrap = await fixture(html`<div style=${`width: ${width}px`}><questionnaire-form layout="steps" .request=${request}></questionnaire-form></div>`);
   const el = wrap.firstElementChild as QuestionnaireForm;
   await el.updateComplete;
-  el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="recommended-button"]')!.click();
+  partIn<HTMLButtonElement>(el.shadowRoot!, 'recommended-button')!.click();
   for (let i = 0; i < 3; i += 1) await el.updateComplete;
   return el.shadowRoot!;
 }
@@ -56,7 +57,7 @@ describe('small screens', () => {
     const wrap = await fixture(html`<div style="width: 320px"><questionnaire-form .request=${{ ...request, title: 'A very long title the model wrote for this questionnaire of four questions' }} .response=${outcome.response}></questionnaire-form></div>`);
     const el = wrap.firstElementChild as InteractionCard;
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part~="card"]')!.getBoundingClientRect().height).to.be.at.most(48);
+    expect(partIn(el.shadowRoot!, 'card')!.getBoundingClientRect().height).to.be.at.most(48);
   });
 
   it('artifacts on a phone under 400 px: a smaller icon column, the state under the text, rows kept short', async () => {

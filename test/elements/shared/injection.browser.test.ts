@@ -1,17 +1,18 @@
 // Whatever a model writes stays text: markup, scripts, handlers and `javascript:` URLs in every
 // string field render inert, are direction-isolated, and make the browser fetch nothing.
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/entries/approval-dialog.js';
-import '../../src/entries/questionnaire-form.js';
-import '../../src/entries/artifact-list.js';
-import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
-import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
-import { deliverArtifacts, fileParts } from '../../src/rules/artifacts/deliver.js';
-import { prepareArtifacts } from '../../src/rules/artifacts/prepare.js';
-import { resolveContext } from '../../src/rules/context.js';
-import { normalizeApproval, normalizeInput } from '../../src/rules/normalize.js';
-import { revealMarks } from '../../src/elements/shared/safe-text.js';
-import { foreignOrigin, startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
+import '../../../src/entries/approval-dialog.js';
+import '../../../src/entries/questionnaire-form.js';
+import '../../../src/entries/artifact-list.js';
+import type { ArtifactList } from '../../../src/elements/artifact-list/artifact-list.js';
+import type { InteractionCard } from '../../../src/elements/shared/interaction-card.js';
+import { deliverArtifacts, fileParts } from '../../../src/rules/artifacts/deliver.js';
+import { prepareArtifacts } from '../../../src/rules/artifacts/prepare.js';
+import { resolveContext } from '../../../src/rules/context.js';
+import { normalizeApproval, normalizeInput } from '../../../src/rules/normalize.js';
+import { revealMarks } from '../../../src/elements/shared/safe-text.js';
+import { foreignOrigin, startRecordingRequests, stopRecordingRequests } from '../../support/requests.js';
+import { partIn } from '../../support/card-harness.js';
 
 declare global {
   interface Window {
@@ -78,7 +79,7 @@ describe('model-written strings stay inert text', () => {
       await Promise.all([approval.updateComplete, form.updateComplete, choice.updateComplete]);
       // A high-risk approval shows its details open, never behind a toggle (DESIGN §11.1).
       expect(approval.shadowRoot!.querySelector('details')).to.equal(null);
-      expect(approval.shadowRoot!.querySelector('[part~="details"]')!.checkVisibility()).to.equal(true);
+      expect(partIn(approval.shadowRoot!, 'details')!.checkVisibility()).to.equal(true);
       for (const el of [approval, form, choice]) {
         inert(el.shadowRoot!);
         // Shown as text, its bidi controls as marks (⟨U+202E⟩).

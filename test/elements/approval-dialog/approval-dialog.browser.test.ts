@@ -1,24 +1,17 @@
 import { expect, fixture, html, nextFrame, oneEvent } from '@open-wc/testing';
-import '../../src/entries/approval-dialog.js';
-import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
-import type { InteractionResponse } from '../../src/protocol/response.js';
-import { normalizeApproval } from '../../src/rules/normalize.js';
-import { FakeClock } from '../support/fake-clock.js';
-import { deepActiveElement, press, type } from '../support/keyboard.js';
+import '../../../src/entries/approval-dialog.js';
+import type { ApprovalDialog } from '../../../src/elements/approval-dialog/approval-dialog.js';
+import type { InteractionResponse } from '../../../src/protocol/response.js';
+import { normalizeApproval } from '../../../src/rules/normalize.js';
+import { mountCard } from '../../support/card-harness.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { deepActiveElement, press, type } from '../../support/keyboard.js';
 
 const ids = { request_id: 'a-1', session_id: 's' };
 const high = normalizeApproval({ message: 'Drop the production database?', severity: 'high', details: 'DROP DATABASE prod;' }, ids);
 const medium = normalizeApproval({ message: 'Restart the worker?' }, ids);
 
-async function mount(request = high, attrs = '') {
-  const el = (await fixture(`<approval-dialog ${attrs}></approval-dialog>`)) as ApprovalDialog;
-  el.clock = new FakeClock();
-  el.request = request;
-  await el.updateComplete;
-  const events: InteractionResponse[] = [];
-  el.addEventListener('interaction-response', (e) => events.push(e.detail));
-  return { el, events, part: (name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`) };
-}
+const mount = (request = high, attrs = '') => mountCard<ApprovalDialog>(request, { attrs });
 
 describe('<approval-dialog>', () => {
   it('severities differ by more than colour: a label and an icon of their own', async () => {

@@ -1,28 +1,28 @@
 // What a user types in one field is capped at 20,000 characters (DESIGN §3.7), so that an honest
 // answer always fits the runtime's maxPayload: the text is put in as a paste would (the editing
 // path, which honours maxlength), then real keys are typed at the cap.
-import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/entries/approval-dialog.js';
-import '../../src/entries/questionnaire-form.js';
+import { expect } from '@open-wc/testing';
+import '../../../src/entries/approval-dialog.js';
+import '../../../src/entries/questionnaire-form.js';
 // The adapters' entry registers the typed fields these forms show.
-import '../../src/entries/adapters.js';
-import type { InteractionCard, InteractionResponseEvent } from '../../src/elements/shared/interaction-card.js';
-import type { InteractionRequest } from '../../src/protocol/request.js';
-import type { InteractionResponse } from '../../src/protocol/response.js';
-import { resolveContext } from '../../src/rules/context.js';
-import { normalizeApproval, normalizeInput } from '../../src/rules/normalize.js';
-import { schemaToQuestions } from '../../src/adapters/json-schema-form.js';
-import { formRequest } from '../../src/adapters/requests.js';
-import { press, type } from '../support/keyboard.js';
+import '../../../src/entries/adapters.js';
+import type { InteractionCard, InteractionResponseEvent } from '../../../src/elements/shared/interaction-card.js';
+import type { InteractionRequest } from '../../../src/protocol/request.js';
+import type { InteractionResponse } from '../../../src/protocol/response.js';
+import { resolveContext } from '../../../src/rules/context.js';
+import { normalizeApproval, normalizeInput } from '../../../src/rules/normalize.js';
+import { schemaToQuestions } from '../../../src/adapters/json-schema-form.js';
+import { formRequest } from '../../../src/adapters/requests.js';
+import { press, type } from '../../support/keyboard.js';
+import { mountCard } from '../../support/card-harness.js';
+import { systemClock } from '../../../src/protocol/clock.js';
 
 const ids = (id: string) => ({ request_id: id, session_id: 's-cap' });
 const execution = resolveContext();
 
+/** The card `request` is shown in (`tag` says which, for the reader). */
 async function mount(tag: 'approval-dialog' | 'questionnaire-form', request: InteractionRequest): Promise<InteractionCard> {
-  const el = tag === 'approval-dialog'
-    ? await fixture<InteractionCard>(html`<approval-dialog locale="en" .request=${request}></approval-dialog>`)
-    : await fixture<InteractionCard>(html`<questionnaire-form locale="en" layout="list" .request=${request}></questionnaire-form>`);
-  await el.updateComplete;
+  const { el } = await mountCard<InteractionCard>(request, { attrs: `locale="en"${tag === 'questionnaire-form' ? ' layout="list"' : ''}`, clock: systemClock });
   return el;
 }
 

@@ -1,27 +1,23 @@
 // DESIGN §6.1 "Focus never falls to the page": an inline card the user is in that settles
 // (answered, expired, cancelled) moves focus to its receipt, standalone and inside the host; it
 // never pulls focus from elsewhere; a modal gives it back to where it was.
-import { expect, fixture, nextFrame, waitUntil } from '@open-wc/testing';
-import '../../src/entries/approval-dialog.js';
-import '../../src/entries/questionnaire-form.js';
-import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
-import { cancelledResponse } from '../../src/rules/responses.js';
-import { FakeClock } from '../support/fake-clock.js';
-import { AgentLab } from '../support/agent.js';
-import { byPart, deepActiveElement, press, startBefore, tabTo } from '../support/keyboard.js';
-import { catalogue } from '../support/requests-catalogue.js';
-import { mountHost, uniqueSession, waitForCard } from '../host/support.js';
+import { expect, nextFrame, waitUntil } from '@open-wc/testing';
+import '../../../src/entries/approval-dialog.js';
+import '../../../src/entries/questionnaire-form.js';
+import type { InteractionCard } from '../../../src/elements/shared/interaction-card.js';
+import { cancelledResponse } from '../../../src/rules/responses.js';
+import { mountCard, partIn } from '../../support/card-harness.js';
+import { AgentLab } from '../../support/agent.js';
+import { byPart, deepActiveElement, press, startBefore, tabTo } from '../../support/keyboard.js';
+import { catalogue } from '../../support/requests-catalogue.js';
+import { mountHost, uniqueSession, waitForCard } from '../../host/support.js';
 
 const AT = '2026-11-29T12:00:00.000Z';
 
 async function mount(name: string) {
-  const entry = catalogue[name]!;
-  const el = (await fixture(`<${entry.tag}></${entry.tag}>`)) as InteractionCard;
-  const clock = new FakeClock();
-  el.clock = clock;
-  el.request = entry.request;
-  await el.updateComplete;
-  return { el, clock, request: entry.request, receipt: () => el.shadowRoot!.querySelector('[part~="receipt-heading"]') };
+  const { request } = catalogue[name]!;
+  const { el, clock, part } = await mountCard<InteractionCard>(request);
+  return { el, clock, request, receipt: () => part('receipt-heading') };
 }
 
 /** The receipt takes focus at the next frame: wait for the render, then for that frame. */
@@ -56,9 +52,9 @@ describe('focus when a card settles', () => {
 
   it('cancelled while the user types a note: focus moves to the receipt', async () => {
     const { el, request, receipt } = await mount('approval high');
-    el.shadowRoot!.querySelector<HTMLElement>('[part~="add-reason-button"]')!.click();
+    partIn(el.shadowRoot!, 'add-reason-button')!.click();
     await el.updateComplete;
-    el.shadowRoot!.querySelector<HTMLElement>('[part~="note"]')!.focus();
+    partIn(el.shadowRoot!, 'note')!.focus();
     el.response = cancelledResponse(request, AT);
     await settled(el);
     expect(el.state).to.equal('cancelled');
@@ -112,7 +108,7 @@ describe('focus when a card settles inside <interaction-host>', () => {
     await lab.result('fa-1');
     await waitUntil(() => el.state === 'answered', 'never acked');
     await settled(el);
-    const receipt = el.shadowRoot!.querySelector('[part~="receipt-heading"]');
+    const receipt = partIn(el.shadowRoot!, 'receipt-heading');
     expect(deepActiveElement() === receipt, `focus on the receipt, not ${deepActiveElement()?.localName}`).to.equal(true);
     host.remove();
   });
@@ -122,11 +118,11 @@ describe('focus when a card settles inside <interaction-host>', () => {
     const { host } = await mountHost(lab.url(session));
     await lab.call(session, 'request_user_input', { message: 'Name?' }, 'fc-1');
     const el = await waitForCard(host, 'fc-1');
-    el.shadowRoot!.querySelector<HTMLElement>('[part~="text-field"]')!.focus();
+    partIn(el.shadowRoot!, 'text-field')!.focus();
     await lab.run({ action: 'abort', callId: 'fc-1' });
     await waitUntil(() => el.state === 'cancelled');
     await settled(el);
-    const receipt = el.shadowRoot!.querySelector('[part~="receipt-heading"]');
+    const receipt = partIn(el.shadowRoot!, 'receipt-heading');
     expect(deepActiveElement() === receipt, `focus on the receipt, not ${deepActiveElement()?.localName}`).to.equal(true);
     host.remove();
   });

@@ -1,15 +1,15 @@
 // What the user did to an artifact row (loaded its preview, copied its path) belongs to that item
 // (its URL or path plus its name), not to its position: a replaced item is never fetched without
 // its own click, items that remain keep their state, and a delivery update hides nothing.
-import { expect, fixture, waitUntil } from '@open-wc/testing';
-import '../../src/entries/artifact-list.js';
-import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
-import type { FilePart } from '../../src/protocol/results.js';
-import { filePart } from '../../src/rules/artifacts/deliver.js';
-import { DELIVERY_REASONS } from '../../src/rules/artifacts/reasons.js';
-import { toArtifact } from '../../src/rules/artifacts/prepare.js';
-import { press } from '../support/keyboard.js';
-import { foreignOrigin, recordedRequests, startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
+import { expect, waitUntil } from '@open-wc/testing';
+import '../../../src/entries/artifact-list.js';
+import type { FilePart } from '../../../src/protocol/results.js';
+import { filePart } from '../../../src/rules/artifacts/deliver.js';
+import { DELIVERY_REASONS } from '../../../src/rules/artifacts/reasons.js';
+import { toArtifact } from '../../../src/rules/artifacts/prepare.js';
+import { press } from '../../support/keyboard.js';
+import { foreignOrigin, recordedRequests, startRecordingRequests, stopRecordingRequests } from '../../support/requests.js';
+import { mountArtifacts } from '../../support/card-harness.js';
 
 // A foreign origin on loopback, where the test server records each request.
 const FOREIGN = foreignOrigin(7);
@@ -18,11 +18,8 @@ const image = (file: string, delivered = false): FilePart =>
 const local = (path: string): FilePart => filePart(toArtifact({ path })!, 'auto', { state: 'skipped', reason: DELIVERY_REASONS.noDeliver });
 
 async function mount(items: FilePart[]) {
-  const el = (await fixture('<artifact-list></artifact-list>')) as ArtifactList;
-  el.items = items;
-  await el.updateComplete;
-  const row = (name: string) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="item"]')].find((r) => r.querySelector('[part~="name"]')!.textContent === name)!;
-  return { el, row };
+  const { el, row } = await mountArtifacts(items);
+  return { el, row: (name: string) => row(name)! };
 }
 
 const settleRequests = () => new Promise((resolve) => setTimeout(resolve, 150));

@@ -1,26 +1,15 @@
-import { expect, fixture } from '@open-wc/testing';
-import '../../src/entries/questionnaire-form.js';
-import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
-import type { InteractionRequest } from '../../src/protocol/request.js';
-import type { InteractionResponse } from '../../src/protocol/response.js';
-import { FakeClock } from '../support/fake-clock.js';
-import { deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
-import { catalogue } from '../support/requests-catalogue.js';
-import { openReceipt } from '../support/receipt.js';
+import { expect } from '@open-wc/testing';
+import '../../../src/entries/questionnaire-form.js';
+import type { QuestionnaireForm } from '../../../src/elements/questionnaire-form/questionnaire-form.js';
+import type { InteractionRequest } from '../../../src/protocol/request.js';
+import { deepActiveElement, press, startBefore, tabTo, type } from '../../support/keyboard.js';
+import { catalogue } from '../../support/requests-catalogue.js';
+import { openReceipt } from '../../support/receipt.js';
+import { mountCard, partIn, partsIn } from '../../support/card-harness.js';
 
 const four = catalogue['questionnaire of four']!.request;
 
-async function mount(request: InteractionRequest, attrs = '') {
-  const el = (await fixture(`<questionnaire-form layout="list" ${attrs}></questionnaire-form>`)) as QuestionnaireForm;
-  const clock = new FakeClock();
-  el.clock = clock;
-  el.request = request;
-  await el.updateComplete;
-  const events: InteractionResponse[] = [];
-  el.addEventListener('interaction-response', (e) => events.push(e.detail));
-  const root = el.shadowRoot!;
-  return { el, clock, events, root, part: (name: string) => root.querySelector<HTMLElement>(`[part~="${name}"]`) };
-}
+const mount = (request: InteractionRequest, attrs = '') => mountCard<QuestionnaireForm>(request, { attrs: `layout="list" ${attrs}` });
 
 const radios = (root: ShadowRoot, id: string) =>
   [...root.querySelectorAll<HTMLInputElement>(`fieldset[data-key="${id}"] input[type="radio"]`)];
@@ -49,10 +38,10 @@ describe('<questionnaire-form> questionnaire', () => {
 
   it('the custom option reveals a required text field named 自定义内容', async () => {
     const { el, root } = await mount(four);
-    expect(root.querySelector('[part~="custom-field"]')).to.equal(null);
+    expect(partIn(root, 'custom-field')).to.equal(null);
     radios(root, 'compat').at(-1)!.click();
     await el.updateComplete;
-    const field = root.querySelector<HTMLInputElement>('[part~="custom-field"]')!;
+    const field = partIn<HTMLInputElement>(root, 'custom-field')!;
     expect(field.required).to.equal(true);
     expect(field.labels![0]!.textContent!.trim()).to.equal('自定义内容');
   });
@@ -210,11 +199,11 @@ describe('<questionnaire-form> time', () => {
     await el.updateComplete;
     expect(events.map((e) => e.status)).to.deep.equal(['auto_selected']);
     expect(el.state).to.equal('expired');
-    expect(el.shadowRoot!.querySelector('[part~="receipt-heading"]')!.textContent).to.contain('已超时');
+    expect(partIn(el.shadowRoot!, 'receipt-heading')!.textContent).to.contain('已超时');
     const receipt = await openReceipt(el);
     expect(receipt.textContent).to.contain('自动采用推荐选项');
     // Nothing was picked: the timeout chose every answer, and the record says so at each.
-    expect(receipt.querySelectorAll('[part~="filled-mark"]')).to.have.length(4);
+    expect(partsIn(receipt, 'filled-mark')).to.have.length(4);
   });
 
   it('standalone: grilling never auto-selects', async () => {
@@ -222,30 +211,5 @@ describe('<questionnaire-form> time', () => {
     clock.advance(120_000);
     await el.updateComplete;
     expect(events.map((e) => [e.status, e.approved])).to.deep.equal([['timeout', false]]);
-  });
-
-  it('hosted: with a deadline set by a host it only shows the countdown, and fires nothing', async () => {
-    const { el, clock, events, part } = await mount(four);
-    el.deadline = clock.now() + 30_000;
-    await el.updateComplete;
-    expect(part('countdown')!.textContent).to.contain('0:30');
-    clock.advance(31_000);
-    await el.updateComplete;
-    expect(events).to.have.length(0);
-    expect(el.state).to.equal('pending');
-    expect(part('countdown')!.textContent).to.contain('0:00');
-  });
-
-  it('announces the countdown at a few points, not every second', async () => {
-    const { el, clock, root } = await mount(four);
-    const region = root.querySelector('[aria-live="polite"]')!;
-    const heard = new Set<string>();
-    for (let second = 0; second < 119; second += 1) {
-      clock.advance(1000);
-      await el.updateComplete;
-      if (region.textContent!.trim()) heard.add(region.textContent!.trim());
-    }
-    expect([...heard]).to.deep.equal(['剩余时间 1 分钟', '剩余时间 30 秒', '剩余时间 10 秒']);
-    expect(root.querySelector('[role="timer"]')!.textContent).to.contain('0:01');
   });
 });

@@ -1,15 +1,16 @@
 // Receipts are one line (DESIGN §11.4): title, outcome, time, at most 48 px tall, a focusable
 // heading whose button opens the full record in place, its state announced (aria-expanded).
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/entries/approval-dialog.js';
-import '../../src/entries/questionnaire-form.js';
-import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
-import type { InteractionResponse } from '../../src/protocol/response.js';
-import { answerRequest, cancelledResponse, timeoutResponse } from '../../src/rules/answers.js';
-import { FakeClock } from '../support/fake-clock.js';
-import { byPart, deepActiveElement, press, startBefore, tabTo } from '../support/keyboard.js';
-import { catalogue } from '../support/requests-catalogue.js';
-import { answerWithKeyboard } from '../support/answer-ui.js';
+import '../../../src/entries/approval-dialog.js';
+import '../../../src/entries/questionnaire-form.js';
+import type { InteractionCard } from '../../../src/elements/shared/interaction-card.js';
+import type { InteractionResponse } from '../../../src/protocol/response.js';
+import { answerRequest, cancelledResponse, timeoutResponse } from '../../../src/rules/answers.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { byPart, deepActiveElement, press, startBefore, tabTo } from '../../support/keyboard.js';
+import { catalogue } from '../../support/requests-catalogue.js';
+import { answerWithKeyboard } from '../../support/answer-ui.js';
+import { partIn } from '../../support/card-harness.js';
 
 const AT = '2026-11-29T12:00:31.204Z';
 const answered = (name: keyof typeof catalogue) => {
@@ -28,7 +29,7 @@ async function settled(name: keyof typeof catalogue, response: InteractionRespon
   el.response = response;
   el.late = late;
   await el.updateComplete;
-  return { el, root: el.shadowRoot!, heading: () => el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="receipt-heading"]')! };
+  return { el, root: el.shadowRoot!, heading: () => partIn<HTMLButtonElement>(el.shadowRoot!, 'receipt-heading')! };
 }
 
 const RECEIPTS: [keyof typeof catalogue, () => InteractionResponse, string, boolean?][] = [
@@ -46,7 +47,7 @@ describe('receipts are one line', function () {
   for (const [name, response, outcome, late] of RECEIPTS) {
     it(`${name} → ${outcome}: title, outcome and time on one line of at most 48 px`, async () => {
       const { el, root, heading } = await settled(name, response(), '', late);
-      const card = root.querySelector('[part~="card"]')!;
+      const card = partIn(root, 'card')!;
       expect(card.getBoundingClientRect().height).to.be.at.most(48);
       const line = heading();
       expect(line.textContent).to.contain(outcome);
@@ -58,7 +59,7 @@ describe('receipts are one line', function () {
       const words = document.createRange();
       words.selectNodeContents(title);
       expect(words.getBoundingClientRect().left - title.getBoundingClientRect().left).to.be.below(2);
-      expect(root.querySelector('[part~="message"]'), 'the message waits in the record').to.equal(null);
+      expect(partIn(root, 'message'), 'the message waits in the record').to.equal(null);
       await expect(el).to.be.accessible();
     });
   }

@@ -2,19 +2,20 @@
 // keyboard hints (Ctrl+Enter, an option's digit) are hidden, in every state a card can be in.
 // The element's own coarse-pointer rules are applied as a touch screen would (test/support/media.ts).
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/entries/approval-dialog.js';
-import '../../src/entries/questionnaire-form.js';
-import '../../src/entries/artifact-list.js';
-import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
-import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
-import { artifactsResult, fileParts, type ItemDelivery } from '../../src/rules/artifacts/deliver.js';
-import { prepareArtifacts } from '../../src/rules/artifacts/prepare.js';
-import { answerRequest } from '../../src/rules/answers.js';
-import { resolveContext } from '../../src/rules/context.js';
-import { normalizeApproval } from '../../src/rules/normalize.js';
-import { FakeClock } from '../support/fake-clock.js';
-import { asIfCoarsePointer, targets } from '../support/media.js';
-import { catalogue } from '../support/requests-catalogue.js';
+import '../../../src/entries/approval-dialog.js';
+import '../../../src/entries/questionnaire-form.js';
+import '../../../src/entries/artifact-list.js';
+import type { ArtifactList } from '../../../src/elements/artifact-list/artifact-list.js';
+import type { InteractionCard } from '../../../src/elements/shared/interaction-card.js';
+import { artifactsResult, fileParts, type ItemDelivery } from '../../../src/rules/artifacts/deliver.js';
+import { prepareArtifacts } from '../../../src/rules/artifacts/prepare.js';
+import { answerRequest } from '../../../src/rules/answers.js';
+import { resolveContext } from '../../../src/rules/context.js';
+import { normalizeApproval } from '../../../src/rules/normalize.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { asIfCoarsePointer, targets } from '../../support/media.js';
+import { catalogue } from '../../support/requests-catalogue.js';
+import { partIn } from '../../support/card-harness.js';
 
 async function card(name: keyof typeof catalogue, layout = 'list') {
   const { tag, request } = catalogue[name]!;
@@ -43,17 +44,17 @@ describe('touch: targets of at least 44 × 44 px under a coarse pointer', functi
     expect(asIfCoarsePointer(el)).to.be.greaterThan(0);
     // Without them, a button is 36 px tall: a mouse target.
     const plain = await card('approval low');
-    expect(plain.shadowRoot!.querySelector('[part~="reject-button"]')!.getBoundingClientRect().height).to.be.below(44);
+    expect(partIn(plain.shadowRoot!, 'reject-button')!.getBoundingClientRect().height).to.be.below(44);
   });
 
   it('approval: with details, the note open, and while the confirm arms', async () => {
     const el = await card('approval high');
     asIfCoarsePointer(el);
     expectTouchable(el, 'pending');
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="add-reason-button"]')!.click();
+    partIn<HTMLButtonElement>(el.shadowRoot!, 'add-reason-button')!.click();
     await el.updateComplete;
     expectTouchable(el, 'note open');
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click();
+    partIn<HTMLButtonElement>(el.shadowRoot!, 'approve-button')!.click();
     await el.updateComplete;
     expectTouchable(el, 'arming');
     const medium = (await fixture('<approval-dialog style="width: 560px"></approval-dialog>')) as InteractionCard;
@@ -70,15 +71,15 @@ describe('touch: targets of at least 44 × 44 px under a coarse pointer', functi
       expectTouchable(el, 'pending');
       const root = el.shadowRoot!;
       root.querySelector<HTMLInputElement>('[data-key] input, [part~="text-field"]')!.click();
-      const field = root.querySelector<HTMLTextAreaElement>('[part~="text-field"]');
+      const field = partIn<HTMLTextAreaElement>(root, 'text-field');
       if (field) {
         field.value = 'x';
         field.dispatchEvent(new Event('input'));
       }
       await el.updateComplete;
-      root.querySelector<HTMLButtonElement>('[part~="skip-button"]')!.click();
+      partIn<HTMLButtonElement>(root, 'skip-button')!.click();
       await el.updateComplete;
-      expect(root.querySelector('[part~="keep-button"]'), 'asking').to.not.equal(null);
+      expect(partIn(root, 'keep-button'), 'asking').to.not.equal(null);
       expectTouchable(el, 'asking to discard');
       const { request, answer } = catalogue[name]!;
       const outcome = answerRequest(request, answer, new Date(0).toISOString());
@@ -86,7 +87,7 @@ describe('touch: targets of at least 44 × 44 px under a coarse pointer', functi
       el.response = outcome.response;
       await el.updateComplete;
       expectTouchable(el, 'receipt');
-      root.querySelector<HTMLButtonElement>('[part~="receipt-heading"]')!.click();
+      partIn<HTMLButtonElement>(root, 'receipt-heading')!.click();
       await el.updateComplete;
       expectTouchable(el, 'receipt open');
     });
@@ -101,10 +102,10 @@ describe('touch: targets of at least 44 × 44 px under a coarse pointer', functi
     await el.updateComplete;
     await el.updateComplete;
     expectTouchable(el, 'second step');
-    root.querySelector<HTMLButtonElement>('[part~="recommended-button"]')!.click();
+    partIn<HTMLButtonElement>(root, 'recommended-button')!.click();
     await el.updateComplete;
     await el.updateComplete;
-    expect(root.querySelector('[part~="review"]')).to.not.equal(null);
+    expect(partIn(root, 'review')).to.not.equal(null);
     expectTouchable(el, 'review');
   });
 

@@ -1,19 +1,15 @@
-import { expect, fixture } from '@open-wc/testing';
-import '../../src/entries/artifact-list.js';
-import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
-import type { DeliveryResult, FilePart } from '../../src/protocol/results.js';
-import { filePart } from '../../src/rules/artifacts/deliver.js';
-import { toArtifact } from '../../src/rules/artifacts/prepare.js';
-import { golden } from '../support/golden.js';
-import { foreignOrigin, startRecordingRequests, stopRecordingRequests } from '../support/requests.js';
+import { expect } from '@open-wc/testing';
+import '../../../src/entries/artifact-list.js';
+import type { DeliveryResult, FilePart } from '../../../src/protocol/results.js';
+import { filePart } from '../../../src/rules/artifacts/deliver.js';
+import { toArtifact } from '../../../src/rules/artifacts/prepare.js';
+import { golden } from '../../support/golden.js';
+import { foreignOrigin, startRecordingRequests, stopRecordingRequests } from '../../support/requests.js';
+import { mountArtifacts, partIn } from '../../support/card-harness.js';
 
 async function mount(items: FilePart[], delivery?: DeliveryResult, attrs = '') {
-  const el = (await fixture(`<artifact-list ${attrs}></artifact-list>`)) as ArtifactList;
-  el.items = items;
-  el.delivery = delivery;
-  await el.updateComplete;
-  const rows = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="item"]')];
-  return { el, rows, root: el.shadowRoot! };
+  const list = await mountArtifacts(items, delivery, attrs);
+  return { ...list, rows: list.rows() };
 }
 
 const deliveredCases = golden.tool_cases.filter((c) => c.tool === 'publish_artifacts' && c.result && !('error' in c.result));
@@ -32,8 +28,8 @@ describe('<artifact-list>', () => {
       const failed = summary.failed.map((f) => f.name);
       const where = { feishu: '飞书', dingtalk: '钉钉', wecom: '企业微信' }[Object.keys(delivery)[0]!]!;
       items.forEach((item, i) => {
-        const badge = rows[i]!.querySelector('[part~="delivery"]')!;
-        expect(rows[i]!.querySelector('[part~="name"]')!.textContent).to.equal(item.name);
+        const badge = partIn(rows[i]!, 'delivery')!;
+        expect(partIn(rows[i]!, 'name')!.textContent).to.equal(item.name);
         // What was delivered says where; a local path beside it is not called "local only".
         const expected = item.delivered ? `已发送到${where}` : failed.includes(item.name) ? '发送失败' : '未发送';
         expect(badge.textContent!.trim(), item.name).to.equal(expected);
@@ -41,7 +37,7 @@ describe('<artifact-list>', () => {
         expect(localOnly, `${item.name}: 仅本地`).to.equal(item.path !== '' && !item.delivered);
         if (!item.delivered) expect(rows[i]!.querySelector('.reason')!.textContent).to.not.equal('');
       });
-      expect(root.querySelector('[part~="summary"]')!.textContent).to.contain(`已发送 ${summary.success.length}`);
+      expect(partIn(root, 'summary')!.textContent).to.contain(`已发送 ${summary.success.length}`);
       expect(root.querySelectorAll('.badge.delivered')).to.have.length(summary.success.length);
       expect(root.querySelectorAll('.badge.failed')).to.have.length(summary.failed.length);
       expect(root.querySelectorAll('.badge.skipped')).to.have.length(summary.skipped.length);
@@ -69,16 +65,16 @@ describe('<artifact-list>', () => {
   it('shows local paths as copyable text marked local-only', async () => {
     const local = filePart(toArtifact({ path: 'C:\\out\\r2.csv' })!, 'auto', { state: 'skipped', reason: 'delivery_skipped_missing_runtime_target_or_credentials' });
     const { rows } = await mount([local]);
-    expect(rows[0]!.querySelector('[part~="path"]')!.textContent).to.equal('C:\\out\\r2.csv');
+    expect(partIn(rows[0]!, 'path')!.textContent).to.equal('C:\\out\\r2.csv');
     expect(rows[0]!.textContent).to.contain('仅本地');
-    expect(rows[0]!.querySelector('[part~="copy-button"]')!.textContent!.trim()).to.equal('复制路径');
+    expect(partIn(rows[0]!, 'copy-button')!.textContent!.trim()).to.equal('复制路径');
   });
 
   it('lists items of a channel without delivery, none of them as sent', async () => {
     const item = filePart(toArtifact({ url: 'https://x.example/a.pdf' })!, 'auto', { state: 'skipped', reason: 'not_available_for_channel' });
     const { root } = await mount([item]);
-    expect(root.querySelector('[part~="summary"]')!.textContent).to.contain('当前渠道不支持发送文件');
-    expect(root.querySelector('[part~="delivery"]')!.textContent!.trim()).to.equal('仅列出');
+    expect(partIn(root, 'summary')!.textContent).to.contain('当前渠道不支持发送文件');
+    expect(partIn(root, 'delivery')!.textContent!.trim()).to.equal('仅列出');
   });
 
   describe('image previews', () => {
@@ -123,7 +119,7 @@ describe('<artifact-list>', () => {
 
 describe('reason codes', () => {
   it('read as sentences: known codes, families with their detail in words, and unknown codes kept as a detail', async () => {
-    const { reasonText, stringsFor } = await import('../../src/i18n/strings.js');
+    const { reasonText, stringsFor } = await import('../../../src/i18n/strings.js');
     const zh = stringsFor('zh-CN');
     const en = stringsFor('en');
     expect(reasonText(zh, 'delivery_failed')).to.deep.equal({ text: '发送失败' });

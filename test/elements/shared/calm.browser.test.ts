@@ -1,39 +1,30 @@
 // Calm until it matters (DESIGN §6.1), for approvals and artifacts, through the keyboard and the
-// pointer: the rejection note behind 添加理由, one badge style, the countdown's tones, a desktop list
+// pointer: the rejection note behind 添加理由, one badge style, a desktop list
 // said once and marked neutrally, every delivery code in words, and focus kept after 加载预览.
 import { expect, fixture, nextFrame, waitUntil } from '@open-wc/testing';
-import '../../src/entries/approval-dialog.js';
-import '../../src/entries/artifact-list.js';
-import '../../src/entries/interaction-host.js';
-import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
-import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
-import type { InteractionHost } from '../../src/host/interaction-host.js';
-import { artifactStrings, reasonText } from '../../src/i18n/artifacts.js';
-import type { InteractionResponse } from '../../src/protocol/response.js';
-import type { DeliveryResult, FilePart } from '../../src/protocol/results.js';
-import { filePart } from '../../src/rules/artifacts/deliver.js';
-import { DELIVERY_REASONS } from '../../src/rules/artifacts/reasons.js';
-import { toArtifact } from '../../src/rules/artifacts/prepare.js';
-import { normalizeApproval } from '../../src/rules/normalize.js';
-import { MemoryStorage } from '../../src/session/storage.js';
-import { FakeClock } from '../support/fake-clock.js';
-import { foreignOrigin } from '../support/requests.js';
-import { byPart, byText, deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
-import { ScriptedTransport } from '../support/scripted-transport.js';
+import '../../../src/entries/approval-dialog.js';
+import '../../../src/entries/artifact-list.js';
+import '../../../src/entries/interaction-host.js';
+import type { ApprovalDialog } from '../../../src/elements/approval-dialog/approval-dialog.js';
+import type { ArtifactList } from '../../../src/elements/artifact-list/artifact-list.js';
+import type { InteractionHost } from '../../../src/host/interaction-host.js';
+import { artifactStrings, reasonText } from '../../../src/i18n/artifacts.js';
+import type { DeliveryResult, FilePart } from '../../../src/protocol/results.js';
+import { filePart } from '../../../src/rules/artifacts/deliver.js';
+import { DELIVERY_REASONS } from '../../../src/rules/artifacts/reasons.js';
+import { toArtifact } from '../../../src/rules/artifacts/prepare.js';
+import { normalizeApproval } from '../../../src/rules/normalize.js';
+import { MemoryStorage } from '../../../src/session/storage.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { foreignOrigin } from '../../support/requests.js';
+import { byPart, byText, deepActiveElement, press, startBefore, tabTo, type } from '../../support/keyboard.js';
+import { ScriptedTransport } from '../../support/scripted-transport.js';
+import { mountCard, partIn, partsIn } from '../../support/card-harness.js';
 
 const ids = { request_id: 'calm-1', session_id: 's' };
 
-async function approval(args: Record<string, unknown> = { message: 'Restart the worker?' }, locale = 'zh-CN') {
-  const el = (await fixture(`<approval-dialog locale=${locale}></approval-dialog>`)) as ApprovalDialog;
-  const clock = new FakeClock();
-  el.clock = clock;
-  el.request = normalizeApproval(args, ids);
-  await el.updateComplete;
-  const events: InteractionResponse[] = [];
-  el.addEventListener('interaction-response', (e) => events.push(e.detail));
-  const part = (name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
-  return { el, clock, events, part };
-}
+const approval = (args: Record<string, unknown> = { message: 'Restart the worker?' }, locale = 'zh-CN') =>
+  mountCard<ApprovalDialog>(normalizeApproval(args, ids), { attrs: `locale=${locale}` });
 
 describe('the rejection note sits behind 添加理由', () => {
   it('reject stays one click, with no note shown before the decision', async () => {
@@ -94,42 +85,6 @@ describe('one badge style for low, medium and high', () => {
   }
 });
 
-describe('the countdown turns to warning under 30 s and danger under 10 s', () => {
-  it('exposes data-urgency on its part, changes tone, and is announced at 60, 30 and 10', async () => {
-    const { el, clock, part } = await approval({ message: 'Restart?', timeout_seconds: 65 });
-    const countdown = () => part('countdown')!;
-    const spoken = () => el.shadowRoot!.querySelector('[aria-live]')!.textContent!.trim();
-    const calm = getComputedStyle(countdown()).color;
-    expect(countdown().hasAttribute('data-urgency')).to.equal(false);
-    expect(spoken()).to.equal('');
-    let elapsed = 0;
-    const at = async (secondsLeft: number) => {
-      const target = 65_000 - secondsLeft * 1000;
-      clock.advance(target - elapsed);
-      elapsed = target;
-      await el.updateComplete;
-    };
-    await at(60);
-    expect(spoken()).to.contain('1 分钟');
-    expect(countdown().hasAttribute('data-urgency')).to.equal(false);
-    await at(30);
-    expect(spoken()).to.contain('30 秒');
-    expect(countdown().hasAttribute('data-urgency'), '0:30 is not under 30 s').to.equal(false);
-    await at(29);
-    expect(countdown().dataset.urgency).to.equal('warning');
-    const warning = getComputedStyle(countdown()).color;
-    expect(warning).to.not.equal(calm);
-    await expect(el).to.be.accessible();
-    await at(10);
-    expect(spoken()).to.contain('10 秒');
-    expect(countdown().dataset.urgency).to.equal('warning');
-    await at(9);
-    expect(countdown().dataset.urgency).to.equal('danger');
-    expect(getComputedStyle(countdown()).color).to.not.equal(warning);
-    await expect(el).to.be.accessible();
-  });
-});
-
 const FOREIGN = foreignOrigin(7);
 const skipped = (artifact: Record<string, unknown>, reason: string = DELIVERY_REASONS.noDeliver): FilePart =>
   filePart(toArtifact(artifact)!, 'auto', { state: 'skipped', reason });
@@ -151,15 +106,15 @@ describe('artifacts on a channel that delivers nothing', () => {
     const root = list.shadowRoot!;
     const says = root.textContent!.split('当前渠道不支持发送文件').length - 1;
     expect(says, 'said once').to.equal(1);
-    const badges = [...root.querySelectorAll<HTMLElement>('[part~="delivery"]')];
+    const badges = partsIn(root, 'delivery');
     expect(badges.map((b) => b.textContent!.trim())).to.deep.equal(['仅列出', '仅列出', '仅列出']);
     expect(badges.every((b) => b.classList.contains('listed') && !b.classList.contains('skipped') && !b.classList.contains('failed'))).to.equal(true);
     expect(root.querySelectorAll('.reason, [part~="reason-code"]')).to.have.length(0);
     await expect(list).to.be.accessible();
     list.locale = 'en';
     await list.updateComplete;
-    expect(root.querySelector('[part~="summary"]')!.textContent).to.contain('Not available on this channel');
-    expect(root.querySelector('[part~="delivery"]')!.textContent!.trim()).to.equal('Listed');
+    expect(partIn(root, 'summary')!.textContent).to.contain('Not available on this channel');
+    expect(partIn(root, 'delivery')!.textContent!.trim()).to.equal('Listed');
   });
 });
 
@@ -184,16 +139,16 @@ describe('every delivery code the kit knows reads as a sentence', () => {
       el.items = items;
       el.delivery = delivery;
       await el.updateComplete;
-      const rows = [...el.shadowRoot!.querySelectorAll('[part~="item"]')];
+      const rows = partsIn(el.shadowRoot!, 'item');
       rows.slice(0, known.length).forEach((row, i) => {
         expect(row.querySelector('.reason')!.textContent, known[i]).to.not.match(/[_]/);
-        expect(row.querySelector('[part~="reason-code"]'), known[i]).to.equal(null);
+        expect(partIn(row, 'reason-code'), known[i]).to.equal(null);
       });
       const [quota, unknown] = rows.slice(known.length);
       expect(quota!.querySelector('.reason')!.textContent!.trim()).to.equal(strings.reasons.upload_file_failed);
-      expect(quota!.querySelector('[part~="reason-code"]')!.textContent!.trim()).to.equal('quota_exhausted');
-      expect(unknown!.querySelector('[part~="reason-code"]')!.textContent!.trim()).to.equal('zz_unknown');
-      expect(unknown!.querySelector('[part~="delivery"]')!.textContent!.trim()).to.equal(strings.artifacts.failed);
+      expect(partIn(quota!, 'reason-code')!.textContent!.trim()).to.equal('quota_exhausted');
+      expect(partIn(unknown!, 'reason-code')!.textContent!.trim()).to.equal('zz_unknown');
+      expect(partIn(unknown!, 'delivery')!.textContent!.trim()).to.equal(strings.artifacts.failed);
       await expect(el).to.be.accessible();
     });
   }

@@ -3,17 +3,18 @@
 // or picked, the first asks 放弃已填写的内容？ in place and the second confirms. Approvals keep
 // Reject, and Escape on them does nothing. Real key presses throughout.
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/entries/approval-dialog.js';
-import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
-import { toolResultFor } from '../../src/rules/results.js';
-import { FakeClock } from '../support/fake-clock.js';
-import { golden, withPlaceholders } from '../support/golden.js';
-import { byPart, deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
-import { mount, settle } from '../support/questionnaire-mount.js';
-import { catalogue } from '../support/requests-catalogue.js';
-import { openReceipt } from '../support/receipt.js';
+import '../../../src/entries/approval-dialog.js';
+import type { ApprovalDialog } from '../../../src/elements/approval-dialog/approval-dialog.js';
+import { toolResultFor } from '../../../src/rules/results.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { golden, withPlaceholders } from '../../support/golden.js';
+import { byPart, deepActiveElement, press, startBefore, tabTo, type } from '../../support/keyboard.js';
+import { mount, settle } from '../../support/questionnaire-mount.js';
+import { catalogue } from '../../support/requests-catalogue.js';
+import { openReceipt } from '../../support/receipt.js';
+import { partIn } from '../../support/card-harness.js';
 
-const question = (root: ShadowRoot) => root.querySelector('[part~="skip-button"]')?.parentElement?.querySelector('[role="alert"]')?.textContent?.trim();
+const question = (root: ShadowRoot) => partIn(root, 'skip-button')?.parentElement?.querySelector('[role="alert"]')?.textContent?.trim();
 const CARDS = ['text', 'choice with free text', 'multi-choice with free text', 'questionnaire of four'] as const;
 
 describe('Skip: any request can be declined', function () {
@@ -27,15 +28,15 @@ describe('Skip: any request can be declined', function () {
       await el.updateComplete;
       expect(events.map((e) => [e.status, e.approved])).to.deep.equal([['cancelled', false]]);
       expect(el.state).to.equal('cancelled');
-      expect(root.querySelector('[part~="receipt-heading"]')!.textContent).to.contain('Skipped');
+      expect(partIn(root, 'receipt-heading')!.textContent).to.contain('Skipped');
       await expect(el).to.be.accessible();
     });
   }
 
   it('the result the model reads is the golden questionnaire-cancelled one', async () => {
     const c = golden.tool_cases.find((x) => x.name === 'questionnaire-cancelled')!;
-    const { normalizeToolCall } = await import('../../src/rules/normalize.js');
-    const { resolveContext } = await import('../../src/rules/context.js');
+    const { normalizeToolCall } = await import('../../../src/rules/normalize.js');
+    const { resolveContext } = await import('../../../src/rules/context.js');
     const request = normalizeToolCall('request_user_input', c.arguments as Record<string, unknown>, { request_id: 'CALL', session_id: 's-1' }, resolveContext(c.context));
     const { el, events } = await mount(request, { layout: 'list' });
     await startBefore(el);
@@ -157,6 +158,6 @@ describe('approvals keep Reject', () => {
     await el.updateComplete;
     expect(events).to.have.length(0);
     expect(el.state).to.equal('pending');
-    expect(el.shadowRoot!.querySelector('[part~="skip-button"]')).to.equal(null);
+    expect(partIn(el.shadowRoot!, 'skip-button')).to.equal(null);
   });
 });

@@ -1,24 +1,18 @@
 // DESIGN §6.1 "Keys" and "Questionnaires fit" (the recommended answers): through real key presses.
-import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/entries/questionnaire-form.js';
+import { expect } from '@open-wc/testing';
+import '../../../src/entries/questionnaire-form.js';
 // The adapters' entry registers the typed fields these forms show.
-import '../../src/entries/adapters.js';
-import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
-import type { InteractionRequest } from '../../src/protocol/request.js';
-import type { InteractionResponse } from '../../src/protocol/response.js';
-import { schemaToQuestions } from '../../src/adapters/json-schema-form.js';
-import { formRequest } from '../../src/adapters/requests.js';
-import { deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
-import { catalogue } from '../support/requests-catalogue.js';
+import '../../../src/entries/adapters.js';
+import type { QuestionnaireForm } from '../../../src/elements/questionnaire-form/questionnaire-form.js';
+import type { InteractionRequest } from '../../../src/protocol/request.js';
+import { schemaToQuestions } from '../../../src/adapters/json-schema-form.js';
+import { formRequest } from '../../../src/adapters/requests.js';
+import { deepActiveElement, press, startBefore, tabTo, type } from '../../support/keyboard.js';
+import { catalogue } from '../../support/requests-catalogue.js';
+import { mountCard, partIn } from '../../support/card-harness.js';
+import { systemClock } from '../../../src/protocol/clock.js';
 
-async function mount(request: InteractionRequest, locale = 'en') {
-  const el = await fixture<QuestionnaireForm>(html`<questionnaire-form locale=${locale} layout="list" .request=${request}></questionnaire-form>`);
-  await el.updateComplete;
-  const events: InteractionResponse[] = [];
-  el.addEventListener('interaction-response', (e) => events.push(e.detail));
-  const root = el.shadowRoot!;
-  return { el, events, root, part: (name: string) => root.querySelector<HTMLElement>(`[part~="${name}"]`) };
-}
+const mount = (request: InteractionRequest, locale = 'en') => mountCard<QuestionnaireForm>(request, { attrs: `locale="${locale}" layout="list"`, clock: systemClock });
 
 const settle = async (el: QuestionnaireForm) => {
   await el.updateComplete;
@@ -86,7 +80,7 @@ describe('keys: a text answer is a single line that grows', () => {
     radios.at(-1)!.focus();
     await press(String(radios.length));
     await settle(el);
-    const field = root.querySelector<HTMLTextAreaElement>('[part~="custom-field"]')!;
+    const field = partIn<HTMLTextAreaElement>(root, 'custom-field')!;
     field.focus();
     await type('x');
     await press('Shift+Enter');
@@ -118,7 +112,7 @@ describe('Use all recommended fills only what is unanswered', () => {
     expect(root.querySelector<HTMLTextAreaElement>('[data-key="region"] [part~="custom-field"]')!.value).to.equal('ap-southeast');
     expect(radios('window')[1]!.checked, 'the chosen option stays').to.equal(true);
     expect(radios('notify')[0]!.checked).to.equal(true);
-    const status = root.querySelector('[part~="filled"]')!;
+    const status = partIn(root, 'filled')!;
     expect(status.textContent!.trim()).to.equal('Filled 2 questions');
     expect(status.closest('[aria-live]') ?? status.getAttribute('role')).to.not.equal(null);
     expect(deepActiveElement(), 'focus stays on the button').to.equal(part('recommended-button'));

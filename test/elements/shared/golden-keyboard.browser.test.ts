@@ -1,38 +1,31 @@
 // Every golden case a user answers, completed with the keyboard alone (real key presses): the
 // element's `interaction-response` detail must equal the fixture's `interaction_response`.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/entries/approval-dialog.js';
-import '../../src/entries/questionnaire-form.js';
-import '../../src/entries/interaction-host.js';
-import type { InteractionHost } from '../../src/host/interaction-host.js';
-import { MemoryStorage } from '../../src/session/storage.js';
-import { createMemoryTransportPair } from '../../src/transport/memory-transport.js';
-import type { InteractionResponse } from '../../src/protocol/response.js';
-import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
-import { resolveContext } from '../../src/rules/context.js';
-import { normalizeToolCall } from '../../src/rules/normalize.js';
-import { FakeClock } from '../support/fake-clock.js';
-import { answeredCases, withPlaceholders, type GoldenToolCase } from '../support/golden.js';
-import { startBefore } from '../support/keyboard.js';
-import { answerWithKeyboard, pickWithKeyboard } from '../support/answer-ui.js';
+import { expect, fixture, waitUntil } from '@open-wc/testing';
+import '../../../src/entries/approval-dialog.js';
+import '../../../src/entries/questionnaire-form.js';
+import '../../../src/entries/interaction-host.js';
+import type { InteractionHost } from '../../../src/host/interaction-host.js';
+import { MemoryStorage } from '../../../src/session/storage.js';
+import { createMemoryTransportPair } from '../../../src/transport/memory-transport.js';
+import type { InteractionCard } from '../../../src/elements/shared/interaction-card.js';
+import { resolveContext } from '../../../src/rules/context.js';
+import { normalizeToolCall } from '../../../src/rules/normalize.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { answeredCases, withPlaceholders, type GoldenToolCase } from '../../support/golden.js';
+import { startBefore } from '../../support/keyboard.js';
+import { answerWithKeyboard, pickWithKeyboard } from '../../support/answer-ui.js';
+import { mountCard } from '../../support/card-harness.js';
 
 const CALL_ID = 'call-42';
 
 async function mount(c: GoldenToolCase) {
-  const clock = new FakeClock();
   const request = normalizeToolCall(
     c.tool as 'request_user_input',
     c.arguments as Record<string, unknown>,
     { request_id: CALL_ID, session_id: 's-1' },
     resolveContext(c.context),
   );
-  const el = (await fixture(
-    request.kind === 'approval'
-      ? html`<approval-dialog .clock=${clock} .request=${request}></approval-dialog>`
-      : html`<questionnaire-form layout="list" .clock=${clock} .request=${request}></questionnaire-form>`,
-  )) as InteractionCard;
-  const events: InteractionResponse[] = [];
-  el.addEventListener('interaction-response', (event) => events.push(event.detail));
+  const { el, clock, events } = await mountCard<InteractionCard>(request, { attrs: request.kind === 'approval' ? '' : 'layout="list"' });
   await startBefore(el);
   return { el, clock, events, request };
 }

@@ -1,21 +1,19 @@
 // Every input element in every visible state, light and dark, zh-CN and en: it renders what the
 // state means and passes axe-core (`expect(el).to.be.accessible()`).
-import { expect, fixture } from '@open-wc/testing';
-import '../../src/entries/approval-dialog.js';
-import '../../src/entries/questionnaire-form.js';
-import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
-import { answerRequest, cancelledResponse, timeoutResponse } from '../../src/rules/answers.js';
-import { FakeClock } from '../support/fake-clock.js';
-import { catalogue, type CatalogueEntry } from '../support/requests-catalogue.js';
+import { expect } from '@open-wc/testing';
+import '../../../src/entries/approval-dialog.js';
+import '../../../src/entries/questionnaire-form.js';
+import type { InteractionCard } from '../../../src/elements/shared/interaction-card.js';
+import { answerRequest, cancelledResponse, timeoutResponse } from '../../../src/rules/answers.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { catalogue, type CatalogueEntry } from '../../support/requests-catalogue.js';
+import { mountCard, partIn } from '../../support/card-harness.js';
 
 const AT = '2026-11-29T12:00:00.000Z';
 const STATES = ['pending', 'refused', 'submitting', 'answered', 'expired', 'cancelled'] as const;
 
 async function mount(entry: CatalogueEntry, state: (typeof STATES)[number], theme: string, locale: string) {
-  const el = (await fixture(`<${entry.tag} theme="${theme}" locale="${locale}" layout="list"></${entry.tag}>`)) as InteractionCard;
-  el.clock = new FakeClock();
-  el.requester = 'ops-agent';
-  el.request = entry.request;
+  const { el } = await mountCard<InteractionCard>(entry.request, { attrs: `theme="${theme}" locale="${locale}" layout="list" requester="ops-agent"` });
   const answered = answerRequest(entry.request, entry.answer, AT);
   if (!answered.ok) throw new Error('catalogue answer refused');
   if (state === 'submitting') el.submitting = true;
@@ -24,7 +22,7 @@ async function mount(entry: CatalogueEntry, state: (typeof STATES)[number], them
   else if (state === 'cancelled') el.response = cancelledResponse(entry.request, AT);
   await el.updateComplete;
   if (state === 'refused') {
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="submit-button"], [part~="approve-button"]')!.click();
+    (partIn(el.shadowRoot!, 'submit-button') ?? partIn(el.shadowRoot!, 'approve-button'))!.click();
     await el.updateComplete;
   }
   return el;
@@ -42,14 +40,14 @@ for (const [name, entry] of Object.entries(catalogue)) {
             const shownState = state === 'refused' ? 'pending' : state;
             expect(el.state).to.equal(shownState);
             if (shownState === 'pending') {
-              expect(root.querySelector('[part~="receipt"]')).to.equal(null);
+              expect(partIn(root, 'receipt')).to.equal(null);
               expect(root.querySelector('button')).to.not.equal(null);
             } else {
-              expect(root.querySelector('[part~="receipt"]')).to.not.equal(null);
+              expect(partIn(root, 'receipt')).to.not.equal(null);
               expect(root.querySelector('form, [part~="approve-button"], [part~="submit-button"]')).to.equal(null);
-              expect(root.querySelector('[part~="state"]')!.textContent).to.not.equal('');
+              expect(partIn(root, 'state')!.textContent).to.not.equal('');
             }
-            if (state === 'refused') expect(root.querySelector('[part~="error"]')).to.not.equal(null);
+            if (state === 'refused') expect(partIn(root, 'error')).to.not.equal(null);
             await expect(el).to.be.accessible();
           });
         }
@@ -68,7 +66,7 @@ describe('a response set before the first render', () => {
       document.body.append(el);
       await el.updateComplete;
       expect(el.state).to.equal('expired'); // a timeout, whether or not it auto-selected
-      expect(el.shadowRoot!.querySelector('[part~="receipt"]') !== null).to.equal(true, 'a receipt');
+      expect(partIn(el.shadowRoot!, 'receipt') !== null).to.equal(true, 'a receipt');
       expect(el.shadowRoot!.querySelector('form, [part~="approve-button"]') === null).to.equal(true, 'no form');
       el.remove();
     });

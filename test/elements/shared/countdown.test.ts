@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { CountdownController, formatRemaining } from '../../src/elements/shared/countdown.js';
-import { FakeClock } from '../support/fake-clock.js';
+import { CountdownController, formatRemaining } from '../../../src/elements/shared/countdown.js';
+import { FakeClock } from '../../support/fake-clock.js';
 
 /** What a LitElement gives its controllers: addController, requestUpdate, the clock. */
 class Host implements ReactiveControllerHost {

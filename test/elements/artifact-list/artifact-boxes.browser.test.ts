@@ -2,12 +2,13 @@
 // starts (its padding is only for the hover fill), and Copy path keeps its width when it reads
 // Copied, so nothing beside it moves. At a desktop width and a phone's 320 px, in both languages.
 import { expect } from '@open-wc/testing';
-import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
-import { artifactsResult, fileParts } from '../../src/rules/artifacts/deliver.js';
-import { prepareArtifacts } from '../../src/rules/artifacts/prepare.js';
-import { resolveContext } from '../../src/rules/context.js';
-import { press } from '../support/keyboard.js';
-import { frameOfWidth } from '../support/media.js';
+import type { ArtifactList } from '../../../src/elements/artifact-list/artifact-list.js';
+import { artifactsResult, fileParts } from '../../../src/rules/artifacts/deliver.js';
+import { prepareArtifacts } from '../../../src/rules/artifacts/prepare.js';
+import { resolveContext } from '../../../src/rules/context.js';
+import { press } from '../../support/keyboard.js';
+import { frameOfWidth } from '../../support/media.js';
+import { partIn, partsIn } from '../../support/card-harness.js';
 
 const prepared = (() => {
   const p = prepareArtifacts(
@@ -67,13 +68,13 @@ describe('<artifact-list> boxes', () => {
     for (const [locale, open, copy, copied] of LOCALES) {
       it(`${width} px, ${locale}: ${open} starts on the text column, under the name and the caption`, async () => {
         const { frame, root } = await mount(width, locale);
-        const row = root.querySelectorAll('[part~="item"]')[0]!;
-        const name = textBox(row.querySelector('[part~="name"]')!, 'report.pdf');
+        const row = partsIn(root, 'item')[0]!;
+        const name = textBox(partIn(row, 'name')!, 'report.pdf');
         const caption = textBox(row.querySelector('.caption')!, 'The summary for the team');
-        const link = textBox(row.querySelector('[part~="open-link"]')!, open);
+        const link = textBox(partIn(row, 'open-link')!, open);
         // The heading's lines and the row's lines sit a small gap apart: no paragraph margin between.
         const gaps = [
-          root.querySelector('[part~="summary"]')!.getBoundingClientRect().top - root.querySelector('[part~="title"]')!.getBoundingClientRect().bottom,
+          partIn(root, 'summary')!.getBoundingClientRect().top - partIn(root, 'title')!.getBoundingClientRect().bottom,
           row.querySelector('.caption')!.getBoundingClientRect().top - row.querySelector('.details')!.getBoundingClientRect().bottom,
         ];
         frame.remove();
@@ -84,11 +85,11 @@ describe('<artifact-list> boxes', () => {
 
       it(`${width} px, ${locale}: ${copy} on a line of its own starts on the text column; after the code or a badge it keeps a gap`, async () => {
         const { frame, root } = await mount(width, locale, longPaths);
-        const [sent, unsent] = [...root.querySelectorAll('[part~="item"]')].map((row) => ({
-          name: textBox(row.querySelector('[part~="name"]')!, row.querySelector('[part~="name"]')!.textContent!.trim()),
-          code: row.querySelector('[part~="path"]')!.getBoundingClientRect(),
+        const [sent, unsent] = partsIn(root, 'item').map((row) => ({
+          name: textBox(partIn(row, 'name')!, partIn(row, 'name')!.textContent!.trim()),
+          code: partIn(row, 'path')!.getBoundingClientRect(),
           badge: row.querySelector('.path .badge')?.getBoundingClientRect(),
-          copy: textBox(row.querySelector('[part~="copy-button"]')!, copy),
+          copy: textBox(partIn(row, 'copy-button')!, copy),
         }));
         frame.remove();
         // The sent file's path fills its line: Copy path wraps under it, alone.
@@ -101,7 +102,7 @@ describe('<artifact-list> boxes', () => {
 
       it(`${width} px, ${locale}: ${copy} keeps its width when it reads ${copied}`, async () => {
         const { frame, el, root } = await mount(width, locale);
-        const button = root.querySelector<HTMLButtonElement>('[part~="copy-button"]')!;
+        const button = partIn<HTMLButtonElement>(root, 'copy-button')!;
         const before = button.getBoundingClientRect();
         expect(button.textContent!.trim()).to.equal(copy);
         // A real key press: the clipboard takes text from a user's gesture only.
