@@ -316,7 +316,7 @@ export class InteractionHost extends LitElement {
       ${shown === 'superseded'
         ? html`<div class="superseded" part="superseded" role="alert">
             <span>${strings.host.superseded}</span>
-            <button part="take-back-button" @click=${this.takeBack}>${strings.host.takeBack}</button>
+            <button tabindex="0" part="take-back-button" @click=${this.takeBack}>${strings.host.takeBack}</button>
           </div>`
         : html`<div class="connection state-${shown}" part="connection" role="status">
             <span class="dot" aria-hidden="true"></span>${strings.host.connection[shown]}
@@ -330,7 +330,7 @@ export class InteractionHost extends LitElement {
         )}
       </div>
       ${this.arrival.waiting
-        ? html`<button class="new-request" part="new-request-button" @click=${() => this.focusPending()}>${strings.host.newRequestButton}</button>`
+        ? html`<button tabindex="0" class="new-request" part="new-request-button" @click=${() => this.focusPending()}>${strings.host.newRequestButton}</button>`
         : nothing}
       <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>
     </div>`;

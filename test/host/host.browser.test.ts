@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import { AgentLab } from '../support/agent.js';
 import { card, mountHost, uniqueSession, waitForCard } from './support.js';
+import { byPart, press, safariTabTo } from '../support/keyboard.js';
 import { partIn } from '../support/card-harness.js';
 
 describe('<interaction-host>', () => {
@@ -82,7 +83,9 @@ describe('<interaction-host>', () => {
     first.clock.advance(60_000);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(changes).to.deep.equal(['closed:superseded'], 'it does not retry by itself');
-    partIn<HTMLButtonElement>(first.host.shadowRoot!, 'take-back-button')!.click();
+    // Reached as Safari's default Tab reaches it (form fields and written tab indexes only).
+    await safariTabTo(byPart('take-back-button'));
+    await press('Enter');
     await waitUntil(() => partIn(second.host.shadowRoot!, 'superseded'), 'the other page was not superseded');
     await first.connection.until('open');
     second.host.remove();
