@@ -44,13 +44,6 @@ function kitManifestPlugin() {
         element.customElement = true;
         element.cssProperties = tokens;
         element.slots = [];
-        // Every element reads `theme` in its styles (the tokens' `:host([theme])`), the cards too.
-        if (!(element.attributes ?? []).some((attribute) => attribute.name === 'theme')) {
-          element.attributes = [
-            ...(element.attributes ?? []),
-            { name: 'theme', type: { text: "'light' | 'dark'" }, description: '`light` or `dark` forces a scheme; else `prefers-color-scheme`.' },
-          ];
-        }
         // Only the events the element fires (the analyzer also reads `new CustomEvent(type)` in a helper).
         element.events = (element.events ?? [])
           .filter((event) => EVENT_TYPES[event.name])

@@ -40,11 +40,10 @@ export function writeIntegrations() {
   generateJsxTypes(manifest(), { outdir: `${root}dist/types`, fileName: 'jsx.d.ts', globalTypePath: 'agent-interaction-kit', stronglyTypedEvents: true, hideLogs: true });
   generateVuejsTypes(manifest(), { outdir: `${root}dist/types`, fileName: 'vue.d.ts', globalTypePath: 'agent-interaction-kit', ...quiet });
   writeFileSync(`${root}dist/types/jsx.d.ts`, onlyReactModules(fixImports(`${root}dist/types/jsx.d.ts`)));
-  // The cards' `theme` is an attribute their styles read, not a property: the Vue generator
-  // writes its type as the class's property "undefined", so it gets the attribute's own type.
+  // Every attribute is a property's (the Vue generator types an attribute by its property).
   const attributeOnly = manifest().modules.flatMap((m) => m.declarations).flatMap((d) => d.attributes.filter((a) => !a.fieldName).map((a) => a.name));
-  if (attributeOnly.some((name) => name !== 'theme')) throw new Error(`attributes without a property: ${attributeOnly.join(', ')}`);
-  writeFileSync(`${root}dist/types/vue.d.ts`, fixImports(`${root}dist/types/vue.d.ts`).replace(/\b\w+\["undefined"\]/g, '"light" | "dark"'));
+  if (attributeOnly.length > 0) throw new Error(`attributes without a property: ${attributeOnly.join(', ')}`);
+  writeFileSync(`${root}dist/types/vue.d.ts`, fixImports(`${root}dist/types/vue.d.ts`));
 }
 
 writeIntegrations();

@@ -7,7 +7,7 @@ import { safeUrl } from '../../rules/artifacts/prepare.js';
 import type { Locale } from '../../i18n/locales.js';
 import { LocaleController } from '../shared/locale.js';
 import { revealMarks, safeText } from '../shared/safe-text.js';
-import { baseStyles } from '../shared/tokens.js';
+import { baseStyles, type Theme } from '../shared/tokens.js';
 import { kindIcons } from './artifact-icons.js';
 import { artifactKind, formatSize } from './artifact-kind.js';
 import { artifactListStyles } from './artifact-list.styles.js';
@@ -74,6 +74,10 @@ export class ArtifactList extends LitElement {
   /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
   @property({ reflect: true })
   locale?: Locale;
+
+  /** `light` or `dark` forces a scheme; else `prefers-color-scheme` (reflected: the styles read it). */
+  @property({ reflect: true })
+  theme?: Theme;
 
   /**
    * Origins whose images preview by themselves, besides the page's own and `blob:` (space- or
@@ -143,7 +147,6 @@ export class ArtifactList extends LitElement {
     const state = deliveryState(item, summary);
     // A listed row says nothing more: the card says once that the channel delivers nothing.
     const reason = state === 'delivered' || state === 'listed' ? undefined : reasonText(strings, item.delivery_reason || FAILED_REASON);
-    const locale = this.i18n.locale;
     const words = strings.artifacts;
     const copied = this.copied === key;
     return html`<li class="item kind-${kind}" part="item" data-key=${key}>
@@ -152,7 +155,7 @@ export class ArtifactList extends LitElement {
         <span class="name" part="name">${safeText(item.name)}</span>
         <span class="details">
           <span>${words.kind[kind]}</span>
-          ${item.size !== null ? html`<span>${formatSize(item.size, locale)}</span>` : nothing}
+          ${item.size !== null ? html`<span>${formatSize(item.size, this.i18n.locale)}</span>` : nothing}
         </span>
         ${item.caption ? html`<p class="caption" dir="auto">${safeText(item.caption)}</p>` : nothing}
         ${item.path

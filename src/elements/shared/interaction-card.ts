@@ -12,6 +12,7 @@ import { FocusReturnController } from './focus-return.js';
 import { LocaleController } from './locale.js';
 import { renderReceipt, shownAnswer, type ReceiptView } from './receipt.js';
 import { safeText } from './safe-text.js';
+import type { Theme } from './tokens.js';
 
 /** Text past this many characters starts collapsed, so a huge message keeps the card small. */
 export const COLLAPSE_AFTER = 2000;
@@ -71,6 +72,10 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
   @property({ reflect: true })
   locale?: Locale;
+
+  /** `light` or `dark` forces a scheme; else `prefers-color-scheme` (reflected: the styles read it). */
+  @property({ reflect: true })
+  theme?: Theme;
 
   /** Who asks (the session's `context.requester`), shown on the card. */
   @property()
