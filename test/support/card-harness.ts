@@ -5,9 +5,7 @@ import { fixture, html } from '@open-wc/testing';
 import '../../src/entries/approval-dialog.js';
 import '../../src/entries/artifact-list.js';
 import '../../src/entries/questionnaire-form.js';
-import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { ArtifactList } from '../../src/elements/artifact-list/artifact-list.js';
-import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/questionnaire-form.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import type { Clock } from '../../src/protocol/clock.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
@@ -50,7 +48,7 @@ export interface CardHarness<E extends InteractionCard> {
 }
 
 /** Mounts `<approval-dialog>` or `<questionnaire-form>`, whichever shows `request`. */
-export async function mountCard<E extends InteractionCard = ApprovalDialog & QuestionnaireForm>(request: InteractionRequest, options: MountOptions = {}): Promise<CardHarness<E>> {
+export async function mountCard<E extends InteractionCard = InteractionCard>(request: InteractionRequest, options: MountOptions = {}): Promise<CardHarness<E>> {
   const tag = tagFor(request);
   const wrap = await fixture<HTMLElement>(html`<div style=${options.width ? `width: ${options.width}px` : ''}></div>`);
   wrap.innerHTML = `<${tag} ${options.attrs ?? ''}></${tag}>`;
