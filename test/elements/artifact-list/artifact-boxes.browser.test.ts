@@ -108,7 +108,9 @@ describe('<artifact-list> boxes', () => {
         // A real key press: the clipboard takes text from a user's gesture only.
         button.focus();
         await press('Enter');
-        for (let i = 0; i < 20 && button.textContent!.trim() !== copied; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+        // The clipboard answers when the engine gets to it (WebKit over WebDriver on a busy
+        // machine took longer than half a second): waited for, up to 5 s, not timed.
+        for (let i = 0; i < 200 && button.textContent!.trim() !== copied; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
         await el.updateComplete;
         const after = button.getBoundingClientRect();
         const text = button.textContent!.trim();
