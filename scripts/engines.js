@@ -3,8 +3,8 @@
 // puppeteer-core, and WebKitGTK's MiniBrowser, driven by WebKitWebDriver under its own Xvfb.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { ensureChromium, findChromium } from './chromium.js';
+import { freePort } from './redis-server.js';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 
@@ -76,18 +76,6 @@ export function ensureEngines(engines = ENGINES) {
         `${still.flatMap((engine) => PACKAGES[engine]).join(' ')}\`), or run with AIK_ENGINES=chromium.`,
     );
   }
-}
-
-/** An unused TCP port on 127.0.0.1 (WebKitWebDriver takes a port, not 0). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** WebKit's Xvfb screen: tall enough for the screenshots' 2,000 px viewport. */

@@ -4,7 +4,8 @@ import { expect } from '@open-wc/testing';
 import { askUserQuestionRequest } from '../../src/adapters/ask-user-question.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
-import { elicitationRequest, mountCard } from './support.js';
+import { elicitationRequest } from './support.js';
+import { mountCard } from '../support/card-harness.js';
 import { URL_MODE } from './mcp-examples.js';
 import { partIn } from '../support/card-harness.js';
 
@@ -33,7 +34,7 @@ describe('adapters’ field kinds pass axe-core', function () {
     for (const locale of ['en', 'zh-CN']) {
       for (const theme of ['light', 'dark']) {
         it(`${kind}, ${locale}, ${theme}: pending, refused, answered`, async () => {
-          const { el, root } = await mountCard<InteractionCard>(request, `locale="${locale}" theme="${theme}"`);
+          const { el, root } = await mountCard<InteractionCard>(request, { attrs: `locale="${locale}" theme="${theme}"` });
           await expect(el).to.be.accessible();
           if (request.kind !== 'approval') {
             // Submitting the empty form: refused at the field, except a checkbox, which always has a value.

@@ -10,7 +10,8 @@ import type { InteractionResponse } from '../../src/protocol/response.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
 import { openReceipt } from '../support/receipt.js';
-import { mountCard, tabToField } from './support.js';
+import { tabToField } from './support.js';
+import { mountCard } from '../support/card-harness.js';
 import { ASK } from './ask-user-question.fixture.js';
 import { BATCH } from './ag-ui.fixture.js';
 import { partIn, partsIn } from '../support/card-harness.js';
@@ -24,7 +25,7 @@ describe('AskUserQuestion in <questionnaire-form>', () => {
   it('single and multi-select with "Other", answered with the keyboard', async () => {
     const outcome = askUserQuestionRequest(ASK, { request_id: 'toolu_01' });
     if (!outcome.ok) throw new Error(outcome.message);
-    const { el, events, root } = await mountCard<QuestionnaireForm>(outcome.request, 'locale="en"');
+    const { el, events, root } = await mountCard<QuestionnaireForm>(outcome.request, { attrs: 'locale="en"' });
     // "Other" is offered on each question, and nothing is marked recommended.
     expect(partsIn(root, 'option')).to.have.length(2 + 1 + 3 + 1);
     expect(partsIn(root, 'recommended')).to.have.length(0);
@@ -62,7 +63,7 @@ describe('AG-UI interrupts as cards', () => {
     const responses = new Map<string, InteractionResponse>();
     const mounted: { el: InteractionCard; clock: FakeClock }[] = [];
     for (const card of outcome.cards) {
-      const { el, clock, events } = await mountCard<InteractionCard>(card.request, 'locale="en"');
+      const { el, clock, events } = await mountCard<InteractionCard>(card.request, { attrs: 'locale="en"' });
       el.addEventListener('interaction-response', () => responses.set(card.interrupt.id, events.at(-1)!));
       mounted.push({ el, clock });
     }

@@ -6,14 +6,15 @@ import type { QuestionnaireForm } from '../../src/elements/questionnaire-form/qu
 import { deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
 import { openReceipt } from '../support/receipt.js';
 import { EVERY_KIND, STRUCTURED } from './mcp-examples.js';
-import { elicitationRequest, focusedKey, mountCard, tabToField } from './support.js';
+import { elicitationRequest, focusedKey, tabToField } from './support.js';
+import { mountCard } from '../support/card-harness.js';
 import { partIn, partsIn } from '../support/card-harness.js';
 
 const every = elicitationRequest(EVERY_KIND);
 
 describe('MCP form fields in <questionnaire-form>', () => {
   it('renders each kind as its control, prefilled with the defaults', async () => {
-    const { root } = await mountCard<QuestionnaireForm>(every, 'locale="en"');
+    const { root } = await mountCard<QuestionnaireForm>(every, { attrs: 'locale="en"' });
     const input = (key: string) => root.querySelector<HTMLInputElement>(`[data-key="${key}"] input`)!;
     expect(input('display').type).to.equal('email');
     expect(input('display').value).to.equal('user@example.com');
@@ -39,7 +40,7 @@ describe('MCP form fields in <questionnaire-form>', () => {
   });
 
   it('is answered with the keyboard alone, and the result is typed as the schema says', async () => {
-    const { el, events } = await mountCard<QuestionnaireForm>(every, 'locale="en"');
+    const { el, events } = await mountCard<QuestionnaireForm>(every, { attrs: 'locale="en"' });
     await startBefore(el);
     await tabToField('display'); // keeps its default
     await tabToField('handle');
@@ -81,7 +82,7 @@ describe('MCP form fields in <questionnaire-form>', () => {
   });
 
   it('refuses what breaks a constraint, says why at the field, and moves focus there', async () => {
-    const { el, events, root } = await mountCard<QuestionnaireForm>(elicitationRequest(STRUCTURED), 'locale="en"');
+    const { el, events, root } = await mountCard<QuestionnaireForm>(elicitationRequest(STRUCTURED), { attrs: 'locale="en"' });
     await startBefore(el);
     await tabToField('name');
     await type('Monalisa');
@@ -115,7 +116,7 @@ describe('MCP form fields in <questionnaire-form>', () => {
 
   it('Skip, and Escape inside the form, are MCP’s decline: no content goes back, and the receipt says Skipped', async () => {
     const request = elicitationRequest(STRUCTURED);
-    const skipped = await mountCard<QuestionnaireForm>(request, 'locale="en"');
+    const skipped = await mountCard<QuestionnaireForm>(request, { attrs: 'locale="en"' });
     await startBefore(skipped.el);
     await tabTo((e) => e.getAttribute('part') === 'skip-button');
     await press('Enter');
@@ -123,7 +124,7 @@ describe('MCP form fields in <questionnaire-form>', () => {
     await skipped.el.updateComplete;
     expect(partIn(skipped.root, 'receipt-heading')!.textContent).to.contain('Skipped');
     // Its defaults are not the user's answer: an untouched form declines at the first Escape.
-    const escaped = await mountCard<QuestionnaireForm>(request, 'locale="en"');
+    const escaped = await mountCard<QuestionnaireForm>(request, { attrs: 'locale="en"' });
     await startBefore(escaped.el);
     await tabTo((e) => e instanceof HTMLInputElement);
     await press('Escape');

@@ -5,7 +5,8 @@ import { elicitResult } from '../../src/adapters/mcp-elicitation.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import { press, startBefore, tabTo } from '../support/keyboard.js';
 import { URL_MODE } from './mcp-examples.js';
-import { elicitationRequest, mountCard } from './support.js';
+import { elicitationRequest } from './support.js';
+import { mountCard } from '../support/card-harness.js';
 import { partIn } from '../support/card-harness.js';
 
 const withUrl = (url: string) => elicitationRequest({ ...URL_MODE, params: { ...URL_MODE.params, url } });
@@ -23,7 +24,7 @@ function recordOpens() {
 
 describe('MCP URL mode in <approval-dialog>', () => {
   it('shows the whole URL, its host set apart, and who asks', async () => {
-    const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="en" requester="Example Co"');
+    const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), { attrs: 'locale="en" requester="Example Co"' });
     expect(partIn(root, 'link')!.textContent!.replace(/\s+/g, '')).to.equal('https://mcp.example.com/ui/set_api_key');
     expect(partIn(root, 'link-host')!.textContent).to.equal('mcp.example.com');
     expect(partIn(root, 'link-warnings')).to.equal(null);
@@ -41,7 +42,7 @@ describe('MCP URL mode in <approval-dialog>', () => {
       ['http://paypal.com@evil.example/', 'evil.example', ['not encrypted', 'user details']],
     ];
     for (const [url, host, words] of cases) {
-      const { root } = await mountCard<ApprovalDialog>(withUrl(url), 'locale="en"');
+      const { root } = await mountCard<ApprovalDialog>(withUrl(url), { attrs: 'locale="en"' });
       expect(partIn(root, 'link-host')!.textContent).to.equal(host);
       const warnings = partIn(root, 'link-warnings')!.textContent!;
       for (const word of words) expect(warnings).to.contain(word);
@@ -52,7 +53,7 @@ describe('MCP URL mode in <approval-dialog>', () => {
     const opens = recordOpens();
     try {
       const url = 'https://prefetch-probe.example.invalid/ui?x=1';
-      const { el, root, events } = await mountCard<ApprovalDialog>(withUrl(url), 'locale="en"');
+      const { el, root, events } = await mountCard<ApprovalDialog>(withUrl(url), { attrs: 'locale="en"' });
       expect(root.querySelectorAll('a, img, iframe, link, object, embed')).to.have.length(0);
       expect(performance.getEntriesByType('resource').some((entry) => entry.name.includes('prefetch-probe'))).to.equal(false);
       expect(opens.calls).to.have.length(0);
@@ -71,13 +72,13 @@ describe('MCP URL mode in <approval-dialog>', () => {
     try {
       const request = elicitationRequest(URL_MODE);
       for (const [part, action] of [['reject-button', 'decline'], ['dismiss-button', 'cancel']] as const) {
-        const { el, events } = await mountCard<ApprovalDialog>(request, 'locale="en"');
+        const { el, events } = await mountCard<ApprovalDialog>(request, { attrs: 'locale="en"' });
         await startBefore(el);
         await tabTo((e) => e.getAttribute('part') === part);
         await press('Enter');
         expect(elicitResult(request, events[0]!)).to.deep.equal({ action });
       }
-      const modal = await mountCard<ApprovalDialog>(request, 'locale="en" modal');
+      const modal = await mountCard<ApprovalDialog>(request, { attrs: 'locale="en" modal' });
       await press('Escape');
       expect(elicitResult(request, modal.events[0]!)).to.deep.equal({ action: 'cancel' });
       expect(opens.calls).to.have.length(0);
@@ -89,7 +90,7 @@ describe('MCP URL mode in <approval-dialog>', () => {
   it('after consent: waiting, with a way to open it again; then done when the server says so', async () => {
     const opens = recordOpens();
     try {
-      const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="en"');
+      const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), { attrs: 'locale="en"' });
       (partIn(root, 'approve-button') as HTMLButtonElement).click();
       el.linkState = 'waiting';
       await el.updateComplete;
@@ -106,7 +107,7 @@ describe('MCP URL mode in <approval-dialog>', () => {
   });
 
   it('two clear actions and a quiet dismiss: Cancel stands apart, styled quietly, before Decline and Open link', async () => {
-    const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="en"');
+    const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), { attrs: 'locale="en"' });
     const buttons = [...root.querySelectorAll<HTMLButtonElement>('[part~="actions"] button')];
     expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal(['Cancel', 'Decline', 'Open link']);
     const [dismiss, decline, open] = buttons as [HTMLButtonElement, HTMLButtonElement, HTMLButtonElement];
@@ -122,7 +123,7 @@ describe('MCP URL mode in <approval-dialog>', () => {
   it('the receipt says what happened: the link was opened, or declined, never "Approved"', async () => {
     const opens = recordOpens();
     try {
-      const opened = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="en"');
+      const opened = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), { attrs: 'locale="en"' });
       await startBefore(opened.el);
       await tabTo((e) => e.getAttribute('part') === 'approve-button');
       await press('Enter');
@@ -131,7 +132,7 @@ describe('MCP URL mode in <approval-dialog>', () => {
       expect(receipt).to.contain('Link opened');
       expect(receipt).not.to.contain('Approved');
 
-      const declined = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), 'locale="zh-CN"');
+      const declined = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), { attrs: 'locale="zh-CN"' });
       (partIn(declined.root, 'reject-button') as HTMLButtonElement).click();
       await declined.el.updateComplete;
       const text = partIn(declined.root, 'receipt')!.textContent!;

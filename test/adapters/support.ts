@@ -1,8 +1,6 @@
 // The adapters' entry, as a page that speaks MCP loads it: it registers the cards' typed fields and link consent.
 import { mcpElicitation } from '../../src/entries/adapters.js';
-import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
-import { mountCard as mountAnyCard } from '../support/card-harness.js';
 import { deepActiveElement, tabTo } from '../support/keyboard.js';
 
 /** The request an `elicitation/create` message opens, as the MCP adapter builds it. */
@@ -11,9 +9,6 @@ export function elicitationRequest(message: unknown): InteractionRequest {
   if (action?.type !== 'open') throw new Error(`not opened: ${JSON.stringify(action)}`);
   return action.request;
 }
-
-/** A standalone card for `request`, its responses collected (attributes as written in HTML). */
-export const mountCard = <T extends InteractionCard>(request: InteractionRequest, attrs = '') => mountAnyCard<T>(request, { attrs });
 
 /** Tabs (real key presses) to the first input of question `key`. */
 export const tabToField = (key: string) =>
