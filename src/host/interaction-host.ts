@@ -19,37 +19,17 @@ import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles, type Theme } from '../elements/shared/tokens.js';
 import type { Layout } from '../elements/questionnaire-form/steps.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
-import type { ResultMessage } from '../protocol/kit-messages.js';
 import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
 import { responseOf } from '../session/entry.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
-import { connectionStatus, type ConnectionStatus, type Transport, type TransportState } from '../transport/transport.js';
+import { connectionStatus, type ConnectionStatus, type Transport } from '../transport/transport.js';
 import { WebSocketTransport } from '../transport/websocket-transport.js';
 import { hostStyles } from './interaction-host.styles.js';
 import { SessionController } from './session-controller.js';
+import type { ConnectionChangeDetail, InteractionRequestDetail } from './host-events.js';
 
-/** `detail` of `interaction-request`: a card appeared. */
-export interface InteractionRequestDetail {
-  id: string;
-  entry: SessionEntry;
-}
-
-/** `detail` of `connection-change`. */
-export interface ConnectionChangeDetail {
-  state: TransportState;
-  superseded: boolean;
-  /** Five opens failed in a row: shown as "cannot connect" while the transport keeps retrying. */
-  unreachable: boolean;
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'interaction-request': CustomEvent<InteractionRequestDetail>;
-    'tool-result': CustomEvent<ResultMessage>;
-    'connection-change': CustomEvent<ConnectionChangeDetail>;
-  }
-}
+export type { ConnectionChangeDetail, InteractionRequestDetail } from './host-events.js';
 
 /**
  * Connects the elements to an agent runtime: one tag, and every tool call the runtime sends shows
