@@ -8,9 +8,12 @@ import { resolveContext } from '../src/rules/context.js';
 import { prepareArtifacts } from '../src/rules/artifacts/prepare.js';
 import { artifactsResult, fileParts, undeliveredParts, type ItemDelivery } from '../src/rules/artifacts/deliver.js';
 import { DELIVERY_REASONS } from '../src/rules/artifacts/reasons.js';
-import { askUserQuestionRequest, schemaToQuestions } from '../src/entries/adapters.js';
+import { askUserQuestionRequest, provideAdapterParts, schemaToQuestions } from '../src/entries/adapters.js';
 import { consentRequest, formRequest } from '../src/adapters/requests.js';
 import { migrationQuestionnaire } from './questionnaire-example.js';
+
+// The adapters' cards (typed fields, link consent) on this page get their parts from the body.
+provideAdapterParts(document.body);
 
 const params = new URLSearchParams(location.search);
 const theme = params.get('theme') ?? 'light';

@@ -3,10 +3,13 @@
 // itself; what goes back to the agent is written to the wire panel.
 import '../src/entries/approval-dialog.js';
 import '../src/entries/questionnaire-form.js';
-import { agUiInterruptCards, agUiResume, askUserQuestionAnswers, askUserQuestionRequest, type AgUiInterrupt } from '../src/entries/adapters.js';
+import { agUiInterruptCards, agUiResume, askUserQuestionAnswers, askUserQuestionRequest, provideAdapterParts, type AgUiInterrupt } from '../src/entries/adapters.js';
 import type { InteractionCard } from '../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../src/protocol/request.js';
 import type { InteractionResponse } from '../src/protocol/response.js';
+
+// The adapters' cards (typed fields, link consent) on this page get their parts from the body.
+provideAdapterParts(document.body);
 
 export interface LocalOptions {
   /** Where the cards go (the chat transcript). */

@@ -2,6 +2,7 @@ import { isRecord } from '../protocol/constants.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import { inspectLink } from '../rules/link.js';
+import { adaptersExtension } from '../extensions/adapters-extension.js';
 import type { EnvelopeAction, EnvelopeAdapter } from '../session/envelope.js';
 import { formContent, schemaToQuestions, type FormValue } from './json-schema-form.js';
 import { consentRequest, formRequest } from './requests.js';
@@ -120,6 +121,8 @@ export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAda
   }
 
   return {
+    // What runs it in a session and shows its typed fields and link consent.
+    extension: adaptersExtension,
     claims: (message) => message.jsonrpc === '2.0',
     receive(message) {
       const { id, method } = message;

@@ -1,7 +1,3 @@
-// agent-interaction-kit/adapters/mcp-sdk: the MCP SDK client's elicitations, and what they need
-// (the cards' typed fields and link consent, the session's bridge), registered when this entry is imported.
-import { defineAdapters } from '../define-adapters.js';
-
+// agent-interaction-kit/adapters/mcp-sdk: the MCP SDK client's elicitations, shown in an
+// <interaction-host> through the MCP adapter, which brings what its cards need.
 export * from '../adapters/mcp-sdk.js';
-
-defineAdapters();

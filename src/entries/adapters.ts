@@ -1,7 +1,5 @@
-// agent-interaction-kit/adapters: the adapters' mappings, and what only their requests need (the
-// cards' typed fields and link consent, the session's bridge), registered when this entry is imported.
-import { defineAdapters } from '../define-adapters.js';
-
+// agent-interaction-kit/adapters: the adapters' mappings. `mcpElicitation()` brings what runs it
+// (the session's bridge, the cards' typed fields and link consent); `provideAdapterParts(root)`
+// gives the cards' parts to standalone cards showing AskUserQuestion's and AG-UI's requests.
 export * from '../adapters/index.js';
-
-defineAdapters();
+export { provideAdapterParts } from '../extensions/adapters-extension.js';

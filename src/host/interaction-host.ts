@@ -104,8 +104,8 @@ export class InteractionHost extends LitElement {
 
   /**
    * Other protocols accepted on the same connection, e.g. `[mcpElicitation()]` from
-   * `agent-interaction-kit/adapters`, whose import also brings the bridge that runs them (without
-   * it the connection does not start, with an error saying so). Read when the connection starts.
+   * `agent-interaction-kit/adapters`, each bringing what runs it and what its cards show (typed
+   * fields, link consent), which the host provides to its cards. Read when the connection starts.
    */
   @property({ attribute: false })
   adapters?: EnvelopeAdapter[];
@@ -120,8 +120,8 @@ export class InteractionHost extends LitElement {
   /**
    * `jsonrpc`: speak pure JSON-RPC 2.0 to a peer that speaks nothing else (an MCP host relaying
    * `elicitation/create`): no `connect` frame, no v1 messages. `v1` (default): the kit's protocol,
-   * with the adapters' envelopes beside it. `jsonrpc` needs the adapters entry, as `adapters`
-   * does. Read when the connection starts.
+   * with the adapters' envelopes beside it. `jsonrpc` needs `adapters` (e.g. `[mcpElicitation()]`).
+   * Read when the connection starts.
    */
   @property()
   protocol: SessionProtocol = 'v1';
@@ -141,6 +141,8 @@ export class InteractionHost extends LitElement {
       const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff, protocols: this.protocols }) : undefined);
       if (!transport) return undefined;
       const { storage, clock, adapters, protocol } = this;
+      // The adapters' cards read their parts from the host (a context provided on it).
+      for (const adapter of adapters ?? []) adapter.extension?.provide(this);
       return { transport, storage, clock, adapters, protocol, ...this.sessionSettings() };
     },
     settings: () => this.sessionSettings(),

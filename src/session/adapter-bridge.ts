@@ -1,35 +1,20 @@
 import { isRecord } from '../protocol/constants.js';
-import type { InteractionContext } from '../protocol/context.js';
 import { NOT_JSON } from '../protocol/json.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import { statusOf } from '../rules/card-state.js';
 import type { Transport } from '../transport/transport.js';
 import { deadlineFor } from './deadlines.js';
-import { isPending, withPhase, type RefusedEntry, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
+import { isPending, withPhase, type RefusedEntry, type RequestEntry } from './entry.js';
 import type { EntryStore } from './entry-store.js';
-import type { EnvelopeAction, EnvelopeAdapter } from './envelope.js';
-
-/** What the bridge needs of its session, beyond the store. */
-export interface BridgePorts {
-  /** The session's context for an adapter's card, with the peer's `requester`. */
-  context(requester: string | undefined): InteractionContext;
-  /** Shows a request, and arms its deadline when it has one. */
-  open(shown: ShownRequest): void;
-  /** The peer withdrew a pending request: a cancelled receipt, nothing sent. */
-  withdraw(entry: SessionEntry): void;
-  /** An entry finished: the session keeps its receipts within their limit. */
-  prune(): void;
-  /** The session's clock, epoch ms. */
-  now(): number;
-}
+import type { BridgePorts, EnvelopeAction, EnvelopeAdapter, EnvelopeBridge } from './envelope.js';
 
 /**
  * The other protocols' side of a session (DESIGN §3: JSON-RPC 2.0 for MCP elicitation): which
  * adapter claims a message, which one answers each of its cards, and their replies. These
  * protocols have no ack, so a reply the transport cannot take yet waits for the next open.
  */
-export class AdapterBridge {
+export class AdapterBridge implements EnvelopeBridge {
   private readonly owners = new Map<string, EnvelopeAdapter>();
   private waiting: object[] = [];
 

@@ -1,5 +1,9 @@
+import type { InteractionContext } from '../protocol/context.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
+import type { Transport } from '../transport/transport.js';
+import type { RequestEntry, SessionEntry, ShownRequest } from './entry.js';
+import type { EntryStore } from './entry-store.js';
 
 /** What an adapter asks the session to do with one message of its protocol. */
 export type EnvelopeAction =
@@ -25,6 +29,74 @@ export interface EnvelopeAdapter {
   receive(message: Record<string, unknown>): EnvelopeAction[];
   /** The reply for a settled card (answer, decline, dismissal or timeout). */
   reply(id: string, request: InteractionRequest, response: InteractionResponse): object;
+  /**
+   * What runs the adapter and shows its cards, brought by the adapter itself
+   * (`agent-interaction-kit/adapters`; src/extensions/), so the core bundle carries none of it.
+   */
+  readonly extension?: AdapterExtension;
+}
+
+/** What an envelope adapter brings beside its mapping. */
+export interface AdapterExtension {
+  /** The bridge a session runs its adapters with. */
+  readonly bridge: EnvelopeBridgeClass;
+  /**
+   * Lets the cards inside `root` render the adapter's requests (typed fields, link consent):
+   * `<interaction-host>` calls it on itself before it shows any card. Once per root.
+   */
+  provide(root: HTMLElement): void;
+}
+
+/** What the bridge needs of its session, beyond the store. */
+export interface BridgePorts {
+  /** The session's context for an adapter's card, with the peer's `requester`. */
+  context(requester: string | undefined): InteractionContext;
+  /** Shows a request, and arms its deadline when it has one. */
+  open(shown: ShownRequest): void;
+  /** The peer withdrew a pending request: a cancelled receipt, nothing sent. */
+  withdraw(entry: SessionEntry): void;
+  /** An entry finished: the session keeps its receipts within their limit. */
+  prune(): void;
+  /** The session's clock, epoch ms. */
+  now(): number;
+}
+
+/** The other protocols' side of a session, as the session uses it (src/session/adapter-bridge.ts). */
+export interface EnvelopeBridge {
+  /** Acts on a message an adapter claims (asked before the kit's own parser); false if none does. */
+  receive(value: unknown): boolean;
+  /** Sends the reply for the card `id`, once; false when no adapter answers it. */
+  reply(id: string, request: InteractionRequest, response: InteractionResponse): boolean;
+  /** Replies for a card that settled and keeps it; false when no adapter answers it. */
+  settle(pending: RequestEntry, response: InteractionResponse): boolean;
+  /** The card `id` is gone: no reply will be sent for it. */
+  release(id: string): void;
+  /** The transport opened: what waited goes now. */
+  flush(): void;
+}
+
+export type EnvelopeBridgeClass = new (
+  adapters: readonly EnvelopeAdapter[],
+  transport: Pick<Transport, 'send'>,
+  /** Pure JSON-RPC: no `"id": null` in a reply (MCP forbids it). */
+  jsonrpc: boolean,
+  store: EntryStore,
+  ports: BridgePorts,
+) => EnvelopeBridge;
+
+/**
+ * The bridge that runs `adapters` (or speaks pure JSON-RPC), none when there is nothing to run:
+ * the one the adapters bring. An adapter without it is an error naming the option.
+ */
+export function bridgeFor(adapters: readonly EnvelopeAdapter[], jsonrpc: boolean): EnvelopeBridgeClass | undefined {
+  if (adapters.length === 0 && !jsonrpc) return undefined;
+  const bridge = adapters.find((adapter) => adapter.extension)?.extension?.bridge;
+  if (bridge) return bridge;
+  throw new TypeError(
+    adapters.length > 0
+      ? 'adapters: take them from agent-interaction-kit/adapters (e.g. mcpElicitation()), which bring what runs them'
+      : 'protocol: "jsonrpc" needs adapters, e.g. [mcpElicitation()] from agent-interaction-kit/adapters',
+  );
 }
 
 /**

@@ -14,10 +14,9 @@ import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
 import { toolResultFor } from '../rules/results.js';
 import type { Transport } from '../transport/transport.js';
 import { KIT_VERSION } from '../version.js';
-import type { AdapterBridge } from './adapter-bridge.js';
 import { ArtifactPublisher } from './artifact-publisher.js';
-import { bridgeFor } from './bridge-registry.js';
 import { deadlineFor, DeadlineTimers } from './deadlines.js';
+import { bridgeFor, type EnvelopeBridge } from './envelope.js';
 import { acked, isPending, isUnacked, withPhase, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
 import { EntryStore } from './entry-store.js';
 import { Outbox } from './outbox.js';
@@ -43,7 +42,7 @@ export class InteractionSession {
   private readonly store = new EntryStore((change) => this.emit(change));
   private readonly timers: DeadlineTimers;
   /** Only with adapters (or pure JSON-RPC): it comes with the adapters' entries. */
-  private readonly bridge: AdapterBridge | undefined;
+  private readonly bridge: EnvelopeBridge | undefined;
   private readonly publisher: ArtifactPublisher;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly jsonrpc: boolean; // pure JSON-RPC: no v1 frames

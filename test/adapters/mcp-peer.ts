@@ -1,16 +1,11 @@
 // The set-up the MCP adapter's Node tests share: a kit session with the MCP elicitation adapter on
 // an in-memory connection, and the server's end of it, as an MCP peer holds it.
 import { mcpElicitation, type McpElicitationOptions } from '../../src/adapters/mcp-elicitation.js';
-import { AdapterBridge } from '../../src/session/adapter-bridge.js';
-import { registerAdapterBridge } from '../../src/session/bridge-registry.js';
 import { InteractionSession, type SessionEntry, type SessionProtocol } from '../../src/session/session.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair } from '../../src/transport/memory-transport.js';
 import { flush } from '../session/harness.js';
 import { FakeClock } from '../support/fake-clock.js';
-
-// What the adapters' entries register on import: the session's bridge that runs the adapters.
-registerAdapterBridge(AdapterBridge);
 
 /** The session, started; `frames` is what reached the server's end, `shown` every request entry shown. */
 export async function connectMcpPeer(options: { adapter?: McpElicitationOptions; protocol?: SessionProtocol } = {}) {

@@ -1,7 +1,10 @@
-// The adapters' entry, as a page that speaks MCP loads it: it registers the cards' typed fields and link consent.
-import { mcpElicitation } from '../../src/entries/adapters.js';
+// The adapters' entry, as a page that speaks MCP uses it: the cards on this page get their typed
+// fields and link consent from a provider on the body, as `provideAdapterParts` documents.
+import { mcpElicitation, provideAdapterParts } from '../../src/entries/adapters.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import { deepActiveElement, tabTo } from '../support/keyboard.js';
+
+provideAdapterParts(document.body);
 
 /** The request an `elicitation/create` message opens, as the MCP adapter builds it. */
 export function elicitationRequest(message: unknown): InteractionRequest {

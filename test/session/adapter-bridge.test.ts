@@ -1,12 +1,10 @@
-// The session runs adapters with the bridge the adapters' entries register (DESIGN §7: the core
-// bundle does not carry it). Without it, a session given adapters says which option needs what;
-// once registered, the same options run. Node runs each test file in its own process, so this
-// file starts with no bridge registered.
+// The session runs adapters with the bridge the adapters bring (DESIGN §7: the core bundle does
+// not carry it). An adapter without it, or pure JSON-RPC without adapters, is refused with an
+// error naming the option; an adapter from agent-interaction-kit/adapters runs.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mcpElicitation } from '../../src/adapters/mcp-elicitation.js';
-import { AdapterBridge } from '../../src/session/adapter-bridge.js';
-import { registerAdapterBridge } from '../../src/session/bridge-registry.js';
+import type { EnvelopeAdapter } from '../../src/session/envelope.js';
 import { InteractionSession, type SessionOptions } from '../../src/session/session.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair } from '../../src/transport/memory-transport.js';
@@ -32,22 +30,27 @@ function sessionWith(options: Pick<SessionOptions, 'adapters' | 'protocol'>) {
 
 const ELICIT = { jsonrpc: '2.0', id: 7, method: 'elicitation/create', params: { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } };
 
-describe('the adapters bridge, registered by the adapters entries', () => {
-  it('without it, a session given adapters or pure JSON-RPC throws an error naming the option', () => {
-    assert.throws(() => sessionWith({ adapters: [mcpElicitation()] }).make(), { name: 'TypeError', message: /^adapters: import agent-interaction-kit\/adapters/ });
-    assert.throws(() => sessionWith({ protocol: 'jsonrpc' }).make(), { name: 'TypeError', message: /^protocol: import agent-interaction-kit\/adapters/ });
+/** An envelope adapter written by hand, without what runs it. */
+const { extension: _bridge, ...bare } = mcpElicitation();
+const homemade: EnvelopeAdapter = bare;
+
+describe('the adapters bridge, brought by the adapters', () => {
+  it('an adapter without it, or pure JSON-RPC without adapters, throws an error naming the option', () => {
+    assert.throws(() => sessionWith({ adapters: [homemade] }).make(), { name: 'TypeError', message: /^adapters: take them from agent-interaction-kit\/adapters/ });
+    assert.throws(() => sessionWith({ protocol: 'jsonrpc' }).make(), { name: 'TypeError', message: /^protocol: "jsonrpc" needs adapters/ });
   });
 
-  it('without it, a v1 session without adapters runs, and leaves a JSON-RPC message to the v1 parser', async () => {
+  it('a v1 session without adapters runs, and leaves a JSON-RPC message to the v1 parser', async () => {
     const { frames, elicit } = sessionWith({});
     const kit = await elicit();
     assert.deepEqual(kit.list(), []);
     assert.deepEqual(frames.map((frame) => frame.type), ['connect', 'error']);
   });
 
-  it('once registered, the same options run: the elicitation opens a card', async () => {
-    registerAdapterBridge(AdapterBridge);
-    const kit = await sessionWith({ adapters: [mcpElicitation()], protocol: 'jsonrpc' }).elicit();
-    assert.deepEqual(kit.list().map((entry) => [entry.id, entry.kind, entry.source]), [['mcp-1', 'request', 'adapter']]);
+  it('mcpElicitation() brings it: the elicitation opens a card, also beside an adapter without it', async () => {
+    for (const adapters of [[mcpElicitation()], [homemade, mcpElicitation()]]) {
+      const kit = await sessionWith({ adapters, protocol: 'jsonrpc' }).elicit();
+      assert.deepEqual(kit.list().map((entry) => [entry.id, entry.kind, entry.source]), [['mcp-1', 'request', 'adapter']]);
+    }
   });
 });

@@ -29,6 +29,8 @@ export interface MountOptions {
   width?: number;
   /** The card's clock: a paused `FakeClock` unless given (a real one is `systemClock`). */
   clock?: Clock;
+  /** Where its column goes (e.g. a root that provides context); default: a fresh fixture. */
+  parent?: HTMLElement;
 }
 
 /** A mounted card (see `mountCard`). */
@@ -50,7 +52,8 @@ export interface CardHarness<E extends InteractionCard> {
 /** Mounts `<approval-dialog>` or `<questionnaire-form>`, whichever shows `request`. */
 export async function mountCard<E extends InteractionCard = InteractionCard>(request: InteractionRequest, options: MountOptions = {}): Promise<CardHarness<E>> {
   const tag = tagFor(request);
-  const wrap = await fixture<HTMLElement>(html`<div style=${options.width ? `width: ${options.width}px` : ''}></div>`);
+  const wrap = options.parent ? options.parent.appendChild(document.createElement('div')) : await fixture<HTMLElement>(html`<div></div>`);
+  if (options.width) wrap.style.width = `${options.width}px`;
   wrap.innerHTML = `<${tag} ${options.attrs ?? ''}></${tag}>`;
   const el = wrap.firstElementChild as E;
   const clock = options.clock instanceof FakeClock ? options.clock : new FakeClock();

@@ -5,7 +5,7 @@ import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { answerApproval, cancelledResponse } from '../../rules/responses.js';
 import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
-import { adapterParts, type LinkCard } from '../shared/adapter-parts.js';
+import type { LinkCard } from '../../extensions/card-extension.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { safeText } from '../shared/safe-text.js';
 import { receiptStyles } from '../shared/receipt.js';
@@ -98,7 +98,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   /** The Cancel button, where the request offers it. */
   private renderDismiss(request: InteractionRequest, quiet = false): TemplateResult | typeof nothing {
     return request.metadata.dismiss
-      ? html`<button tabindex="0" type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${this.dismiss}>${adapterParts()?.consent(this.language).dismiss}</button>`
+      ? html`<button tabindex="0" type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${this.dismiss}>${this.extension?.consent(this.language).dismiss}</button>`
       : nothing;
   }
 
@@ -126,7 +126,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
 
   private renderContext(): TemplateResult | typeof nothing {
     const url = this.request?.metadata.url;
-    if (url !== undefined) return adapterParts()?.link(url, this.language) ?? html`<p class="link" part="link" dir="ltr">${safeText(url)}</p>`;
+    if (url !== undefined) return this.extension?.link(url, this.language) ?? html`<p class="link" part="link" dir="ltr">${safeText(url)}</p>`;
     const details = this.request?.metadata.details;
     if (!details) return nothing;
     const copy = () => void navigator.clipboard?.writeText(details).then(() => (this.copied = true), () => undefined);
@@ -192,7 +192,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     // Link consent (MCP URL mode) comes with the adapters' entries; without them a link card
     // shows the URL as text and offers only to reject it.
     const link = metadata.url === undefined ? undefined : this.linkCard(request, metadata.url);
-    if (link) return adapterParts()?.linkForm(link) ?? html`<div class="actions" part="actions"><button tabindex="0" part="reject-button" @click=${() => link.answer()}>${this.strings.reject}</button></div>`;
+    if (link) return this.extension?.linkForm(link) ?? html`<div class="actions" part="actions"><button tabindex="0" part="reject-button" @click=${() => link.answer()}>${this.strings.reject}</button></div>`;
     return html`${this.noteOpen
         ? html`<div class="field">
             <label class="field-label" for="note">${this.strings.rejectionNote}</label>
@@ -217,7 +217,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
               <span class="spacer"></span>`}
         ${this.renderDismiss(request)}
         <button tabindex="0" part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
-          ${(metadata.decline && adapterParts()?.consent(this.language).decline) || this.strings.reject}
+          ${(metadata.decline && this.extension?.consent(this.language).decline) || this.strings.reject}
         </button>
         ${this.arming.shown ? this.renderConfirm() : html`<button tabindex="0" class=${high ? 'danger' : 'primary'} part="approve-button" aria-describedby=${metadata.details ? 'details-first' : nothing} ?autofocus=${this.modal && !high} @click=${this.approve}>
               ${this.approveLabel(this.strings.approve, this.strings.confirmApproval, high)}
@@ -263,7 +263,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       context: this.renderContext(),
       form: () => this.renderForm(request),
       answer: this.renderNote,
-      ...(request.metadata.url !== undefined && this.settled ? adapterParts()?.linkOutcome(this.linkCard(request, request.metadata.url)) : {}),
+      ...(request.metadata.url !== undefined && this.settled ? this.extension?.linkOutcome(this.linkCard(request, request.metadata.url)) : {}),
     });
     if (!this.modal || this.settled) return card;
     return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${card}</dialog>`;

@@ -5,7 +5,7 @@ import { linkStrings } from '../../i18n/link.js';
 import type { Locale } from '../../i18n/locales.js';
 import { inspectLink } from '../../rules/link.js';
 import { safeText } from '../shared/safe-text.js';
-import type { LinkCard } from '../shared/adapter-parts.js';
+import type { LinkCard } from '../../extensions/card-extension.js';
 import { triangleIcon } from './icons.js';
 
 /**

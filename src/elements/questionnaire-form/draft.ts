@@ -25,7 +25,7 @@ const EMPTY: Entry = Object.freeze({ values: [], text: '' });
 
 /**
  * The rules of typed fields (rules/fields.ts: `initialInput`, `answerField`), which the adapters'
- * entries register (elements/shared/adapter-parts.ts): without them the core bundle carries none,
+ * bring (src/extensions/card-extension.ts): without them the core bundle carries none,
  * and a typed field starts empty and takes no answer.
  */
 export interface FieldRules {
@@ -41,7 +41,7 @@ export class Draft {
 
   constructor(
     readonly request: InteractionRequest,
-    private readonly fields: FieldRules | undefined = undefined,
+    readonly fields: FieldRules | undefined = undefined,
     private readonly entries: ReadonlyMap<AnswerKey, Entry> = new Map(),
     /** Why the last submit was refused; a question's go once the user changes its answer. */
     readonly problems: readonly AnswerProblem[] = [],

@@ -15,8 +15,8 @@ import { Draft, type AnswerKey } from './draft.js';
 import { renderOptions } from './option-rows.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
-import { adapterParts, refusalText } from '../shared/adapter-parts.js';
-import { renderCheckpoint, renderHeading } from './heading.js';
+import { refusalText } from '../../extensions/card-extension.js';
+import { renderCheckpoint, renderHeading, renderMissingField } from './heading.js';
 import { formKeys } from './form-keys.js';
 import { focusRefusal, keyOf, SINGLE_KEY } from './refusal-focus.js';
 import { SkipController } from './skip.js';
@@ -103,7 +103,8 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (this.request && this.draft?.request !== this.request) this.draft = new Draft(this.request, adapterParts()?.fields);
+    const fields = this.extension?.fields; // typed fields' rules, once provided
+    if (this.request && (this.draft?.request !== this.request || this.draft.fields !== fields)) this.draft = new Draft(this.request, fields);
   }
 
   /**
@@ -167,7 +168,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   private renderError(key: AnswerKey, id: string): TemplateResult | typeof nothing {
     const problem = this.current.problem(key);
-    return problem ? html`<p class="error" id=${id} part="error">${refusalText(this.strings.problems, problem.code, this.language)}</p>` : nothing;
+    return problem ? html`<p class="error" id=${id} part="error">${refusalText(this.strings.problems, problem.code, this.language, this.extension)}</p>` : nothing;
   }
 
   /**
@@ -217,15 +218,9 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const key = question.id;
     const n = index + 1;
     if (question.field) {
-      const parts = adapterParts();
-      // Typed fields come with the adapters' entries; without them the question says what is missing.
-      if (!parts) {
-        return html`<div class="question" part="question" data-key=${key}>
-          <p class="question-label">${renderHeading(question, index, numbered)}</p>
-          <p class="error" part="error">${this.strings.needsAdapters}</p>
-        </div>`;
-      }
-      return parts.field(question, question.field, index, {
+      // Typed fields come with the adapters; without them the question says what is missing.
+      if (!this.extension) return renderMissingField(question, index, numbered, this.strings);
+      return this.extension.field(question, question.field, index, {
         strings: this.strings,
         locale: this.language,
         entry: this.current.entry(key),
@@ -311,8 +306,8 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     // Questions are numbered in a list of two or more (steps say the place); an MCP form's typed fields are form fields.
     const numbered = !steps && questions.length > 1 && questions.every(isQuestion);
     return html`<form novalidate @submit=${this.submit} @change=${this.onChoiceChange} @keydown=${this.keys.onForm}>
-      ${questions.some((question) => question.field) ? adapterParts()?.fieldStyles : nothing}
-      ${steps ? this.steps.renderBody(request, strings, this.language, (question, index) => this.renderQuestion(question, index, false)) : nothing}
+      ${questions.some((question) => question.field) ? this.extension?.fieldStyles : nothing}
+      ${steps ? this.steps.renderBody(request, strings, this.language, this.extension, (question, index) => this.renderQuestion(question, index, false)) : nothing}
       ${steps ? nothing : questionnaire ? questions.map((question, index) => this.renderQuestion(question, index, numbered)) : this.renderSingle(request)}
       ${questionnaire && request.metadata.auto_select_first_on_timeout ? html`<p class="hint">${strings.autoSelectHint}</p>` : nothing}
       <div class="actions" part="actions">
@@ -343,7 +338,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     return this.renderCard(request, {
       context: renderCheckpoint(request, this.strings),
       form: () => this.renderForm(request),
-      answer: (response) => answerRows(request, response, this.strings, this.language, response.status === 'auto_selected' ? timeoutFilled(request, this.givenAnswers) : new Set()),
+      answer: (response) => answerRows(request, response, this.strings, this.language, response.status === 'auto_selected' ? timeoutFilled(request, this.givenAnswers) : new Set(), this.extension),
     });
   }
 }

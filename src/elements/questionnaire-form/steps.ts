@@ -11,6 +11,7 @@ import type { InteractionResponse } from '../../protocol/response.js';
 import type { AnswerProblem } from '../../rules/answers.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { safeText } from '../shared/safe-text.js';
+import type { CardExtension } from '../../extensions/card-extension.js';
 import { answerShown } from './answer-rows.js';
 import type { Draft } from './draft.js';
 import { focusRefusal } from './refusal-focus.js';
@@ -164,7 +165,13 @@ export class StepsController implements ReactiveController {
    * The place of the question shown (a polite live region: its changes are heard), then the
    * question, in DOM of its own (a reused radio would keep the last question's check), or the review.
    */
-  renderBody(request: InteractionRequest, strings: Strings, locale: Locale, renderQuestion: (question: InteractionQuestion, index: number) => TemplateResult): TemplateResult {
+  renderBody(
+    request: InteractionRequest,
+    strings: Strings,
+    locale: Locale,
+    extension: CardExtension | undefined,
+    renderQuestion: (question: InteractionQuestion, index: number) => TemplateResult,
+  ): TemplateResult {
     const question = request.questions[this.step];
     if (question) {
       return html`<p class="progress" part="progress" id="progress" aria-live="polite">${strings.step(this.step + 1, request.questions.length)}</p>
@@ -176,7 +183,7 @@ export class StepsController implements ReactiveController {
         <p class="progress" part="progress" id="progress" aria-live="polite" tabindex="-1" @keydown=${this.onReviewKeydown}>${strings.review}</p>
         <button tabindex="0" type="submit" class="primary" part="submit-button">${strings.submit}</button>
       </div>
-      ${outcome.ok ? this.renderReview(request, outcome.response, strings, locale) : nothing}`;
+      ${outcome.ok ? this.renderReview(request, outcome.response, strings, locale, extension) : nothing}`;
   }
 
   /** Enter on the review's heading submits, as its Submit does. */
@@ -187,14 +194,14 @@ export class StepsController implements ReactiveController {
   };
 
   /** After the last question: every answer, each with Change (修改) to go back to its question. */
-  private renderReview(request: InteractionRequest, response: InteractionResponse, strings: Strings, locale: Locale): TemplateResult {
+  private renderReview(request: InteractionRequest, response: InteractionResponse, strings: Strings, locale: Locale, extension: CardExtension | undefined): TemplateResult {
     return html`<dl class="review" part="review" aria-labelledby="progress">
       ${request.questions.map((question, index) => {
         const answer = response.answers[question.id];
         return html`<div class="review-row">
           <dt id=${`review-${index + 1}`} dir="auto">${safeText(question.question)}</dt>
           <dd>
-            <span dir="auto">${answer ? answerShown(question, answer, strings, locale) : '—'}</span>
+            <span dir="auto">${answer ? answerShown(question, answer, strings, locale, extension) : '—'}</span>
             <button tabindex="0" type="button" class="quiet small" part="change-button" aria-describedby=${`review-${index + 1}`} @click=${() => this.goTo(index)}>${strings.change}</button>
           </dd>
         </div>`;

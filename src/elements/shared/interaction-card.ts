@@ -1,5 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { consume } from '@lit/context';
 import { property, state } from 'lit/decorators.js';
+import { cardExtension, type CardExtension } from '../../extensions/card-extension.js';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
 import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
@@ -103,6 +105,14 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   /** Set by a host when the runtime had already timed the call out: the answer came too late. */
   @property({ type: Boolean, reflect: true })
   late = false;
+
+  /**
+   * What an extension adds to the cards (the adapters' typed fields and link consent), provided
+   * by an ancestor: the host, from its `adapters`, or `provideAdapterParts(root)` on a page.
+   */
+  @consume({ context: cardExtension, subscribe: true })
+  @state()
+  protected extension?: CardExtension;
 
   /**
    * The response this card fired: what its receipt shows while it is submitting, and how the
@@ -226,6 +236,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     const requester = this.requester?.trim();
     const view: ReceiptView = {
       request, response, state: this.state, late: this.late, strings, skipped: this.skipped, said: parts.said, locale: this.language,
+      dismissed: request.metadata.dismiss ? this.extension?.consent(this.language).dismissed : undefined,
       title: displayTitle(strings, request.title), open: this.receiptOpen,
       toggle: () => (this.receiptOpen = !this.receiptOpen),
       record: () => {

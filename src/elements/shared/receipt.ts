@@ -4,7 +4,6 @@ import type { Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import type { CardState } from '../../rules/card-state.js';
-import { adapterParts } from './adapter-parts.js';
 import { safeText } from './safe-text.js';
 
 /** What a settled card's receipt is made of (DESIGN §11.4). */
@@ -21,8 +20,10 @@ export interface ReceiptView {
   skipped: boolean;
   /** What the card says happened instead of the generic outcome (a link opened). */
   said?: string | undefined;
-  /** The language, for the time and the adapters' words. */
+  /** The language, for the time. */
   locale: Locale;
+  /** How a dismissal reads, for a request that offers Cancel (the adapters' word). */
+  dismissed?: string | undefined;
   /** The record is shown. */
   open: boolean;
   toggle: () => void;
@@ -46,7 +47,7 @@ function outcome(view: ReceiptView): string {
   if (!response) return words.answered(0);
   if (skipped) return words.skipped;
   // A card the user may cancel may also be cancelled by the server: the outcome stays neutral.
-  if (state === 'cancelled') return (request.metadata.dismiss && adapterParts()?.consent(view.locale).dismissed) || words.withdrawn;
+  if (state === 'cancelled') return view.dismissed || words.withdrawn;
   if (state === 'expired') return words.timeout;
   if (request.kind === 'approval') return response.approved ? words.approved : words.rejected;
   if (isDeclined(request, response)) return words.skipped;

@@ -1,12 +1,14 @@
 // DESIGN §6.1 "Questionnaires fit": questions are numbered, form fields are not; maxItems, through real keys.
 import { expect } from '@open-wc/testing';
 import '../../../src/entries/questionnaire-form.js';
-// The adapters' entry registers the typed fields these forms show.
-import '../../../src/entries/adapters.js';
+import { provideAdapterParts } from '../../../src/entries/adapters.js';
 import { schemaToQuestions } from '../../../src/adapters/json-schema-form.js';
 import { formRequest } from '../../../src/adapters/requests.js';
 import { mount, settle } from '../../support/questionnaire-mount.js';
 import { press } from '../../support/keyboard.js';
+
+// Typed fields come with the adapters: this page provides them to every card on it.
+provideAdapterParts(document.body);
 
 
 describe('form fields are not questions', () => {

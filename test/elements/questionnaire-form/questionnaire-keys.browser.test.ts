@@ -1,8 +1,7 @@
 // DESIGN §6.1 "Keys" and "Questionnaires fit" (the recommended answers): through real key presses.
 import { expect } from '@open-wc/testing';
 import '../../../src/entries/questionnaire-form.js';
-// The adapters' entry registers the typed fields these forms show.
-import '../../../src/entries/adapters.js';
+import { provideAdapterParts } from '../../../src/entries/adapters.js';
 import type { QuestionnaireForm } from '../../../src/elements/questionnaire-form/questionnaire-form.js';
 import type { InteractionRequest } from '../../../src/protocol/request.js';
 import { schemaToQuestions } from '../../../src/adapters/json-schema-form.js';
@@ -11,6 +10,9 @@ import { deepActiveElement, press, startBefore, tabTo, type } from '../../suppor
 import { catalogue } from '../../support/requests-catalogue.js';
 import { mountCard, partIn } from '../../support/card-harness.js';
 import { systemClock } from '../../../src/protocol/clock.js';
+
+// Typed fields come with the adapters: this page provides them to every card on it.
+provideAdapterParts(document.body);
 
 const mount = (request: InteractionRequest, locale = 'en') => mountCard<QuestionnaireForm>(request, { attrs: `locale="${locale}" layout="list"`, clock: systemClock });
 

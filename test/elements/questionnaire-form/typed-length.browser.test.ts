@@ -4,8 +4,7 @@
 import { expect } from '@open-wc/testing';
 import '../../../src/entries/approval-dialog.js';
 import '../../../src/entries/questionnaire-form.js';
-// The adapters' entry registers the typed fields these forms show.
-import '../../../src/entries/adapters.js';
+import { provideAdapterParts } from '../../../src/entries/adapters.js';
 import type { InteractionCard, InteractionResponseEvent } from '../../../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../../../src/protocol/request.js';
 import type { InteractionResponse } from '../../../src/protocol/response.js';
@@ -16,6 +15,9 @@ import { formRequest } from '../../../src/adapters/requests.js';
 import { press, type } from '../../support/keyboard.js';
 import { mountCard } from '../../support/card-harness.js';
 import { systemClock } from '../../../src/protocol/clock.js';
+
+// Typed fields come with the adapters: this page provides them to every card on it.
+provideAdapterParts(document.body);
 
 const ids = (id: string) => ({ request_id: id, session_id: 's-cap' });
 const execution = resolveContext();

@@ -1,26 +1,31 @@
+// What an extension adds to the cards, and the context they read it from. The cards consume it
+// (`InteractionCard.extension`); a host provides it from its `adapters`, a page with
+// `provideAdapterParts(root)`, so what a card renders depends on where it is, never on which
+// module a page happened to import first.
+import { createContext } from '@lit/context';
 import type { nothing, TemplateResult } from 'lit';
-import type { FieldStrings } from '../../i18n/fields.js';
-import type { LinkStrings } from '../../i18n/link.js';
-import type { Locale } from '../../i18n/locales.js';
-import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
-import type { QuestionField } from '../../protocol/fields.js';
-import type { InteractionQuestion } from '../../protocol/request.js';
-import type { InteractionResponse, QuestionAnswer } from '../../protocol/response.js';
-import type { AnswerProblem } from '../../rules/answers.js';
-import { pageSlot } from '../../page-slot.js';
-import type { FieldRules } from '../questionnaire-form/draft.js';
-import type { FieldContext } from '../questionnaire-form/typed-fields.js';
+import type { FieldStrings } from '../i18n/fields.js';
+import type { LinkStrings } from '../i18n/link.js';
+import type { Locale } from '../i18n/locales.js';
+import type { QuestionnaireStrings } from '../i18n/questionnaire.js';
+import type { QuestionField } from '../protocol/fields.js';
+import type { InteractionQuestion } from '../protocol/request.js';
+import type { InteractionResponse, QuestionAnswer } from '../protocol/response.js';
+import type { AnswerProblem } from '../rules/answers.js';
+import { KIT_VERSION } from '../version.js';
+import type { FieldRules } from '../elements/questionnaire-form/draft.js';
+import type { FieldContext } from '../elements/questionnaire-form/typed-fields.js';
 
 /** A refusal the form's own controls never give: its text is in the adapters' strings, not the core's. */
 export type TypedFieldProblem = Exclude<AnswerProblem['code'], keyof QuestionnaireStrings['problems']>;
 
 /**
  * The parts of the cards that only the adapters' requests need: typed fields (MCP and AG-UI
- * forms, AskUserQuestion's "Other") and link consent (MCP URL mode). The adapters' entries and
- * the standalone `agent-interaction-kit-adapters.js` register them, so the core bundle does not
- * carry them (DESIGN §7: room comes from adapter-only code).
+ * forms, AskUserQuestion's "Other") and link consent (MCP URL mode). They come with the adapters
+ * (`agent-interaction-kit/adapters`), so the core bundle does not carry them (DESIGN §7: room
+ * comes from adapter-only code).
  */
-export interface AdapterParts {
+export interface CardExtension {
   /** The typed fields' rules: their defaults, and the check of each answer. */
   fields: FieldRules;
   /** The typed fields' styles, rendered once in a form that has any. */
@@ -60,19 +65,17 @@ export interface LinkCard {
   answer(approve?: boolean): void;
 }
 
-const slot = pageSlot<AdapterParts>('adapter-parts');
-
-/** The registered parts, if an adapters entry was loaded. */
-export const adapterParts = slot.get;
-
-/** Called by the adapters' entries; cards rendered from then on use the parts. */
-export const registerAdapterParts = slot.set;
+/**
+ * The cards' context. Keyed by a symbol of the kit's version: two copies of one version on a page
+ * (a bundled one beside the standalone file) share it, another version's (another shape) does not.
+ */
+export const cardExtension = createContext<CardExtension | undefined>(Symbol.for(`agent-interaction-kit.card-extension@${KIT_VERSION}`));
 
 /**
  * The text of a questionnaire's refusal: the form's own strings hold those its controls can give
- * rise to; the rest (a typed field's, an answer made by code) come with the adapters' parts, and
- * without them read as the plainest, "choose one".
+ * rise to; the rest (a typed field's, an answer made by code) come with the extension, and
+ * without it read as the plainest, "choose one".
  */
-export function refusalText(own: QuestionnaireStrings['problems'], code: AnswerProblem['code'], locale: Locale): string {
-  return code in own ? own[code as keyof typeof own] : (adapterParts()?.problem(code as TypedFieldProblem, locale) ?? own.choose_one);
+export function refusalText(own: QuestionnaireStrings['problems'], code: AnswerProblem['code'], locale: Locale, extension: CardExtension | undefined): string {
+  return code in own ? own[code as keyof typeof own] : (extension?.problem(code as TypedFieldProblem, locale) ?? own.choose_one);
 }
