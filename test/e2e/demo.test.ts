@@ -56,8 +56,18 @@ type Box = { x: number; y: number; width: number; height: number };
 const BOX = '(el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }';
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+// Colours are read once the cards' transitions (160 ms after a theme switch) have run: mid-way, a
+// button is neither theme's, and axe measured such in-between contrast in WebKit on a busy machine.
+// The shadow roots are asked one by one, as not every engine counts their animations as the document's.
+const TRANSITIONS_DONE = `(() => {
+  const roots = [document];
+  for (const root of roots) for (const el of root.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+  return Promise.all(roots.flatMap((root) => root.getAnimations()).map((a) => a.finished.catch(() => undefined))).then(() => true);
+})()`;
+
 /** axe-core's violations on the whole page, shadow roots included. */
 async function axeViolations(page: Page): Promise<string[]> {
+  await page.run<boolean>(TRANSITIONS_DONE);
   await page.run(`(() => { if ('axe' in window) return; const s = document.createElement('script'); s.textContent = ${JSON.stringify(axeSource)}; document.head.append(s); })()`);
   return page.run<string[]>(`axe.run(document).then((result) => result.violations.map((v) => v.id + ': ' + JSON.stringify(v.nodes.map((n) => n.target))))`);
 }
