@@ -41,8 +41,8 @@ export interface ArrivalOptions {
  */
 export class ArrivalController implements ReactiveController {
   private readonly follow = new Set<string>();
-  /** Cards that arrived out of sight and are still pending, with their item once it is watched. */
-  private readonly unseen = new Map<string, Element | undefined>();
+  /** Cards that arrived out of sight and are still pending, their items watched once shown. */
+  private readonly unseen = new Set<string>();
   private observer: IntersectionObserver | undefined;
   /** Whether the list's end was in view at the last frame. */
   private atEnd = true;
@@ -63,7 +63,7 @@ export class ArrivalController implements ReactiveController {
     // An id seen before (a new session reusing it) starts afresh.
     this.forget(id);
     if (this.atEnd) this.follow.add(id);
-    else this.unseen.set(id, undefined);
+    else this.unseen.add(id);
     this.nextFrame();
     this.host.requestUpdate();
   }
@@ -71,7 +71,7 @@ export class ArrivalController implements ReactiveController {
   /** Whether the "New request" button shows: a pending card arrived out of sight, not yet seen. */
   get waiting(): boolean {
     const pending = new Set(this.options.pendingIds());
-    return [...this.unseen.keys()].some((id) => pending.has(id));
+    return [...this.unseen].some((id) => pending.has(id));
   }
 
   /**
@@ -102,15 +102,11 @@ export class ArrivalController implements ReactiveController {
     if (end) this.watch().observe(end);
     if (this.unseen.size === 0) return;
     const pending = new Set(this.options.pendingIds());
-    for (const [id, watched] of this.unseen) {
+    for (const id of this.unseen) {
+      const item = this.options.itemOf(id);
       // Answered or gone: nothing left to miss, and no element to keep watching.
       if (!pending.has(id)) this.forget(id);
-      else if (!watched) {
-        const item = this.options.itemOf(id);
-        if (!item) continue;
-        this.watch().observe(item);
-        this.unseen.set(id, item);
-      }
+      else if (item) this.watch().observe(item);
     }
   }
 
@@ -127,8 +123,8 @@ export class ArrivalController implements ReactiveController {
 
   /** Stops watching a card that arrived out of sight. */
   private forget(id: string): boolean {
-    const watched = this.unseen.get(id);
-    if (watched) this.observer?.unobserve(watched);
+    const item = this.options.itemOf(id);
+    if (item) this.observer?.unobserve(item);
     return this.unseen.delete(id);
   }
 
