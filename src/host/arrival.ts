@@ -40,13 +40,14 @@ export interface ArrivalOptions {
  * followed as one, to its newest card.
  */
 export class ArrivalController implements ReactiveController {
-  private readonly follow = new Set<string>();
+  /** The newest card that arrived at the end, to scroll into view at the next frame. */
+  private follow: string | undefined;
   /** Cards that arrived out of sight and are still pending, their items watched once shown. */
   private readonly unseen = new Set<string>();
   private observer: IntersectionObserver | undefined;
   /** Whether the list's end was in view at the last frame. */
   private atEnd = true;
-  /** The next frame's work is scheduled (scroll the newest followed card, measure anew). */
+  /** The next frame's work is scheduled. */
   private frame = 0;
 
   constructor(
@@ -62,7 +63,7 @@ export class ArrivalController implements ReactiveController {
     this.onSeen(this.observer?.takeRecords() ?? []);
     // An id seen before (a new session reusing it) starts afresh.
     this.forget(id);
-    if (this.atEnd) this.follow.add(id);
+    if (this.atEnd) this.follow = id;
     else this.unseen.add(id);
     this.nextFrame();
     this.host.requestUpdate();
@@ -117,7 +118,7 @@ export class ArrivalController implements ReactiveController {
     this.unseen.clear();
     cancelAnimationFrame(this.frame);
     this.frame = 0;
-    this.follow.clear();
+    this.follow = undefined;
     this.atEnd = true;
   }
 
@@ -133,18 +134,14 @@ export class ArrivalController implements ReactiveController {
   }
 
   /**
-   * In the next frame, before it is laid out: the newest followed card still shown is scrolled
+   * In the next frame, before it is laid out: the newest card that arrived at the end is scrolled
    * into view (its content rendered by then, and the layout done once, for the frame).
    */
   private nextFrame(): void {
     this.frame ||= requestAnimationFrame(() => {
       this.frame = 0;
-      const newestFirst = [...this.follow].reverse();
-      this.follow.clear();
-      for (const id of newestFirst) {
-        const item = this.options.itemOf(id);
-        if (item) return item.scrollIntoView({ block: 'nearest' });
-      }
+      if (this.follow !== undefined) this.options.itemOf(this.follow)?.scrollIntoView({ block: 'nearest' });
+      this.follow = undefined;
     });
   }
 

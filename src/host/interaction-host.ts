@@ -223,7 +223,7 @@ export class InteractionHost extends LitElement {
         const { entry } = event;
         const title = entry.kind === 'request' ? entry.request.title : entry.kind === 'artifacts' ? entry.title : '';
         this.announcement = strings.host.newRequest(displayTitle(strings, title) || strings.artifacts.list);
-        this.emit<InteractionRequestDetail>('interaction-request', { id: event.entry.id, entry: event.entry });
+        this.emit<InteractionRequestDetail>('interaction-request', { id: entry.id, entry });
         break;
       }
       case 'update':
@@ -342,7 +342,7 @@ export class InteractionHost extends LitElement {
         )}
       </div>
       ${this.arrival.waiting
-        ? html`<button tabindex="0" class="new-request" part="new-request-button" @click=${() => this.focusPending()}>${strings.host.newRequestButton}</button>`
+        ? html`<button tabindex="0" class="new-request" part="new-request-button" @click=${this.focusPending}>${strings.host.newRequestButton}</button>`
         : nothing}
       <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>
     </div>`;
