@@ -7,8 +7,9 @@ const CONTROLS = 'button, input, textarea, select, summary, a[href], [tabindex]'
  * The first control of a card that is safe to land on: never approve or confirm on a high-risk
  * approval, where an Enter must not be one keystroke from approving.
  */
-export function firstSafeControl(card: Element): HTMLElement | undefined {
-  const high = card.tagName === 'APPROVAL-DIALOG' && (card as { request?: { metadata?: { severity?: string } } }).request?.metadata?.severity === 'high';
+function firstSafeControl(card: Element): HTMLElement | undefined {
+  // Only an approval has approve and confirm buttons.
+  const high = (card as { request?: { metadata?: { severity?: string } } }).request?.metadata?.severity === 'high';
   const controls = [...(card.shadowRoot?.querySelectorAll<HTMLElement>(CONTROLS) ?? [])];
   return controls.find((control) => {
     if (control.tabIndex < 0 || control.matches(':disabled') || control.closest('[hidden], [inert]')) return false;
@@ -71,8 +72,7 @@ export class ArrivalController implements ReactiveController {
 
   /** Whether the "New request" button shows: a pending card arrived out of sight, not yet seen. */
   get waiting(): boolean {
-    const pending = new Set(this.options.pendingIds());
-    return [...this.unseen].some((id) => pending.has(id));
+    return this.options.pendingIds().some((id) => this.unseen.has(id));
   }
 
   /**
@@ -86,14 +86,14 @@ export class ArrivalController implements ReactiveController {
     const pending = this.options.pendingIds();
     const target = pending.find((id) => this.unseen.has(id)) ?? pending[0];
     const item = target === undefined ? null : this.options.itemOf(target);
-    if (!item || target === undefined) return false;
+    if (!item) return false;
     // Seen now; other cards out of sight keep the button until they are seen too.
-    this.forget(target);
+    this.forget(item.id);
     this.host.requestUpdate();
     item.scrollIntoView({ block: 'nearest' });
-    const card = item.firstElementChild;
-    const control = card ? firstSafeControl(card) : undefined;
-    (control ?? (card as HTMLElement | null))?.focus({ preventScroll: true });
+    // Its card (a list item holds one).
+    const card = item.firstElementChild as HTMLElement;
+    (firstSafeControl(card) ?? card).focus({ preventScroll: true });
     return true;
   }
 
@@ -102,11 +102,11 @@ export class ArrivalController implements ReactiveController {
     const end = this.options.end();
     if (end) this.watch().observe(end);
     if (this.unseen.size === 0) return;
-    const pending = new Set(this.options.pendingIds());
+    const pending = this.options.pendingIds();
     for (const id of this.unseen) {
       const item = this.options.itemOf(id);
       // Answered or gone: nothing left to miss, and no element to keep watching.
-      if (!pending.has(id)) this.forget(id);
+      if (!pending.includes(id)) this.forget(id);
       else if (item) this.watch().observe(item);
     }
   }
