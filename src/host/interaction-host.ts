@@ -172,6 +172,7 @@ export class InteractionHost extends LitElement {
     },
   });
 
+  /** The cards in blocks of 32 by arrival, each in its block for good. */
   private readonly blocksOf = arrivalBlocks();
 
   /** New cards are followed into view, or announced by one "New request" button (DESIGN §6.1). */
@@ -333,11 +334,7 @@ export class InteractionHost extends LitElement {
           // snapshots) or a setting it shows changed: a new card costs its own block, not the list.
           ([, entries]) =>
             html`<div>${guard([...shows, ...entries], () =>
-              repeat(
-                entries,
-                (entry) => entry.id,
-                (entry) => guard([...shows, entry], () => html`<div role="listitem" id=${entry.id}>${this.renderEntry(entry, locale)}</div>`),
-              ),
+              repeat(entries, (entry) => entry.id, (entry) => guard([...shows, entry], () => html`<div role="listitem" id=${entry.id}>${this.renderEntry(entry, locale)}</div>`)),
             )}</div>`,
         )}
       </div>
