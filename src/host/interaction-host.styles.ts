@@ -76,9 +76,10 @@ export const hostStyles = css`
   .new-request:hover {
     background: var(--_accent-hover);
   }
-  /* A settled card is a flat receipt: off screen, the browser skips its layout and paint, which a
-     long session's receipts would otherwise cost with every new card. Pending cards are left
-     alone: paint containment would clip their shadow. */
+  /* A block of receipts above the last (arrival-blocks.ts): the browser styles, lays out and
+     paints it as one box, and skips it off screen, which a long session's receipts would
+     otherwise cost with every new card. A block with a raised card (pending, or a file list) is
+     left alone: paint containment would clip its shadow. */
   .cards > :not(.end, :last-child, :has([state='pending'], artifact-list)) {
     content-visibility: auto;
     contain-intrinsic-size: auto 1900px;
