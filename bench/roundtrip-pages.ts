@@ -23,7 +23,7 @@ function kitPage(): void {
   host.receiptLimit = Number(params.get('receipts') ?? 50);
   host.addEventListener('interaction-request', async (event) => {
     await host.updateComplete; // the card is in the DOM once the host has rendered
-    const card = host.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(`[data-id="${CSS.escape(event.detail.id)}"]`);
+    const card = host.shadowRoot!.getElementById(event.detail.id)?.firstElementChild as (HTMLElement & { updateComplete: Promise<unknown> }) | null;
     await card?.updateComplete;
     card?.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click();
   });

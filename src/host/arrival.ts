@@ -1,19 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-/** How close to the end still counts as "at the end" (a pixel rounding, a half-scrolled line). */
-const SLACK_PX = 32;
-
-/** The nearest ancestor that scrolls vertically, across shadow roots; undefined: the document. */
-function scrollingAncestor(el: Element): HTMLElement | undefined {
-  let node: Element | null = el.parentElement ?? ((el.getRootNode() as ShadowRoot).host ?? null);
-  while (node && node !== document.documentElement && node !== document.body) {
-    const { overflowY } = getComputedStyle(node);
-    if ((overflowY === 'auto' || overflowY === 'scroll' || overflowY === 'overlay') && node.scrollHeight > node.clientHeight) return node as HTMLElement;
-    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null);
-  }
-  return undefined;
-}
-
 /** The controls a card's user can reach, in tab order. */
 const CONTROLS = 'button, input, textarea, select, summary, a[href], [tabindex]';
 
@@ -21,8 +7,9 @@ const CONTROLS = 'button, input, textarea, select, summary, a[href], [tabindex]'
  * The first control of a card that is safe to land on: never approve or confirm on a high-risk
  * approval, where an Enter must not be one keystroke from approving.
  */
-export function firstSafeControl(card: Element): HTMLElement | undefined {
-  const high = card.tagName === 'APPROVAL-DIALOG' && (card as { request?: { metadata?: { severity?: string } } }).request?.metadata?.severity === 'high';
+function firstSafeControl(card: Element): HTMLElement | undefined {
+  // Only an approval has approve and confirm buttons.
+  const high = (card as { request?: { metadata?: { severity?: string } } }).request?.metadata?.severity === 'high';
   const controls = [...(card.shadowRoot?.querySelectorAll<HTMLElement>(CONTROLS) ?? [])];
   return controls.find((control) => {
     if (control.tabIndex < 0 || control.matches(':disabled') || control.closest('[hidden], [inert]')) return false;
@@ -32,9 +19,12 @@ export function firstSafeControl(card: Element): HTMLElement | undefined {
 }
 
 export interface ArrivalOptions {
-  /** The list of cards. */
-  list(): HTMLElement | null | undefined;
-  /** The list item of a card, by id (it carries the id as `data-item`). */
+  /**
+   * An empty element, without an id, over the last 32 px of the list (a pixel rounding, a
+   * half-scrolled line): while it is in view, the view is at the list's end.
+   */
+  end(): Element | null | undefined;
+  /** The list item of a card, by id (it carries the id as its `id`). */
   itemOf(id: string): HTMLElement | null | undefined;
   /** Ids of the cards waiting for an answer, oldest first. */
   pendingIds(): string[];
@@ -42,24 +32,23 @@ export interface ArrivalOptions {
 
 /**
  * DESIGN §6.1 "New requests are not missed". When a card arrives while the list was scrolled to
- * its end (its nearest scrolling ancestor, else the document), it is scrolled into view, as a
+ * its end (in its nearest scrolling ancestor, else the document), it is scrolled into view, as a
  * chat log follows new messages; otherwise the host shows one "New request" button until the
  * card has been seen, and `focusPending()` brings the oldest card that arrived out of sight (else
- * the oldest pending one) into view and focuses its first safe control. Whether the view was at the end is measured on arrival, before the new
- * card renders and moves the end, once per frame: a burst of cards before one frame is followed
- * as one, to its newest card, so a fast runtime costs one forced layout a frame, not one a card.
+ * the oldest pending one) into view and focuses its first safe control. Whether the view was at
+ * the end is what an IntersectionObserver said of the list's end at the last frame: nothing is
+ * measured on arrival, so a card forces no layout, and a burst of cards before one frame is
+ * followed as one, to its newest card.
  */
 export class ArrivalController implements ReactiveController {
-  private readonly follow = new Set<string>();
-  /** Cards that arrived out of sight and are still pending, with their item once it is watched. */
-  private readonly unseen = new Map<string, Element | undefined>();
+  /** The newest card that arrived at the end, to scroll into view at the next frame. */
+  private follow: string | undefined;
+  /** Cards that arrived out of sight and are still pending, their items watched once shown. */
+  private readonly unseen = new Set<string>();
   private observer: IntersectionObserver | undefined;
-  /**
-   * Whether the view was at the end, measured once per frame: reading it forces a layout, and
-   * cards that arrive in a burst all arrive before the frame the user sees them in.
-   */
-  private wasAtEnd: boolean | undefined;
-  /** The next frame's work is scheduled (scroll the newest followed card, measure anew). */
+  /** Whether the list's end was in view at the last frame. */
+  private atEnd = true;
+  /** The next frame's work is scheduled. */
   private frame = 0;
 
   constructor(
@@ -71,21 +60,19 @@ export class ArrivalController implements ReactiveController {
 
   /** A card arrived (or will render in this update). */
   arrived(id: string): void {
+    // What the observer saw at the last frame, if its report has not come yet.
+    this.onSeen(this.observer?.takeRecords() ?? []);
     // An id seen before (a new session reusing it) starts afresh.
-    const stale = this.unseen.get(id);
-    if (stale) this.observer?.unobserve(stale);
-    this.unseen.delete(id);
-    this.wasAtEnd ??= this.atEnd();
-    if (this.wasAtEnd) this.follow.add(id);
-    else this.unseen.set(id, undefined);
+    this.forget(id);
+    if (this.atEnd) this.follow = id;
+    else this.unseen.add(id);
     this.nextFrame();
     this.host.requestUpdate();
   }
 
   /** Whether the "New request" button shows: a pending card arrived out of sight, not yet seen. */
   get waiting(): boolean {
-    const pending = new Set(this.options.pendingIds());
-    return [...this.unseen.keys()].some((id) => pending.has(id));
+    return this.options.pendingIds().some((id) => this.unseen.has(id));
   }
 
   /**
@@ -99,34 +86,28 @@ export class ArrivalController implements ReactiveController {
     const pending = this.options.pendingIds();
     const target = pending.find((id) => this.unseen.has(id)) ?? pending[0];
     const item = target === undefined ? null : this.options.itemOf(target);
-    if (!item || target === undefined) return false;
+    if (!item) return false;
     // Seen now; other cards out of sight keep the button until they are seen too.
-    const watched = this.unseen.get(target);
-    if (watched) this.observer?.unobserve(watched);
-    this.unseen.delete(target);
+    this.forget(item.id);
     this.host.requestUpdate();
     item.scrollIntoView({ block: 'nearest' });
-    const card = item.firstElementChild;
-    const control = card ? firstSafeControl(card) : undefined;
-    (control ?? (card as HTMLElement | null))?.focus({ preventScroll: true });
+    // Its card (a list item holds one).
+    const card = item.firstElementChild as HTMLElement;
+    (firstSafeControl(card) ?? card).focus({ preventScroll: true });
     return true;
   }
 
   hostUpdated(): void {
+    // Watching it again does nothing.
+    const end = this.options.end();
+    if (end) this.watch().observe(end);
     if (this.unseen.size === 0) return;
-    const pending = new Set(this.options.pendingIds());
-    for (const [id, watched] of this.unseen) {
-      if (!pending.has(id)) {
-        // Answered or gone: nothing left to miss, and no element to keep watching.
-        if (watched) this.observer?.unobserve(watched);
-        this.unseen.delete(id);
-      } else if (!watched) {
-        const item = this.options.itemOf(id);
-        if (!item) continue;
-        this.observer ??= new IntersectionObserver((entries) => this.onSeen(entries), { threshold: [0, 0.25, 0.5] });
-        this.observer.observe(item);
-        this.unseen.set(id, item);
-      }
+    const pending = this.options.pendingIds();
+    for (const id of this.unseen) {
+      const item = this.options.itemOf(id);
+      // Answered or gone: nothing left to miss, and no element to keep watching.
+      if (!pending.includes(id)) this.forget(id);
+      else if (item) this.watch().observe(item);
     }
   }
 
@@ -137,51 +118,45 @@ export class ArrivalController implements ReactiveController {
     this.unseen.clear();
     cancelAnimationFrame(this.frame);
     this.frame = 0;
-    this.follow.clear();
-    this.wasAtEnd = undefined;
+    this.follow = undefined;
+    this.atEnd = true;
+  }
+
+  /** Stops watching a card that arrived out of sight. */
+  private forget(id: string): boolean {
+    const item = this.options.itemOf(id);
+    if (item) this.observer?.unobserve(item);
+    return this.unseen.delete(id);
+  }
+
+  private watch(): IntersectionObserver {
+    return (this.observer ??= new IntersectionObserver((entries) => this.onSeen(entries), { threshold: [0, 0.25, 0.5] }));
   }
 
   /**
-   * In the next frame, before it is laid out: the newest followed card still shown is scrolled
-   * into view (its content rendered by then, and the layout done once, for the frame), and the
-   * end is measured again for the cards after it.
+   * In the next frame, before it is laid out: the newest card that arrived at the end is scrolled
+   * into view (its content rendered by then, and the layout done once, for the frame).
    */
   private nextFrame(): void {
     this.frame ||= requestAnimationFrame(() => {
       this.frame = 0;
-      this.wasAtEnd = undefined;
-      const newestFirst = [...this.follow].reverse();
-      this.follow.clear();
-      for (const id of newestFirst) {
-        const item = this.options.itemOf(id);
-        if (item) return item.scrollIntoView({ block: 'nearest' });
-      }
+      if (this.follow !== undefined) this.options.itemOf(this.follow)?.scrollIntoView({ block: 'nearest' });
+      this.follow = undefined;
     });
   }
 
   private onSeen(entries: IntersectionObserverEntry[]): void {
     let changed = false;
     for (const entry of entries) {
+      // The list's end (the one target without an id).
+      if (!entry.target.id) {
+        this.atEnd = entry.isIntersecting;
+        continue;
+      }
       // Seen: a quarter of it, or enough of a tall card to read its title.
       const seen = entry.isIntersecting && (entry.intersectionRatio >= 0.25 || entry.intersectionRect.height >= 160);
-      const id = (entry.target as HTMLElement).dataset.item;
-      if (!seen || id === undefined) continue;
-      this.observer?.unobserve(entry.target);
-      changed = this.unseen.delete(id) || changed;
+      if (seen) changed = this.forget(entry.target.id) || changed;
     }
     if (changed) this.host.requestUpdate();
-  }
-
-  /** Whether the user was looking at the end of the list: the scroller at its end, or the list's end in view. */
-  private atEnd(): boolean {
-    const list = this.options.list();
-    if (!list) return true;
-    const scroller = scrollingAncestor(this.host);
-    const view = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
-    const remaining = scroller
-      ? scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight
-      : document.documentElement.scrollHeight - window.scrollY - window.innerHeight;
-    const bottom = list.getBoundingClientRect().bottom;
-    return remaining <= SLACK_PX || (bottom >= view.top && bottom <= view.bottom + SLACK_PX);
   }
 }

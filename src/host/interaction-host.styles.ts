@@ -1,7 +1,10 @@
 import { css } from 'lit';
 
 export const hostStyles = css`
-  .stack {
+  .stack,
+  .cards,
+  .cards > * {
+    position: relative;
     display: grid;
     gap: var(--_space-3);
   }
@@ -19,15 +22,15 @@ export const hostStyles = css`
     border-radius: 50%;
     background: var(--_border-strong);
   }
-  .connection.state-open .dot {
+  .state-open .dot {
     background: var(--_success);
   }
-  .connection.state-reconnecting .dot,
-  .connection.state-connecting .dot {
+  .state-reconnecting .dot,
+  .state-connecting .dot {
     background: var(--_warning);
   }
-  .connection.state-closed .dot,
-  .connection.state-unreachable .dot {
+  .state-closed .dot,
+  .state-unreachable .dot {
     background: var(--_danger);
   }
   .superseded {
@@ -50,9 +53,12 @@ export const hostStyles = css`
     background: var(--_surface-muted);
     overflow-wrap: anywhere;
   }
-  .cards {
-    display: grid;
-    gap: var(--_space-3);
+  /* The list's last 32 px, watched: in view, new cards are followed (see arrival.ts). No width:
+     it takes no click. */
+  .end {
+    position: absolute;
+    bottom: 0;
+    height: 32px;
   }
   /* Stays at the bottom of the view while the host's list runs past it, as a chat's "new
      messages" pill does. */
@@ -70,12 +76,13 @@ export const hostStyles = css`
   .new-request:hover {
     background: var(--_accent-hover);
   }
-  /* A settled card is a flat receipt: off screen, the browser skips its layout and paint, which a
-     long session's receipts would otherwise cost with every new card. Pending cards are left
-     alone: paint containment would clip their shadow. */
-  .settled {
+  /* A block of receipts above the last (arrival-blocks.ts): the browser styles, lays out and
+     paints it as one box, and skips it off screen, which a long session's receipts would
+     otherwise cost with every new card. A block with a raised card (pending, or a file list) is
+     left alone: paint containment would clip its shadow. */
+  .cards > :not(.end, :last-child, :has([state='pending'], artifact-list)) {
     content-visibility: auto;
-    contain-intrinsic-size: auto 48px;
+    contain-intrinsic-size: auto 1900px;
   }
   /* Retry under a failed file's state (slotted into <artifact-list>): the size of the list's own
      small buttons; while it runs it stays in place and focusable, only inert. */

@@ -1,8 +1,10 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { CARD_EXPORTPARTS } from './card-parts.js';
 import { ArrivalController } from './arrival.js';
+import { arrivalBlocks } from './arrival-blocks.js';
 import { retryActions, retrySelector } from './artifact-retry.js';
 import { cardProperties } from './card-properties.js';
 import type { Locale } from '../i18n/locales.js';
@@ -152,10 +154,13 @@ export class InteractionHost extends LitElement {
     },
   });
 
+  /** The cards in blocks of 32 by arrival, each in its block for good. */
+  private readonly blocksOf = arrivalBlocks();
+
   /** New cards are followed into view, or announced by one "New request" button (DESIGN §6.1). */
   private readonly arrival = new ArrivalController(this, {
-    list: () => this.renderRoot.querySelector<HTMLElement>('.cards'),
-    itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`[data-item="${CSS.escape(id)}"]`),
+    end: () => this.renderRoot.querySelector('.end'),
+    itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(id)}`),
     pendingIds: () => this.entries.filter((entry) => entry.kind === 'request' && entry.phase === 'pending').map((entry) => entry.id),
   });
 
@@ -201,7 +206,7 @@ export class InteractionHost extends LitElement {
         const { entry } = event;
         const title = entry.kind === 'request' ? entry.request.title : entry.kind === 'artifacts' ? entry.title : '';
         this.announcement = strings.host.newRequest(displayTitle(strings, title) || strings.artifacts.list);
-        this.emit<InteractionRequestDetail>('interaction-request', { id: event.entry.id, entry: event.entry });
+        this.emit<InteractionRequestDetail>('interaction-request', { id: entry.id, entry });
         break;
       }
       case 'update':
@@ -217,9 +222,6 @@ export class InteractionHost extends LitElement {
         break;
       case 'hello':
         this.sessionLocale = event.context.locale;
-        break;
-      case 'error':
-        break;
     }
   }
 
@@ -294,6 +296,8 @@ export class InteractionHost extends LitElement {
   protected override render(): TemplateResult {
     const { locale, strings } = this.i18n;
     const shown = this.connection;
+    /** What the cards show besides their entries. */
+    const shows = [locale, this.theme, this.layout, this.previewOrigins, this.deliver, this.clock];
     return html`<div class="stack">
       ${shown === 'superseded'
         ? html`<div class="superseded" part="superseded" role="alert">
@@ -304,15 +308,20 @@ export class InteractionHost extends LitElement {
             <span class="dot" aria-hidden="true"></span>${strings.host.connection[shown]}
           </div>`}
       <div class="cards" part="cards" role="list" aria-label=${strings.host.requests}>
+        <div class="end"></div>
         ${repeat(
-          this.entries,
-          (entry) => entry.id,
-          (entry) =>
-            html`<div role="listitem" data-item=${entry.id} class=${entry.kind === 'request' && entry.phase !== 'pending' ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
+          this.blocksOf(this.entries),
+          ([key]) => key,
+          // A block, and in it a card, is rendered again only when one of its entries (immutable
+          // snapshots) or a setting it shows changed: a new card costs its own block, not the list.
+          ([, entries]) =>
+            html`<div>${guard([...shows, ...entries], () =>
+              repeat(entries, (entry) => entry.id, (entry) => guard([...shows, entry], () => html`<div role="listitem" id=${entry.id}>${this.renderEntry(entry, locale)}</div>`)),
+            )}</div>`,
         )}
       </div>
       ${this.arrival.waiting
-        ? html`<button tabindex="0" class="new-request" part="new-request-button" @click=${() => this.focusPending()}>${strings.host.newRequestButton}</button>`
+        ? html`<button tabindex="0" class="new-request" part="new-request-button" @click=${this.focusPending}>${strings.host.newRequestButton}</button>`
         : nothing}
       <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>
     </div>`;

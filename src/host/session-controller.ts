@@ -49,7 +49,8 @@ export class SessionController implements ReactiveController {
   hostUpdate(): void {
     const args = this.config.args();
     const started = this.startedWith;
-    if (!started || args.length !== started.length || args.some((arg, i) => arg !== started[i])) this.restart();
+    // The args are a list of the same length each time.
+    if (!started || args.some((arg, i) => arg !== started[i])) this.restart();
     this.running?.session.configure(this.config.settings());
   }
 

@@ -107,7 +107,7 @@ describe('<interaction-host>', () => {
     expect(card(host, 'l-0')).to.equal(null);
   });
 
-  it('a settled card is a flat receipt the browser may skip off screen; a pending card keeps its shadow', async () => {
+  it('a settled card is a flat receipt; a pending card keeps its shadow (test/host/receipt-blocks: which the browser skips off screen)', async () => {
     const session = uniqueSession('receipts');
     const { host } = await mountHost(lab.url(session));
     await lab.call(session, 'request_user_approval', { message: 'First' }, 'f-1');
@@ -119,11 +119,8 @@ describe('<interaction-host>', () => {
     await waitUntil(() => first.state === 'answered');
     await host.updateComplete;
     const shadowOf = (dialog: ApprovalDialog) => getComputedStyle(partIn(dialog.shadowRoot!, 'card')!).boxShadow;
-    const visibilityOf = (dialog: ApprovalDialog) => getComputedStyle(dialog.parentElement!).contentVisibility;
     expect(shadowOf(first)).to.equal('none');
-    expect(visibilityOf(first)).to.equal('auto');
     expect(shadowOf(second) !== 'none').to.equal(true, 'the pending card is raised');
-    expect(visibilityOf(second)).to.equal('visible');
     await expect(host).to.be.accessible();
   });
 });
