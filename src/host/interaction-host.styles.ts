@@ -1,6 +1,12 @@
 import { css } from 'lit';
 
 export const hostStyles = css`
+  /* One column as wide as the host, never wider: a receipt's one line (nowrap, cut short) or an
+     open list would otherwise widen it past a narrow chat column. */
+  .stack,
+  .cards {
+    grid-template-columns: minmax(0, 1fr);
+  }
   .stack {
     display: grid;
     gap: var(--_space-3);
