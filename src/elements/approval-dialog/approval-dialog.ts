@@ -217,6 +217,11 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     const high = this.severity === 'high';
     const metadata = request.metadata;
     const offer = high ? undefined : this.grant;
+    const approve = this.arming.shown
+      ? this.renderConfirm()
+      : html`<button tabindex="0" class=${high ? 'danger' : 'primary'} part="approve-button" aria-describedby=${metadata.details ? 'details-first' : nothing} ?autofocus=${this.modal && !high} @click=${this.approve}>
+          ${this.approveLabel(this.strings.approve, this.strings.confirmApproval, high)}
+        </button>`;
     // Link consent (MCP URL mode) comes with the adapters' entries; without them a link card
     // shows the URL as text and offers only to reject it.
     const link = metadata.url === undefined ? undefined : this.linkCard(request, metadata.url);
@@ -247,13 +252,18 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
         <button tabindex="0" part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
           ${(metadata.decline && adapterParts()?.consent(this.language).decline) || this.strings.reject}
         </button>
-        ${offer ? html`<button tabindex="0" part="grant-button" aria-describedby=${metadata.details ? 'grant-scope details-first' : 'grant-scope'} @click=${() => this.answer(true, 'session')}>${this.strings.grant.allow}</button>` : nothing}
-        ${this.arming.shown ? this.renderConfirm() : html`<button tabindex="0" class=${high ? 'danger' : 'primary'} part="approve-button" aria-describedby=${metadata.details ? 'details-first' : nothing} ?autofocus=${this.modal && !high} @click=${this.approve}>
-              ${this.approveLabel(this.strings.approve, this.strings.confirmApproval, high)}
-            </button>`}
+        ${offer ? html`<span class="actions">${this.renderGrant(metadata.details)}${approve}</span>` : approve}
       </div>
       ${this.arming.shown ? html`<p class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</p>` : nothing}
       ${offer ? html`<p class="hint grant-scope" id="grant-scope">${this.strings.grant.scope}${safeText(offer.label)}</p>` : nothing}`;
+  }
+
+  /**
+   * 本会话内允许, kept beside 批准 when the row wraps (both approve): described by what it
+   * allows, and by what this call runs, as approve is.
+   */
+  private renderGrant(details: string | undefined): TemplateResult {
+    return html`<button tabindex="0" part="grant-button" aria-describedby=${details ? 'grant-scope details-first' : 'grant-scope'} @click=${() => this.answer(true, 'session')}>${this.strings.grant.allow}</button>`;
   }
 
   /**

@@ -44,6 +44,8 @@ describe('<approval-dialog> with a session grant', () => {
       expect(describedBy(grant)).to.equal('本会话内不再询问：kubectl get … 详情: $ kubectl get pods -n staging');
       const order = [...part('actions')!.querySelectorAll('button')].map((button) => button.getAttribute('part'));
       expect(order).to.deep.equal(['add-reason-button', 'reject-button', 'grant-button', 'approve-button']);
+      // The two approvals stay together when the row wraps.
+      expect(grant.parentElement === part('approve-button')!.parentElement && grant.parentElement !== part('actions')).to.equal(true);
       await expect(el).to.be.accessible();
     });
   }
@@ -176,7 +178,7 @@ describe('<approval-dialog> with a session grant', () => {
     expect(small.map((target) => target.getAttribute('part'))).to.deep.equal([]);
   });
 
-  it('in a 320 px column: every button whole and inside the card, none overlapping, nothing scrolls sideways', async () => {
+  it('in a 320 px column: every button whole and inside the card, none overlapping, the two approvals side by side', async () => {
     const { frame, win } = await frameOfWidth(320, ['/src/entries/approval-dialog.ts']);
     try {
       const el = win.document.createElement('approval-dialog') as ApprovalDialog;
@@ -195,6 +197,8 @@ describe('<approval-dialog> with a session grant', () => {
         for (const b of boxes.slice(i + 1)) expect(a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5, 'buttons overlap').to.equal(true);
       }
       expect(win.document.documentElement.scrollWidth).to.be.at.most(320);
+      const [grant, approve] = ['grant-button', 'approve-button'].map((name) => el.shadowRoot!.querySelector(`[part~="${name}"]`)!.getBoundingClientRect());
+      expect(grant!.top, 'the two approvals on one line').to.equal(approve!.top);
     } finally {
       frame.remove();
     }
