@@ -55,6 +55,16 @@ add('approval-dialog', 'approval-low', (el) => {
   );
 });
 
+// A call the runtime offers a session grant for (DESIGN §12.1): 本会话内允许 beside 批准.
+add('approval-dialog', 'approval-grant', (el) => {
+  el.requester = 'ops-agent';
+  el.grant = { key: 'shell:kubectl get', label: 'kubectl get …' };
+  el.request = normalizeApproval(
+    { title: en ? 'Run a command' : '执行命令', message: en ? 'List the pods in staging?' : '列出 staging 环境的 Pod？', severity: 'low', details: '$ kubectl get pods -n staging', timeout_seconds: 300 },
+    ids('a-grant'),
+  );
+});
+
 // A clock that stands still, so that a screenshot shows a countdown at a chosen remaining time.
 const stillClock = { now: () => 0, setTimeout: () => 0, clearTimeout: () => undefined };
 

@@ -20,7 +20,7 @@ const TEXT = {
     inspecting: '正在检查你的运行时：由它发起请求。每条消息都按协议的 JSON Schema 校验，不符合的会标出字段。', problems: '处不符合协议',
     groups: { approval: '审批', input: '提问', artifacts: '文件', runtime: '运行时', mcp: 'MCP 征询', local: '其他协议（页面内）' },
     names: {
-      'approval-low': '低风险', 'approval-medium': '中风险', 'approval-high': '高风险', text: '文本', choice: '单选',
+      'approval-low': '低风险', 'approval-medium': '中风险', 'approval-grant': '可本会话授权', 'approval-high': '高风险', text: '文本', choice: '单选',
       'multi-choice': '多选 + 补充', questionnaire: '四题问卷', 'grill-checkpoint': '拷问检查点', 'questionnaire-timeout': '15 秒超时',
       'artifacts-feishu': '飞书', 'artifacts-dingtalk': '钉钉', 'artifacts-desktop': '桌面（不发送）', cancel: '运行时撤回', drop: '断开连接',
       'mcp-form': '表单', 'mcp-url': '打开链接', 'mcp-unsupported': '不支持的结构', 'ask-user-question': 'AskUserQuestion', 'ag-ui': 'AG-UI 中断',
@@ -35,7 +35,7 @@ const TEXT = {
     inspecting: 'Inspecting your runtime: it makes the requests. Every message is checked against the protocol\'s JSON Schemas; one that breaks them is marked with the field.', problems: 'problem(s) with the protocol',
     groups: { approval: 'Approval', input: 'Questions', artifacts: 'Files', runtime: 'Runtime', mcp: 'MCP elicitation', local: 'Other protocols (in the page)' },
     names: {
-      'approval-low': 'Low risk', 'approval-medium': 'Medium risk', 'approval-high': 'High risk', text: 'Text', choice: 'Choice',
+      'approval-low': 'Low risk', 'approval-medium': 'Medium risk', 'approval-grant': 'Session grant', 'approval-high': 'High risk', text: 'Text', choice: 'Choice',
       'multi-choice': 'Multi-choice + note', questionnaire: 'Four questions', 'grill-checkpoint': 'Grilling checkpoint', 'questionnaire-timeout': '15 s timeout',
       'artifacts-feishu': 'Feishu', 'artifacts-dingtalk': 'DingTalk', 'artifacts-desktop': 'Desktop (not sent)', cancel: 'Runtime cancels', drop: 'Drop connection',
       'mcp-form': 'Form', 'mcp-url': 'Open a link', 'mcp-unsupported': 'Unsupported schema', 'ask-user-question': 'AskUserQuestion', 'ag-ui': 'AG-UI interrupts',
@@ -44,7 +44,7 @@ const TEXT = {
 } as const;
 
 const GROUPS = {
-  approval: ['approval-low', 'approval-medium', 'approval-high'],
+  approval: ['approval-low', 'approval-medium', 'approval-grant', 'approval-high'],
   input: ['text', 'choice', 'multi-choice', 'questionnaire', 'grill-checkpoint', 'questionnaire-timeout'],
   artifacts: ['artifacts-feishu', 'artifacts-dingtalk', 'artifacts-desktop'],
   runtime: ['cancel', 'drop'],

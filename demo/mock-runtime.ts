@@ -114,7 +114,7 @@ export async function startMockRuntime(options: { port?: number; log?: (line: st
     const args = JSON.parse(JSON.stringify(scenario.args(wordsFor(context.locale ?? undefined))).replaceAll(FILES, `http://127.0.0.1:${port}/files/`)) as Record<string, unknown>;
     agent
       .session(session)
-      .callTool(scenario.tool, args, { callId, signal: abort.signal, context: { ...context, ...scenario.context } })
+      .callTool(scenario.tool, args, { callId, signal: abort.signal, context: { ...context, ...scenario.context }, grant: scenario.grant })
       .then(
         (result) => {
           Object.assign(entry, { status: 'resolved', result });

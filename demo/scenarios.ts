@@ -16,6 +16,8 @@ export interface Scenario {
   context?: WireContext;
   /** The runtime withdraws the call after this many seconds. */
   cancelAfterSeconds?: number;
+  /** The session grant the runtime offers with the call (DESIGN §12.1): "allow for this session". */
+  grant?: { key: string; label: string };
 }
 
 const MIB = 1_048_576;
@@ -31,6 +33,13 @@ export const SCENARIOS: Record<string, Scenario> = {
   'approval-medium': {
     tool: 'request_user_approval',
     args: (t) => ({ title: t('重启服务', 'Restart a service'), message: t('重启 staging 环境的 worker 服务？', 'Restart the worker service in staging?'), severity: 'medium', details: 'kubectl rollout restart deploy/worker -n staging', timeout_seconds: 300 }),
+  },
+  // Offers 本会话内允许: once allowed, the runtime answers the next ones itself (a receipt only),
+  // until the grant is revoked from the host's 本会话授权 menu. Not offered in grilling mode.
+  'approval-grant': {
+    tool: 'request_user_approval',
+    grant: { key: 'shell:kubectl get', label: 'kubectl get …' },
+    args: (t) => ({ title: t('执行命令', 'Run a command'), message: t('列出 staging 环境的 Pod？', 'List the pods in staging?'), severity: 'low', details: '$ kubectl get pods -n staging', timeout_seconds: 300 }),
   },
   'approval-high': {
     tool: 'request_user_approval',

@@ -94,6 +94,47 @@ try {
       await narrow.close();
     }
   }
+  // Session grants (DESIGN §12.1), in light and dark, zh-CN and en, at 1280 and 390 px: the card
+  // offering 本会话内允许 (demo-grant-*), then, once allowed, the next call's receipt and the
+  // 本会话授权 menu open (demo-grants-menu-*). At 1280 the shot is the chat's transcript.
+  for (const width of [1280, 390]) {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const locale of ['zh-CN', 'en'] as const) {
+        const en = locale === 'en';
+        const phone = width < 400;
+        const page = await browser.newPage({ viewport: { width, height: phone ? 844 : 900 }, colorScheme: theme, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
+        await page.goto(base);
+        await page.getByRole('status').filter({ hasText: '已连接' }).waitFor();
+        if (phone) await page.locator('#settings-toggle').click();
+        await page.locator('select[name="theme"]').selectOption(theme);
+        await page.locator('select[name="locale"]').selectOption(locale);
+        if (phone) await page.locator('#settings-toggle').click();
+        await page.locator('button[data-scenario="approval-grant"]').click();
+        const allow = page.getByRole('button', { name: en ? 'Allow for this session' : '本会话内允许' });
+        await allow.waitFor();
+        const shot = async (name: string) => {
+          await page.waitForTimeout(300);
+          await page.evaluate(() => document.fonts.ready);
+          const suffix = `${theme}-${locale}${phone ? '-390' : ''}`;
+          if (phone) await page.screenshot({ path: `${out}${name}-${suffix}.png`, animations: 'disabled' });
+          else await page.locator('.transcript').screenshot({ path: `${out}${name}-${suffix}.png`, animations: 'disabled' });
+        };
+        await page.locator('approval-dialog').last().evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await page.mouse.move(0, 0);
+        await shot('demo-grant');
+        await allow.click();
+        await page.locator('button[data-scenario="approval-grant"]').click();
+        await page.getByText(en ? 'Allowed by your session grant' : '已按本会话授权自动批准').waitFor();
+        await page.getByRole('button', { name: en ? 'Session grants 1' : '本会话授权 1' }).click();
+        await page.locator('interaction-host').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        // As a pointer user sees it once the pointer moved on: no hover, no focus ring.
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.mouse.move(0, 0);
+        await shot('demo-grants-menu');
+        await page.close();
+      }
+    }
+  }
   console.log('demo screenshots written to docs/screenshots/');
 } finally {
   await browser.close();

@@ -20,7 +20,7 @@ const vite = await createServer({
 await vite.listen();
 const base = vite.resolvedUrls!.local[0]!;
 const browser = await launchEngine(engine);
-const shots = (process.env.SHOTS ?? 'approval-high,approval-confirm,approval-danger,countdown-tones,questionnaire,questionnaire-step,questionnaire-review,choice,answered,artifacts,artifacts-desktop,approval-low,mcp-form,mcp-url,ask-user-question').split(',');
+const shots = (process.env.SHOTS ?? 'approval-high,approval-confirm,approval-danger,countdown-tones,questionnaire,questionnaire-step,questionnaire-review,choice,answered,artifacts,artifacts-desktop,approval-low,approval-grant,mcp-form,mcp-url,ask-user-question').split(',');
 // MiniBrowser draws at scale 1 only. The page is tall enough for the tallest card: a shot is cut
 // from the viewport, which must hold it whole.
 const scale = engine === 'webkit' ? 1 : 2;

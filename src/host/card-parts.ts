@@ -8,7 +8,7 @@ export const CARD_PARTS = [
   'card', 'header', 'title', 'requester', 'countdown', 'state', 'message', 'actions', 'receipt',
   'receipt-heading', 'dismiss-button', 'invisible-char',
   // <approval-dialog>
-  'severity', 'details', 'note', 'add-reason-button', 'approve-button', 'confirm-button', 'reject-button', 'dialog',
+  'severity', 'details', 'note', 'add-reason-button', 'approve-button', 'grant-button', 'confirm-button', 'reject-button', 'dialog',
   'link', 'link-host', 'link-warnings', 'link-status',
   // <questionnaire-form>
   'checkpoint', 'question', 'option', 'recommended', 'custom-field', 'text-field', 'filter', 'error',

@@ -1,11 +1,14 @@
 import { css } from 'lit';
 
 export const hostStyles = css`
+  /* One column as wide as the host, never wider: a receipt's one line (nowrap, cut short) or an
+     open list would otherwise widen it past a narrow chat column. The list's blocks too. */
   .stack,
   .cards,
   .cards > * {
     position: relative;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: var(--_space-3);
   }
   .connection {

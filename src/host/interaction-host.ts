@@ -22,6 +22,7 @@ import { baseStyles, type Theme } from '../elements/shared/tokens.js';
 import type { Layout } from '../elements/questionnaire-form/steps.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
+import type { SessionGrant } from '../protocol/runtime-messages.js';
 import { responseOf } from '../session/entry.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
@@ -30,6 +31,7 @@ import { WebSocketTransport } from '../transport/websocket-transport.js';
 import { hostStyles } from './interaction-host.styles.js';
 import { SessionController } from './session-controller.js';
 import type { ConnectionChangeDetail, InteractionRequestDetail } from './host-events.js';
+import { GrantsMenu, grantsStyles } from './grants-menu.js';
 
 export type { ConnectionChangeDetail, InteractionRequestDetail } from './host-events.js';
 
@@ -49,9 +51,13 @@ export type { ConnectionChangeDetail, InteractionRequestDetail } from './host-ev
  * @csspart new-request-button - 新请求 / New request: shown when a card arrived out of sight.
  * @csspart retry-button - 重试 / Retry under a file that `deliver` failed to send.
  * @csspart retried - The note that takes Retry's place once the file was sent.
+ * @csspart grants-button - 本会话授权 / Session grants: the menu's disclosure button with the count, shown while the session holds a grant.
+ * @csspart grants - The open menu: the session's grants.
+ * @csspart grant - One grant in the open menu: its label and Revoke.
+ * @csspart revoke-button - 撤销 / Revoke: ends that grant (`revoke_grant`); the next such call asks again.
  */
 export class InteractionHost extends LitElement {
-  static override styles = [baseStyles, hostStyles];
+  static override styles = [baseStyles, hostStyles, grantsStyles];
 
   /** The runtime's WebSocket URL (e.g. `wss://host/agent/sessions/abc`). */
   @property()
@@ -173,6 +179,18 @@ export class InteractionHost extends LitElement {
     return this.arrival.focusPending();
   }
 
+  /** The session grants menu: it follows the running session's `grants`. */
+  private readonly grantsMenu = new GrantsMenu(this, {
+    session: () => this.sessions.session,
+    strings: () => this.i18n.strings.grants,
+    announce: (text) => (this.announcement = text),
+  });
+
+  /** The session's grants (DESIGN §12.1), `{key, label, at}` oldest first, as the runtime last listed them. */
+  get grants(): readonly SessionGrant[] {
+    return this.grantsMenu.grants;
+  }
+
   /** The live session (for pages that need its state; most need only the events). */
   get interactionSession(): InteractionSession | undefined {
     return this.sessions.session;
@@ -231,7 +249,7 @@ export class InteractionHost extends LitElement {
   /** The card answered: the session sends it; the card shows "submitting" until the ack. */
   private onResponse(event: InteractionResponseEvent, entry: SessionEntry): void {
     event.preventDefault();
-    this.sessions.session?.answer(entry.id, event.detail);
+    this.sessions.session?.answer(entry.id, event.detail, event.grant);
   }
 
   /**
@@ -275,7 +293,7 @@ export class InteractionHost extends LitElement {
       >${retryActions(entry, this.i18n.strings.host.retry, this.deliver !== undefined, (index, button) => void this.retry(entry.id, index, button))}</artifact-list>`;
     }
     // Sent and not yet acknowledged: the card shows its answer as submitting until the response.
-    const sending = entry.phase === 'sending' && statusOf(entry.response) === 'answered';
+    const sending = entry.phase === 'sending' && !entry.granted && statusOf(entry.response) === 'answered';
     const properties = cardProperties({
       clock: this.clock,
       request: entry.request,
@@ -284,7 +302,7 @@ export class InteractionHost extends LitElement {
       submitting: sending,
       late: entry.phase === 'settled' && entry.late,
       requester: entry.context.requester,
-      ...(entry.request.kind === 'approval' ? { linkState: entry.external ?? '' } : {}),
+      ...(entry.request.kind === 'approval' ? { linkState: entry.external ?? '', grant: entry.grant, granted: entry.granted === true } : {}),
     });
     const theme = this.theme ?? nothing;
     const onResponse = (event: InteractionResponseEvent) => this.onResponse(event, entry);
@@ -299,6 +317,7 @@ export class InteractionHost extends LitElement {
     /** What the cards show besides their entries. */
     const shows = [locale, this.theme, this.layout, this.previewOrigins, this.deliver, this.clock];
     return html`<div class="stack">
+      <div class="status-row">${this.grantsMenu.render()}
       ${shown === 'superseded'
         ? html`<div class="superseded" part="superseded" role="alert">
             <span>${strings.host.superseded}</span>
@@ -307,6 +326,7 @@ export class InteractionHost extends LitElement {
         : html`<div class="connection state-${shown}" part="connection" role="status">
             <span class="dot" aria-hidden="true"></span>${strings.host.connection[shown]}
           </div>`}
+      </div>
       <div class="cards" part="cards" role="list" aria-label=${strings.host.requests}>
         <div class="end"></div>
         ${repeat(

@@ -16,6 +16,13 @@ const zhCN = {
   confirmHint: '高风险操作：请再次确认。',
   confirmWait: '请稍候',
   severity: { low: '低风险', medium: '中风险', high: '高风险' },
+  /** A session grant (DESIGN §12.1): the second approve action, what it covers, and its receipts. */
+  grant: {
+    allow: '本会话内允许',
+    scope: '本会话内不再询问：',
+    approved: '已批准 · 本会话内允许',
+    granted: '已按本会话授权自动批准',
+  },
 };
 
 export type ApprovalStrings = typeof zhCN;
@@ -34,6 +41,12 @@ const en: ApprovalStrings = {
   confirmHint: 'High-risk action: confirm once more.',
   confirmWait: 'One moment',
   severity: { low: 'Low risk', medium: 'Medium risk', high: 'High risk' },
+  grant: {
+    allow: 'Allow for this session',
+    scope: 'Not asked again in this session: ',
+    approved: 'Approved for this session',
+    granted: 'Allowed by your session grant',
+  },
 };
 
 export const approvalStrings: Readonly<Record<Locale, ApprovalStrings>> = { 'zh-CN': zhCN, en };

@@ -13,6 +13,14 @@ const zhCN = {
     /** A failed artifact's Retry (the host's, in the list's actions slot), and what it says after. */
     retry: { button: '重试', busy: '正在重试…', done: '已重新发送', announce: (name: string, ok: boolean) => `${ok ? '已重新发送' : '重试失败'}：${name}` },
   },
+  /** The session grants menu (DESIGN §12.1): its button, each grant's Revoke, and what is announced. */
+  grants: {
+    button: '本会话授权',
+    list: '本会话内不再询问的操作',
+    none: '本会话没有授权了',
+    revoke: '撤销',
+    revoked: (label: string) => `已撤销授权：${label}`,
+  },
 };
 
 export type HostStrings = typeof zhCN;
@@ -27,6 +35,13 @@ const en: HostStrings = {
     refused: 'This request could not be shown: it has a field the kit does not support:',
     requests: 'Requests',
     retry: { button: 'Retry', busy: 'Retrying…', done: 'Sent on retry', announce: (name, ok) => `${ok ? 'Sent on retry' : 'Retry failed'}: ${name}` },
+  },
+  grants: {
+    button: 'Session grants',
+    list: 'Not asked again in this session',
+    none: 'No session grants left',
+    revoke: 'Revoke',
+    revoked: (label) => `Grant revoked: ${label}`,
   },
 };
 

@@ -134,11 +134,15 @@ export class InteractionSession {
     this.transport.close();
   }
 
-  /** The user answered entry `id` (from its card's `interaction-response`). Exactly once. */
-  answer(id: string, response: InteractionResponse): boolean {
+  /**
+   * The user answered entry `id` (from its card's `interaction-response`). Exactly once. `grant`
+   * `session` (the event's `grant`): an approval allowed for the session, said beside the
+   * result when the call offered a grant; the result itself stays the plain approval's.
+   */
+  answer(id: string, response: InteractionResponse, grant?: 'session'): boolean {
     const entry = this.store.get(id);
     if (entry?.kind !== 'request' || entry.phase !== 'pending' || response.request_id !== id) return false;
-    this.settle(entry, response);
+    this.settle(entry, response, grant === 'session' && entry.grant !== undefined && response.approved);
     return true;
   }
 
@@ -219,7 +223,9 @@ export class InteractionSession {
     }
     const request = normalizeToolCall(tool, args, { request_id: id, session_id: this.sessionId }, context);
     const deadline = deadlineFor(request, message.deadline, this.clock.now());
-    const shown: ShownRequest = { id, tool, source: 'tool_call', context, request, deadline, grant: message.grant ?? undefined };
+    // An offer only where the card may make it: an approval outside grilling mode (DESIGN §12.1).
+    const grant = tool === 'request_user_approval' && context.run_mode !== 'grilling' ? (message.grant ?? undefined) : undefined;
+    const shown: ShownRequest = { id, tool, source: 'tool_call', context, request, deadline, grant };
     if (message.granted === true && tool === 'request_user_approval') this.dispatchResult(...grantedReceipt(shown, this.now(), this.resultLanguage));
     else this.open(shown);
   }
@@ -248,7 +254,7 @@ export class InteractionSession {
     if (entry?.kind === 'request' && entry.phase === 'pending') this.settle(entry, timeoutResponse(entry.request, this.now(), keptAnswers(entry.request, this.draftOf?.(id))));
   }
 
-  private settle(pending: RequestEntry, response: InteractionResponse): void {
+  private settle(pending: RequestEntry, response: InteractionResponse, granting = false): void {
     const { id, request } = pending;
     this.timers.disarm(id);
     if (this.bridge?.settle(pending, response)) return;
@@ -256,7 +262,11 @@ export class InteractionSession {
     const message: ResultMessage =
       pending.source === 'interaction_request'
         ? { v: PROTOCOL_VERSION, type: 'interaction_response', request_id: id, response }
-        : { v: PROTOCOL_VERSION, type: 'tool_result', call_id: id, tool: pending.tool, result: toolResultFor(request, response, { resultLanguage: this.resultLanguage }) };
+        : {
+            v: PROTOCOL_VERSION, type: 'tool_result', call_id: id, tool: pending.tool,
+            result: toolResultFor(request, response, { resultLanguage: this.resultLanguage }),
+            ...(granting ? { grant: 'session' as const } : {}),
+          };
     this.dispatchResult(sending, message);
   }
 

@@ -34,7 +34,9 @@ export type AgentCommand =
   | { action: 'gate'; server: number; gate: Gate }
   | { action: 'connections'; server: number }
   | { action: 'page'; server: number; html: string }
-  | { action: 'call'; server: number; session: string; tool: ToolName; args: Record<string, unknown>; callId: string; timeoutSeconds?: number; context?: WireContext }
+  | { action: 'call'; server: number; session: string; tool: ToolName; args: Record<string, unknown>; callId: string; timeoutSeconds?: number; context?: WireContext; grant?: { key: string; label: string } }
+  /** The session's grants as the runtime holds them. */
+  | { action: 'grants'; server: number; session: string }
   | { action: 'result'; server: number; callId: string }
   | { action: 'abort'; server: number; callId: string }
   | { action: 'drop'; server: number; session: string }
@@ -119,6 +121,7 @@ export async function runAgentCommand(command: AgentCommand): Promise<unknown> {
         timeoutSeconds: command.timeoutSeconds,
         context: command.context,
         signal: abort.signal,
+        grant: command.grant,
       });
       lab.calls.set(command.callId, { settled: settle(promise), abort });
       return command.callId;
@@ -129,6 +132,8 @@ export async function runAgentCommand(command: AgentCommand): Promise<unknown> {
       const timeout = new Promise((resolve) => setTimeout(() => resolve({ status: 'pending' }), 5000));
       return Promise.race([call.settled, timeout]);
     }
+    case 'grants':
+      return lab.server.session(command.session).grants();
     case 'abort':
       lab.calls.get(command.callId)?.abort.abort();
       return true;

@@ -30,12 +30,17 @@ export class AgentLab {
     return executeServerCommand('agent', { ...command, server: this.server });
   }
 
-  call(session: string, tool: string, args: Record<string, unknown>, callId: string, extra: { timeoutSeconds?: number; context?: Record<string, unknown> } = {}) {
+  call(session: string, tool: string, args: Record<string, unknown>, callId: string, extra: { timeoutSeconds?: number; context?: Record<string, unknown>; grant?: { key: string; label: string } } = {}) {
     return this.run({ action: 'call', session, tool: tool as never, args, callId, ...extra });
   }
 
   result(callId: string): Promise<CallOutcome> {
     return this.run({ action: 'result', callId }) as Promise<CallOutcome>;
+  }
+
+  /** The session's grants as the runtime holds them (`{key, label, at}`). */
+  grants(session: string): Promise<{ key: string; label: string; at: string }[]> {
+    return this.run({ action: 'grants', session }) as Promise<{ key: string; label: string; at: string }[]>;
   }
 
   received(session: string): Promise<Record<string, unknown>[]> {

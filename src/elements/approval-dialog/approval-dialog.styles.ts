@@ -87,6 +87,14 @@ export const approvalStyles = css`
     padding: 0 var(--_space-2);
     font-size: var(--_text-sm);
   }
+  /* 本会话内允许: an approve, outlined in approve's colour; what it covers under the buttons. */
+  [part~='grant-button'] {
+    border-color: var(--_accent);
+    color: var(--_accent-text);
+  }
+  .grant-scope {
+    text-align: end;
+  }
   .confirm-hint {
     margin: 0;
     text-align: end;

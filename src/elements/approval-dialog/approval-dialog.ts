@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { approvalStrings, type ApprovalStrings } from '../../i18n/approval.js';
 import type { InteractionRequest } from '../../protocol/request.js';
+import type { GrantOffer } from '../../protocol/runtime-messages.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { answerApproval, cancelledResponse } from '../../rules/responses.js';
 import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
@@ -39,6 +40,7 @@ export { CONFIRM_DELAY_MS } from './confirm-arming.js';
  * @csspart add-reason-button - Add a reason: reveals the rejection note.
  * @csspart actions - The button row.
  * @csspart approve-button - Approve.
+ * @csspart grant-button - Allow for this session: approves, and the runtime answers its later calls with the same grant itself (low and medium severity, when the call offers a grant).
  * @csspart confirm-button - Confirm approval (high severity, second step).
  * @csspart reject-button - Reject.
  * @csspart receipt - The read-only outcome.
@@ -68,6 +70,19 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   @property({ attribute: 'link-state' })
   linkState: '' | 'waiting' | 'complete' = '';
 
+  /**
+   * The session grant the call offers (`{key, label}`, the `tool_call`'s `grant`): a low or
+   * medium approval then offers 本会话内允许 / Allow for this session, naming `label`, and its
+   * `interaction-response` carries `grant: 'session'`. Never on high severity; a host passes it
+   * only outside grilling mode, which the card cannot see (DESIGN §12.1).
+   */
+  @property({ attribute: false })
+  grant?: GrantOffer;
+
+  /** A session grant allowed the call already: its receipt (set with `response`) says so. */
+  @property({ type: Boolean })
+  granted = false;
+
   /** High risk's second step: 确认批准, arming, then armed. */
   private readonly arming = new ConfirmArming(this);
   @state()
@@ -78,6 +93,9 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   /** The rejection note is shown (behind 添加理由, so that the decision comes first). */
   @state()
   private noteOpen = false;
+  /** The user answered with 本会话内允许: the receipt says so. */
+  @state()
+  private allowedForSession = false;
 
   private get severity() {
     return this.request?.metadata.severity ?? 'medium';
@@ -88,6 +106,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     this.note = '';
     this.noteOpen = false;
     this.copied = false;
+    this.allowedForSession = false;
   }
 
   /** The user dismissed a request that offers Cancel (the adapters' `metadata.dismiss`). */
@@ -164,8 +183,16 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     if (this.arming.accepts(event.detail)) this.answer(true);
   }
 
-  private answer(approve: boolean): void {
-    if (this.request) this.respond(answerApproval(this.request, approve, this.note, this.now()));
+  private answer(approve: boolean, grant?: 'session'): void {
+    this.allowedForSession = grant !== undefined;
+    if (this.request) this.respond(answerApproval(this.request, approve, this.note, this.now()), grant);
+  }
+
+  /** What the receipt says of a session grant: the user's 本会话内允许, or a call a grant allowed. */
+  private grantOutcome(): string | undefined {
+    const words = this.strings.grant;
+    if (this.granted) return words.granted;
+    return this.allowedForSession && !this.late && (this.state === 'submitting' || this.state === 'answered') ? words.approved : undefined;
   }
 
   /** A rejection's note, when there is one. */
@@ -189,6 +216,12 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   private renderForm(request: InteractionRequest): TemplateResult {
     const high = this.severity === 'high';
     const metadata = request.metadata;
+    const offer = high ? undefined : this.grant;
+    const approve = this.arming.shown
+      ? this.renderConfirm()
+      : html`<button tabindex="0" class=${high ? 'danger' : 'primary'} part="approve-button" aria-describedby=${metadata.details ? 'details-first' : nothing} ?autofocus=${this.modal && !high} @click=${this.approve}>
+          ${this.approveLabel(this.strings.approve, this.strings.confirmApproval, high)}
+        </button>`;
     // Link consent (MCP URL mode) comes with the adapters' entries; without them a link card
     // shows the URL as text and offers only to reject it.
     const link = metadata.url === undefined ? undefined : this.linkCard(request, metadata.url);
@@ -219,11 +252,18 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
         <button tabindex="0" part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
           ${(metadata.decline && this.extension?.consent(this.language).decline) || this.strings.reject}
         </button>
-        ${this.arming.shown ? this.renderConfirm() : html`<button tabindex="0" class=${high ? 'danger' : 'primary'} part="approve-button" aria-describedby=${metadata.details ? 'details-first' : nothing} ?autofocus=${this.modal && !high} @click=${this.approve}>
-              ${this.approveLabel(this.strings.approve, this.strings.confirmApproval, high)}
-            </button>`}
+        ${offer ? html`<span class="actions">${this.renderGrant(metadata.details)}${approve}</span>` : approve}
       </div>
-      ${this.arming.shown ? html`<p class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</p>` : nothing}`;
+      ${this.arming.shown ? html`<p class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</p>` : nothing}
+      ${offer ? html`<p class="hint grant-scope" id="grant-scope">${this.strings.grant.scope}${safeText(offer.label)}</p>` : nothing}`;
+  }
+
+  /**
+   * 本会话内允许, kept beside 批准 when the row wraps (both approve): described by what it
+   * allows, and by what this call runs, as approve is.
+   */
+  private renderGrant(details: string | undefined): TemplateResult {
+    return html`<button tabindex="0" part="grant-button" aria-describedby=${details ? 'grant-scope details-first' : 'grant-scope'} @click=${() => this.answer(true, 'session')}>${this.strings.grant.allow}</button>`;
   }
 
   /**
@@ -263,6 +303,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       context: this.renderContext(),
       form: () => this.renderForm(request),
       answer: this.renderNote,
+      said: this.grantOutcome(),
       ...(request.metadata.url !== undefined && this.settled ? this.extension?.linkOutcome(this.linkCard(request, request.metadata.url)) : {}),
     });
     if (!this.modal || this.settled) return card;

@@ -21,11 +21,18 @@ export const COLLAPSE_AFTER = 2000;
 
 /** Fired once per request with the response of DESIGN §5: the user's answer, or a timeout. */
 export class InteractionResponseEvent extends CustomEvent<InteractionResponse> {
-  constructor(response: InteractionResponse) {
+  /**
+   * `session`: the user approved with 本会话内允许 / Allow for this session (DESIGN §12.1). The
+   * response is the plain approval; the grant goes beside it (the host's `tool_result` `grant`).
+   */
+  readonly grant: 'session' | undefined;
+
+  constructor(response: InteractionResponse, grant?: 'session') {
     // Cancelable: a listener that calls preventDefault() takes over delivery. The card shows the
     // answer as submitting until the listener sets its `response` (the answer arrived) or sets
     // `submitting` back to false (sending failed: the form returns, as the user left it).
     super('interaction-response', { detail: response, bubbles: true, composed: true, cancelable: true });
+    this.grant = grant;
   }
 }
 
@@ -209,9 +216,9 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   }
 
   /** Shows the response as a receipt and fires the event once; refuses a second answer. */
-  protected respond(response: InteractionResponse): void {
+  protected respond(response: InteractionResponse, grant?: 'session'): void {
     if (this.settled) return;
-    const event = new InteractionResponseEvent(response);
+    const event = new InteractionResponseEvent(response, grant);
     this.fired = response;
     // An answer is submitted; a timeout or a cancel settles the card at once, whoever delivers it.
     if (response.status === 'completed') this.submitting = true;

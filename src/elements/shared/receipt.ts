@@ -90,6 +90,11 @@ export const receiptStyles = css`
     padding: 0;
     gap: 0;
   }
+  /* A grid item of the card: its automatic minimum would be the line's uncut width, spilling it
+     out of a narrow card instead of cutting the title short. */
+  .receipt {
+    min-width: 0;
+  }
   .receipt-heading {
     margin: 0;
   }

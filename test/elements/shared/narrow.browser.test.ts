@@ -58,6 +58,9 @@ describe('small screens', () => {
     const el = wrap.firstElementChild as InteractionCard;
     await el.updateComplete;
     expect(partIn(el.shadowRoot!, 'card')!.getBoundingClientRect().height).to.be.at.most(48);
+    // Cut short, not spilling out: the line is as wide as the card, and the card as its column.
+    const column = wrap.getBoundingClientRect();
+    for (const part of ['card', 'receipt-heading']) expect(partIn(el.shadowRoot!, part)!.getBoundingClientRect().right, part).to.be.at.most(column.right + 0.5);
   });
 
   it('artifacts on a phone under 400 px: a smaller icon column, the state under the text, rows kept short', async () => {
