@@ -98,15 +98,24 @@ export class ArrivalController implements ReactiveController {
   focusPending(): boolean {
     const pending = this.options.pendingIds();
     const target = pending.find((id) => this.unseen.has(id)) ?? pending[0];
-    const item = target === undefined ? null : this.options.itemOf(target);
-    if (!item || target === undefined) return false;
+    return target !== undefined && this.focus(target);
+  }
+
+  /**
+   * Brings card `id` into view and focuses its first safe control (e.g. from a click on its
+   * notification); false when it is not shown.
+   */
+  focus(id: string): boolean {
+    const item = this.options.itemOf(id);
+    if (!item) return false;
     // Seen now; other cards out of sight keep the button until they are seen too.
-    const watched = this.unseen.get(target);
+    const watched = this.unseen.get(id);
     if (watched) this.observer?.unobserve(watched);
-    this.unseen.delete(target);
+    this.unseen.delete(id);
     this.host.requestUpdate();
     item.scrollIntoView({ block: 'nearest' });
-    const card = item.firstElementChild;
+    // The card is its item's last child: a bar the host shows above it (answer all) comes first.
+    const card = item.lastElementChild;
     const control = card ? firstSafeControl(card) : undefined;
     (control ?? (card as HTMLElement | null))?.focus({ preventScroll: true });
     return true;

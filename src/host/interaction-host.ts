@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { CARD_EXPORTPARTS } from './card-parts.js';
 import { ArrivalController } from './arrival.js';
+import { AttentionController, type NotifyMode } from './attention.js';
 import { retryActions, retrySelector } from './artifact-retry.js';
 import { cardProperties } from './card-properties.js';
 import type { Locale } from '../i18n/locales.js';
@@ -20,7 +21,7 @@ import { baseStyles, type Theme } from '../elements/shared/tokens.js';
 import type { Layout } from '../elements/questionnaire-form/steps.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
-import { responseOf } from '../session/entry.js';
+import { isWaiting, responseOf } from '../session/entry.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
 import { connectionStatus, type ConnectionStatus, type Transport } from '../transport/transport.js';
@@ -29,7 +30,7 @@ import { hostStyles } from './interaction-host.styles.js';
 import { SessionController } from './session-controller.js';
 import type { ConnectionChangeDetail, InteractionRequestDetail } from './host-events.js';
 
-export type { ConnectionChangeDetail, InteractionRequestDetail } from './host-events.js';
+export type { ConnectionChangeDetail, InteractionRequestDetail, InteractionWaitingDetail } from './host-events.js';
 
 /**
  * Connects the elements to an agent runtime: one tag, and every tool call the runtime sends shows
@@ -39,6 +40,7 @@ export type { ConnectionChangeDetail, InteractionRequestDetail } from './host-ev
  * @fires interaction-request - A card appeared; `detail` is `{id, entry}`.
  * @fires tool-result - A result was sent to the runtime; `detail` is the message sent.
  * @fires connection-change - The connection changed; `detail` is `{state, superseded, unreachable}`.
+ * @fires interaction-waiting - The number of cards waiting for the user changed (or the oldest of them did); `detail` is `{count, oldest}` (oldest: its id, or null).
  * @csspart connection - The connection state.
  * @csspart superseded - The notice shown when the session is open elsewhere.
  * @csspart take-back-button - Continue here.
@@ -126,6 +128,13 @@ export class InteractionHost extends LitElement {
   @property()
   protocol: SessionProtocol = 'v1';
 
+  /**
+   * A system notification per arriving request: `off` (default), `hidden` (while the page is
+   * hidden) or `always`. The permission is asked in a user's gesture, never on load.
+   */
+  @property()
+  notify: NotifyMode = 'off';
+
   /** The session's entries as last read (immutable snapshots), in arrival order. */
   @state() private entries: SessionEntry[] = [];
   @state() private connection: ConnectionStatus = 'closed';
@@ -154,8 +163,14 @@ export class InteractionHost extends LitElement {
   private readonly arrival = new ArrivalController(this, {
     list: () => this.renderRoot.querySelector<HTMLElement>('.cards'),
     itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`[data-item="${CSS.escape(id)}"]`),
-    pendingIds: () => this.entries.filter((entry) => entry.kind === 'request' && entry.phase === 'pending').map((entry) => entry.id),
+    pendingIds: () => this.entries.filter(isWaiting).map((entry) => entry.id),
   });
+
+  constructor() {
+    super();
+    // The tab title's count, interaction-waiting and notifications (DESIGN §12.3): registered, it needs no field.
+    new AttentionController(this, { waiting: () => this.entries.filter(isWaiting), notify: () => this.notify, locale: () => this.i18n.locale, focus: (id) => this.arrival.focus(id) });
+  }
 
   /**
    * Brings the oldest card that arrived out of sight (never one the user already saw; with
