@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { CARD_EXPORTPARTS } from './card-parts.js';
 import { ArrivalController } from './arrival.js';
+import { AnswerAllController, answerAllStyles } from './answer-all.js';
 import { AttentionController, type NotifyMode } from './attention.js';
 import { retryActions, retrySelector } from './artifact-retry.js';
 import { cardProperties } from './card-properties.js';
@@ -13,11 +14,13 @@ import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import type { ResultLanguage } from '../rules/content.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
+import type { ApprovalDialog } from '../elements/approval-dialog/approval-dialog.js';
 import type { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
 import { nowhere } from '../elements/shared/focus-return.js';
 import { LocaleController } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles, type Theme } from '../elements/shared/tokens.js';
+import { cardStyles } from '../elements/shared/card-styles.js';
 import type { Layout } from '../elements/questionnaire-form/steps.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
@@ -49,9 +52,12 @@ export type { ConnectionChangeDetail, InteractionRequestDetail, InteractionWaiti
  * @csspart new-request-button - 新请求 / New request: shown when a card arrived out of sight.
  * @csspart retry-button - 重试 / Retry under a file that `deliver` failed to send.
  * @csspart retried - The note that takes Retry's place once the file was sent.
+ * @csspart answer-all - The bar above two or more low and medium approvals: what it covers, what it leaves out.
+ * @csspart approve-all-button - 全部批准 (N) / Approve all (N).
+ * @csspart reject-all-button - 全部拒绝 / Reject all.
  */
 export class InteractionHost extends LitElement {
-  static override styles = [baseStyles, hostStyles];
+  static override styles = [baseStyles, cardStyles, hostStyles, answerAllStyles];
 
   /** The runtime's WebSocket URL (e.g. `wss://host/agent/sessions/abc`). */
   @property()
@@ -164,6 +170,13 @@ export class InteractionHost extends LitElement {
     list: () => this.renderRoot.querySelector<HTMLElement>('.cards'),
     itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`[data-item="${CSS.escape(id)}"]`),
     pendingIds: () => this.entries.filter(isWaiting).map((entry) => entry.id),
+  });
+
+  /** One bar answers the low and medium approvals together (DESIGN §12.2). */
+  private readonly answerAll = new AnswerAllController(this, {
+    waiting: () => this.entries.filter(isWaiting),
+    cardOf: (id) => this.renderRoot.querySelector<ApprovalDialog>(`approval-dialog[data-id="${CSS.escape(id)}"]`),
+    announce: (text) => (this.announcement = text),
   });
 
   constructor() {
@@ -321,7 +334,7 @@ export class InteractionHost extends LitElement {
           this.entries,
           (entry) => entry.id,
           (entry) =>
-            html`<div role="listitem" data-item=${entry.id} class=${entry.kind === 'request' && entry.phase !== 'pending' ? 'settled' : ''}>${this.renderEntry(entry, locale)}</div>`,
+            html`<div role="listitem" data-item=${entry.id} class=${entry.kind === 'request' && entry.phase !== 'pending' ? 'settled' : ''}>${this.answerAll.barBefore(entry.id, strings)}${this.renderEntry(entry, locale)}</div>`,
         )}
       </div>
       ${this.arrival.waiting

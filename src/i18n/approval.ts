@@ -16,6 +16,8 @@ const zhCN = {
   confirmHint: '高风险操作：请再次确认。',
   confirmWait: '请稍候',
   severity: { low: '低风险', medium: '中风险', high: '高风险' },
+  /** A receipt's outcome when one press answered the card with others (全部批准 / 全部拒绝). */
+  together: { approved: '已一并批准', rejected: '已一并拒绝' },
 };
 
 export type ApprovalStrings = typeof zhCN;
@@ -34,6 +36,7 @@ const en: ApprovalStrings = {
   confirmHint: 'High-risk action: confirm once more.',
   confirmWait: 'One moment',
   severity: { low: 'Low risk', medium: 'Medium risk', high: 'High risk' },
+  together: { approved: 'Approved together', rejected: 'Rejected together' },
 };
 
 export const approvalStrings: Readonly<Record<Locale, ApprovalStrings>> = { 'zh-CN': zhCN, en };

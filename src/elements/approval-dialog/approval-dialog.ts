@@ -78,6 +78,9 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   /** The rejection note is shown (behind 添加理由, so that the decision comes first). */
   @state()
   private noteOpen = false;
+  /** One press answered it with others (DESIGN §12.2): what it answered, which its receipt says. */
+  @state()
+  private together: 'approved' | 'rejected' | undefined;
 
   private get severity() {
     return this.request?.metadata.severity ?? 'medium';
@@ -88,6 +91,20 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     this.note = '';
     this.noteOpen = false;
     this.copied = false;
+    this.together = undefined;
+  }
+
+  /**
+   * Answers as Approve or Reject would, for a host's 全部批准 / 全部拒绝 (DESIGN §12.2): the card
+   * fires its own `interaction-response` (a rejection with the note typed in it, if any), and its
+   * receipt says it was answered together. Refused (false) by a high-risk card, whose approval
+   * takes its own two steps, by a link request, and by a card that is not pending.
+   */
+  answerTogether(approve: boolean): boolean {
+    if (!this.request || this.settled || this.severity === 'high' || this.request.metadata.url !== undefined) return false;
+    this.together = approve ? 'approved' : 'rejected';
+    this.answer(approve);
+    return true;
   }
 
   /** The user dismissed a request that offers Cancel (the adapters' `metadata.dismiss`). */
@@ -263,6 +280,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       context: this.renderContext(),
       form: () => this.renderForm(request),
       answer: this.renderNote,
+      said: this.together && !this.late ? this.strings.together[this.together] : undefined,
       ...(request.metadata.url !== undefined && this.settled ? adapterParts()?.linkOutcome(this.linkCard(request, request.metadata.url)) : {}),
     });
     if (!this.modal || this.settled) return card;
