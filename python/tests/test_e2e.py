@@ -285,7 +285,7 @@ async def test_approve_all(e2e: Setup) -> None:
     bar = page.get_by_role("group", name="2 项审批可一并处理：")
     await bar.wait_for()
     assert [line.split()[0] for line in await bar.get_by_role("listitem").all_inner_texts()] == ["重启服务", "创建分支"]
-    assert "不包括（高风险，请逐项处理）： 发布确认" in await bar.inner_text()
+    assert "不包括（高风险，请逐项处理）：发布确认" in await bar.inner_text()
     approve_all = bar.get_by_role("button", name="全部批准 (2)")
     await expect(approve_all).to_have_accessible_description(re.compile("重启服务.*创建分支.*不包括.*发布确认"))
     await approve_all.click()

@@ -71,7 +71,7 @@ export class AnswerAllController implements ReactiveController {
         })}
       </ul>
       ${left.length > 0
-        ? html`<p class="answer-all-left" id="answer-all-left">${words.leftOut} ${left.map((entry, i) => html`${i > 0 ? words.separator : ''}${safeText(titleOf(entry))}`)}</p>`
+        ? html`<p class="answer-all-left" id="answer-all-left">${words.leftOut}${left.map((entry, i) => html`${i > 0 ? words.separator : ''}<span class="answer-all-title">${safeText(titleOf(entry))}</span>`)}</p>`
         : nothing}
       <div class="actions">
         <button tabindex="0" part="reject-all-button" aria-describedby=${described} @click=${() => void this.answer(ids, false, strings)}>${words.rejectAll}</button>
@@ -123,7 +123,8 @@ export const answerAllStyles = css`
   .answer-all-covers {
     display: grid;
     gap: var(--_space-1);
-    padding-inline-start: var(--_space-4);
+    padding: 0;
+    list-style: none;
   }
   /* One line each: the card below shows the whole message. */
   .answer-all-covers li {

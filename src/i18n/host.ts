@@ -39,7 +39,7 @@ const en: HostStrings = {
     retry: { button: 'Retry', busy: 'Retrying…', done: 'Sent on retry', announce: (name, ok) => `${ok ? 'Sent on retry' : 'Retry failed'}: ${name}` },
     answerAll: {
       covers: (n) => `${n} approvals can be answered together:`,
-      leftOut: 'Not included (high risk, answer each on its own):',
+      leftOut: 'Not included (high risk, answer each on its own): ',
       separator: ', ',
       approveAll: (n) => `Approve all (${n})`,
       rejectAll: 'Reject all',
