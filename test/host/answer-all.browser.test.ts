@@ -111,6 +111,7 @@ describe('interaction-host: answer all', () => {
     expect(button(host, 'approve-all-button').textContent!.trim()).to.equal('Approve all (2)');
     expect(bar(host)!.textContent).to.contain('2 approvals can be answered together:');
     expect(bar(host)!.textContent).to.contain('Not included (high risk, answer each on its own): 发布确认');
+    await expect(host).to.be.accessible();
     const third = card<ApprovalDialog>(host, 'ra-3')!;
     await startBefore(third);
     await tabTo((el) => byPart('add-reason-button')(el) && third.shadowRoot!.contains(el));
