@@ -21,6 +21,7 @@ const EVENT_TYPES = {
   'interaction-request': 'CustomEvent<InteractionRequestDetail>',
   'tool-result': 'CustomEvent<ResultMessage>',
   'connection-change': 'CustomEvent<ConnectionChangeDetail>',
+  'interaction-waiting': 'CustomEvent<InteractionWaitingDetail>',
 };
 
 /** The parts the host forwards from its cards, read from the list it forwards. */

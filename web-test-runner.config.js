@@ -7,6 +7,7 @@ import { defaultReporter } from '@web/test-runner';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { keysPlugin } from './scripts/wtr-keys.js';
+import { permissionsPlugin } from './scripts/wtr-permissions.js';
 import { requestRecorderPlugin } from './scripts/wtr-requests.js';
 import { engineSetup } from './scripts/wtr-engines.js';
 
@@ -126,6 +127,7 @@ export default {
     await agentLabPlugin(),
     await mcpAppLabPlugin(),
     keysPlugin(),
+    permissionsPlugin(),
     ...engine.plugins,
   ],
   browsers: engine.browsers,

@@ -1,12 +1,12 @@
 // The demo's mock agent runtime, built on src/agent: an HTTP + WebSocket server on 127.0.0.1.
 // WebSocket `/agent/sessions/<id>` is the kit's connection; `POST /scenario` makes the runtime
-// call a tool (see scenarios.ts), `POST /drop` cuts the session's connection, `GET /results` lists
+// call a tool (see scenarios.ts; a batch calls several at once), `POST /drop` cuts the session's connection, `GET /results` lists
 // what came back. The `mcp-*` scenarios speak MCP elicitation (JSON-RPC 2.0) on the same socket.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
 import { createAgentServer } from '../src/agent/ws-server.js';
 import type { WireContext } from '../src/protocol/context.js';
-import { FILES, MCP_SCENARIOS, SCENARIOS, wordsFor } from './scenarios.js';
+import { BATCHES, FILES, MCP_SCENARIOS, SCENARIOS, wordsFor } from './scenarios.js';
 import { frameworkRoutes } from './frameworks/routes.js';
 
 /** A small chart the runtime serves, so the artifacts scenario has a real image to preview. */
@@ -151,8 +151,10 @@ export async function startMockRuntime(options: { port?: number; log?: (line: st
     try {
       if (request.method === 'POST' && url.pathname === '/scenario') {
         const data = await body(request);
-        const entry = await run(String(data.name), String(data.session ?? 'demo'), (data.context ?? {}) as WireContext);
-        reply(response, 202, entry);
+        const [name, session, context] = [String(data.name), String(data.session ?? 'demo'), (data.context ?? {}) as WireContext];
+        // A batch's calls go out together, each with its own call id.
+        const batch = Object.hasOwn(BATCHES, name) ? BATCHES[name] : undefined;
+        reply(response, 202, batch ? await Promise.all(batch.map((each) => run(each, session, context))) : await run(name, session, context));
       } else if (request.method === 'POST' && url.pathname === '/drop') {
         const data = await body(request);
         reply(response, 200, { dropped: drop(String(data.session ?? 'demo')) });

@@ -51,6 +51,10 @@ export const SCENARIOS: Record<string, Scenario> = {
       timeout_seconds: 600,
     }),
   },
+  'approval-cache': {
+    tool: 'request_user_approval',
+    args: (t) => ({ title: t('清空缓存', 'Clear the cache'), message: t('清空 staging 环境的 Redis 缓存？', 'Clear the Redis cache in staging?'), severity: 'medium', details: 'redis-cli -n 2 FLUSHDB', timeout_seconds: 300 }),
+  },
   text: {
     tool: 'request_user_input',
     args: (t) => ({ title: t('项目名称', 'Project name'), message: t('新项目叫什么名字？', 'What should the new project be called?'), timeout_seconds: 300 }),
@@ -148,6 +152,14 @@ export const SCENARIOS: Record<string, Scenario> = {
     args: (t) => ({ message: t('代理将在 5 秒后撤回这个问题。', 'The agent withdraws this question in 5 seconds.'), input_mode: 'choice', options: [t('好', 'Fine'), t('不好', 'Not fine')], timeout_seconds: 300 }),
     cancelAfterSeconds: 5,
   },
+};
+
+/**
+ * Scenarios the runtime sends at once, as an agent that runs tools in parallel does: three
+ * approvals (two medium, one high) bring the bar that answers the two together (DESIGN §12.2).
+ */
+export const BATCHES: Record<string, string[]> = {
+  'approvals-batch': ['approval-medium', 'approval-high', 'approval-cache'],
 };
 
 /** MCP elicitations the mock runtime sends as JSON-RPC on the same connection. */

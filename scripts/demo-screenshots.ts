@@ -1,5 +1,5 @@
-// Screenshots of the demo page (docs/screenshots/demo-*.png): the scenarios clicked through as a
-// person would, in light and dark. Run: npm run screenshots:demo
+// Screenshots of the demo page (docs/screenshots/demo-*.png, answer-all-*.png): the scenarios
+// clicked through as a person would, in light and dark. Run: npm run screenshots:demo
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
@@ -131,6 +131,33 @@ try {
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         await page.mouse.move(0, 0);
         await shot('demo-grants-menu');
+        await page.close();
+      }
+    }
+  }
+  // The answer-all bar (DESIGN §12.2): three approvals at once, two medium and one high, in both
+  // schemes and languages, at 1280 px and on a 390 px phone; the bar and the cards under it.
+  const devices = { desktop: { viewport: { width: 1280, height: 900 } }, '390': { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } };
+  for (const [device, options] of Object.entries(devices)) {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const locale of ['zh-CN', 'en'] as const) {
+        const page = await browser.newPage({ ...options, colorScheme: theme });
+        // The demo's own settings, as a visitor left them (on a phone they hide behind ⚙).
+        await page.addInitScript((saved) => localStorage.setItem('aik-demo-settings', saved), JSON.stringify({ theme, locale }));
+        await page.goto(base);
+        await page.locator('interaction-host [part~="connection"].state-open').waitFor();
+        await page.locator('button[data-scenario="approvals-batch"]').click();
+        const bar = page.locator('interaction-host [part~="answer-all"]');
+        await bar.waitFor();
+        await page.locator('interaction-host approval-dialog').nth(2).waitFor();
+        // The bar at the top of the view, just under the sticky bar.
+        await bar.evaluate((el) => {
+          el.scrollIntoView({ block: 'start' });
+          window.scrollBy(0, -(document.querySelector('.topbar')!.getBoundingClientRect().height + 16));
+        });
+        await page.waitForTimeout(300);
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({ path: `${out}answer-all-${device}-${theme}-${locale}.png`, animations: 'disabled' });
         await page.close();
       }
     }

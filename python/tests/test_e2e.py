@@ -9,6 +9,7 @@ through `executable_path`: nothing downloads a browser. `npm test` builds dist/ 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -20,7 +21,7 @@ from typing import Any, AsyncIterator
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page, async_playwright, expect
 
 from agent_interaction_kit import AgentServer
 
@@ -263,3 +264,40 @@ async def test_publish_artifacts_on_feishu_without_deliver(e2e: Setup) -> None:
     await page.get_by_text("plot.webp").first.wait_for()
     await page.get_by_text("未发送").first.wait_for()
     assert await page.get_by_text("已发送", exact=True).count() == 0, "nothing is shown as sent"
+
+
+async def test_approve_all(e2e: Setup) -> None:
+    """Answer all (DESIGN §12.2): three approvals at once, one of them high. Approve all answers the
+    two it lists, each card with its own result, once; the high one waits, named as left out."""
+    page, session = await e2e.open()
+    agent = e2e.runtime.session(session)
+    received: list[dict[str, Any]] = []
+    receive = agent.receive
+
+    def recording(connection: Any, text: Any) -> None:
+        received.append(json.loads(text))
+        receive(connection, text)
+
+    agent.receive = recording  # type: ignore[method-assign]
+    restart = call(e2e, session, "request_user_approval", {"title": "重启服务", "message": "重启 staging 的 worker？", "severity": "medium"}, call_id="aa-1")
+    release = call(e2e, session, "request_user_approval", {"title": "发布确认", "message": "发布 v2.3 到生产环境？", "severity": "high"}, call_id="aa-2")
+    branch = call(e2e, session, "request_user_approval", {"title": "创建分支", "message": "创建分支 feature/login？", "severity": "low"}, call_id="aa-3")
+    bar = page.get_by_role("group", name="2 项审批可一并处理：")
+    await bar.wait_for()
+    assert [line.split()[0] for line in await bar.get_by_role("listitem").all_inner_texts()] == ["重启服务", "创建分支"]
+    assert "不包括（高风险，请逐项处理）：发布确认" in await bar.inner_text()
+    approve_all = bar.get_by_role("button", name="全部批准 (2)")
+    await expect(approve_all).to_have_accessible_description(re.compile("重启服务.*创建分支.*不包括.*发布确认"))
+    await approve_all.click()
+    for task, call_id in ((restart, "aa-1"), (branch, "aa-3")):
+        result = await result_of(task)
+        assert result["content"] == "用户已批准操作。"
+        assert result["interaction_response"]["request_id"] == call_id and result["interaction_response"]["approved"] is True
+    await expect(page.get_by_text("已一并批准", exact=True)).to_have_count(2)
+    results = [m["call_id"] for m in received if m.get("type") == "tool_result"]
+    assert sorted(results) == ["aa-1", "aa-3"], "each card's own result, once"
+    assert not release.done(), "the high-risk approval still waits"
+    await expect(page.get_by_role("button", name="批准", exact=True)).to_have_count(1)
+    release.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await release

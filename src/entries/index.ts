@@ -5,7 +5,7 @@ import { defineHostElements } from '../host/define-elements.js';
 export { ApprovalDialog } from '../elements/approval-dialog/approval-dialog.js';
 export { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
 export { ArtifactList } from '../elements/artifact-list/artifact-list.js';
-export { InteractionHost, type ConnectionChangeDetail, type InteractionRequestDetail } from '../host/interaction-host.js';
+export { InteractionHost, type ConnectionChangeDetail, type InteractionRequestDetail, type InteractionWaitingDetail } from '../host/interaction-host.js';
 export { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 export type { CardState } from '../rules/card-state.js';
 export { WebSocketTransport } from '../transport/websocket-transport.js';

@@ -85,14 +85,22 @@ export class ArrivalController implements ReactiveController {
   focusPending(): boolean {
     const pending = this.options.pendingIds();
     const target = pending.find((id) => this.unseen.has(id)) ?? pending[0];
-    const item = target === undefined ? null : this.options.itemOf(target);
+    return target !== undefined && this.focus(target);
+  }
+
+  /**
+   * Brings card `id` into view and focuses its first safe control (e.g. from a click on its
+   * notification); false when it is not shown.
+   */
+  focus(id: string): boolean {
+    const item = this.options.itemOf(id);
     if (!item) return false;
     // Seen now; other cards out of sight keep the button until they are seen too.
-    this.forget(item.id);
+    this.forget(id);
     this.host.requestUpdate();
     item.scrollIntoView({ block: 'nearest' });
-    // Its card (a list item holds one).
-    const card = item.firstElementChild as HTMLElement;
+    // The card is its item's last child: a bar the host shows above it (answer all) comes first.
+    const card = item.lastElementChild as HTMLElement;
     (firstSafeControl(card) ?? card).focus({ preventScroll: true });
     return true;
   }

@@ -5,6 +5,8 @@ import { repeat } from 'lit/directives/repeat.js';
 import { CARD_EXPORTPARTS } from './card-parts.js';
 import { ArrivalController } from './arrival.js';
 import { arrivalBlocks } from './arrival-blocks.js';
+import { AnswerAllController, answerAllStyles } from './answer-all.js';
+import { AttentionController, type NotifyMode } from './attention.js';
 import { retryActions, retrySelector } from './artifact-retry.js';
 import { cardProperties } from './card-properties.js';
 import type { Locale } from '../i18n/locales.js';
@@ -14,16 +16,18 @@ import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import type { ResultLanguage } from '../rules/content.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
+import type { ApprovalDialog } from '../elements/approval-dialog/approval-dialog.js';
 import type { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
 import { nowhere } from '../elements/shared/focus-return.js';
 import { LocaleController } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles, type Theme } from '../elements/shared/tokens.js';
+import { cardStyles } from '../elements/shared/card-styles.js';
 import type { Layout } from '../elements/questionnaire-form/steps.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
 import type { SessionGrant } from '../protocol/runtime-messages.js';
-import { responseOf } from '../session/entry.js';
+import { isWaiting, responseOf } from '../session/entry.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
 import { connectionStatus, type ConnectionStatus, type Transport } from '../transport/transport.js';
@@ -33,7 +37,7 @@ import { SessionController } from './session-controller.js';
 import type { ConnectionChangeDetail, InteractionRequestDetail } from './host-events.js';
 import { GrantsMenu, grantsStyles } from './grants-menu.js';
 
-export type { ConnectionChangeDetail, InteractionRequestDetail } from './host-events.js';
+export type { ConnectionChangeDetail, InteractionRequestDetail, InteractionWaitingDetail } from './host-events.js';
 
 /**
  * Connects the elements to an agent runtime: one tag, and every tool call the runtime sends shows
@@ -43,6 +47,7 @@ export type { ConnectionChangeDetail, InteractionRequestDetail } from './host-ev
  * @fires interaction-request - A card appeared; `detail` is `{id, entry}`.
  * @fires tool-result - A result was sent to the runtime; `detail` is the message sent.
  * @fires connection-change - The connection changed; `detail` is `{state, superseded, unreachable}`.
+ * @fires interaction-waiting - The number of cards waiting for the user changed (or the oldest of them did); `detail` is `{count, oldest}` (oldest: its id, or null).
  * @csspart connection - The connection state.
  * @csspart superseded - The notice shown when the session is open elsewhere.
  * @csspart take-back-button - Continue here.
@@ -55,9 +60,12 @@ export type { ConnectionChangeDetail, InteractionRequestDetail } from './host-ev
  * @csspart grants - The open menu: the session's grants.
  * @csspart grant - One grant in the open menu: its label and Revoke.
  * @csspart revoke-button - 撤销 / Revoke: ends that grant (`revoke_grant`); the next such call asks again.
+ * @csspart answer-all - The bar above two or more low and medium approvals: what it covers, what it leaves out.
+ * @csspart approve-all-button - 全部批准 (N) / Approve all (N).
+ * @csspart reject-all-button - 全部拒绝 / Reject all.
  */
 export class InteractionHost extends LitElement {
-  static override styles = [baseStyles, hostStyles, grantsStyles];
+  static override styles = [baseStyles, cardStyles, hostStyles, grantsStyles, answerAllStyles];
 
   /** The runtime's WebSocket URL (e.g. `wss://host/agent/sessions/abc`). */
   @property()
@@ -134,6 +142,13 @@ export class InteractionHost extends LitElement {
   @property()
   protocol: SessionProtocol = 'v1';
 
+  /**
+   * A system notification per arriving request: `off` (default), `hidden` (while the page is
+   * hidden) or `always`. The permission is asked in a user's gesture, never on load.
+   */
+  @property()
+  notify: NotifyMode = 'off';
+
   /** The session's entries as last read (immutable snapshots), in arrival order. */
   @state() private entries: SessionEntry[] = [];
   @state() private connection: ConnectionStatus = 'closed';
@@ -167,8 +182,21 @@ export class InteractionHost extends LitElement {
   private readonly arrival = new ArrivalController(this, {
     end: () => this.renderRoot.querySelector('.end'),
     itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(id)}`),
-    pendingIds: () => this.entries.filter((entry) => entry.kind === 'request' && entry.phase === 'pending').map((entry) => entry.id),
+    pendingIds: () => this.entries.filter(isWaiting).map((entry) => entry.id),
   });
+
+  /** One bar answers the low and medium approvals together (DESIGN §12.2). */
+  private readonly answerAll = new AnswerAllController(this, {
+    waiting: () => this.entries.filter(isWaiting),
+    cardOf: (id) => this.renderRoot.querySelector<ApprovalDialog>(`approval-dialog[data-id="${CSS.escape(id)}"]`),
+    announce: (text) => (this.announcement = text),
+  });
+
+  constructor() {
+    super();
+    // The tab title's count, interaction-waiting and notifications (DESIGN §12.3): registered, it needs no field.
+    new AttentionController(this, { waiting: () => this.entries.filter(isWaiting), notify: () => this.notify, locale: () => this.i18n.locale, focus: (id) => this.arrival.focus(id) });
+  }
 
   /**
    * Brings the oldest card that arrived out of sight (never one the user already saw; with
@@ -333,11 +361,14 @@ export class InteractionHost extends LitElement {
           this.blocksOf(this.entries),
           ([key]) => key,
           // A block, and in it a card, is rendered again only when one of its entries (immutable
-          // snapshots) or a setting it shows changed: a new card costs its own block, not the list.
-          ([, entries]) =>
-            html`<div>${guard([...shows, ...entries], () =>
-              repeat(entries, (entry) => entry.id, (entry) => guard([...shows, entry], () => html`<div role="listitem" id=${entry.id}>${this.renderEntry(entry, locale)}</div>`)),
-            )}</div>`,
+          // snapshots), a setting it shows or the answer-all bar above one of them changed: a new
+          // card costs its own block (and the bar's), not the list.
+          ([, entries]) => {
+            const bars = entries.map((entry) => this.answerAll.barBefore(entry.id, strings));
+            return html`<div>${guard([...shows, ...entries, ...bars], () =>
+              repeat(entries, (entry) => entry.id, (entry, i) => guard([...shows, entry, bars[i]], () => html`<div role="listitem" id=${entry.id}>${bars[i]}${this.renderEntry(entry, locale)}</div>`)),
+            )}</div>`;
+          },
         )}
       </div>
       ${this.arrival.waiting

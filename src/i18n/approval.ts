@@ -23,6 +23,8 @@ const zhCN = {
     approved: '已批准 · 本会话内允许',
     granted: '已按本会话授权自动批准',
   },
+  /** A receipt's outcome when one press answered the card with others (全部批准 / 全部拒绝). */
+  together: { approved: '已一并批准', rejected: '已一并拒绝' },
 };
 
 export type ApprovalStrings = typeof zhCN;
@@ -47,6 +49,7 @@ const en: ApprovalStrings = {
     approved: 'Approved for this session',
     granted: 'Allowed by your session grant',
   },
+  together: { approved: 'Approved together', rejected: 'Rejected together' },
 };
 
 export const approvalStrings: Readonly<Record<Locale, ApprovalStrings>> = { 'zh-CN': zhCN, en };

@@ -10,6 +10,8 @@ const zhCN = {
   requestedBy: '来自',
   remaining: (time: string) => `剩余 ${time}`,
   remainingSpoken: (time: string) => `剩余时间 ${time}`,
+  /** Said assertively 30 s before the deadline, followed by the card's title. */
+  urgentSpoken: (time: string) => `剩余时间 ${time}，即将超时：`,
   minutesSeconds: (m: number, s: number) => (m > 0 ? (s > 0 ? `${m} 分 ${s} 秒` : `${m} 分钟`) : `${s} 秒`),
   submitting: '正在提交…',
   /** A receipt's outcome, in a word or two for its one line; why a late answer did not count, for its record. */
@@ -34,6 +36,7 @@ const en: CardStrings = {
   requestedBy: 'From',
   remaining: (time) => `${time} left`,
   remainingSpoken: (time) => `${time} left`,
+  urgentSpoken: (time) => `${time} left before it times out: `,
   minutesSeconds: (m, s) => (m > 0 ? (s > 0 ? `${m} min ${s} s` : `${m} min`) : `${s} seconds`),
   submitting: 'Sending…',
   receipt: {

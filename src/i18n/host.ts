@@ -12,6 +12,16 @@ const zhCN = {
     requests: '请求',
     /** A failed artifact's Retry (the host's, in the list's actions slot), and what it says after. */
     retry: { button: '重试', busy: '正在重试…', done: '已重新发送', announce: (name: string, ok: boolean) => `${ok ? '已重新发送' : '重试失败'}：${name}` },
+    /** The bar that answers the low and medium approvals together (DESIGN §12.2), and what it says after. */
+    answerAll: {
+      covers: (n: number) => `${n} 项审批可一并处理：`,
+      leftOut: '不包括（高风险，请逐项处理）：',
+      separator: '、',
+      approveAll: (n: number) => `全部批准 (${n})`,
+      rejectAll: '全部拒绝',
+      done: (approved: boolean, n: number) => `已一并${approved ? '批准' : '拒绝'} ${n} 项`,
+      stillWaiting: (n: number) => `；${n} 项高风险审批仍待处理`,
+    },
   },
   /** The session grants menu (DESIGN §12.1): its button, each grant's Revoke, and what is announced. */
   grants: {
@@ -35,6 +45,15 @@ const en: HostStrings = {
     refused: 'This request could not be shown: it has a field the kit does not support:',
     requests: 'Requests',
     retry: { button: 'Retry', busy: 'Retrying…', done: 'Sent on retry', announce: (name, ok) => `${ok ? 'Sent on retry' : 'Retry failed'}: ${name}` },
+    answerAll: {
+      covers: (n) => `${n} approvals can be answered together:`,
+      leftOut: 'Not included (high risk, answer each on its own): ',
+      separator: ', ',
+      approveAll: (n) => `Approve all (${n})`,
+      rejectAll: 'Reject all',
+      done: (approved, n) => `${approved ? 'Approved' : 'Rejected'} ${n} together`,
+      stillWaiting: (n) => `; ${n} high-risk ${n === 1 ? 'approval still waits' : 'approvals still wait'}`,
+    },
   },
   grants: {
     button: 'Session grants',

@@ -10,6 +10,7 @@ import {
   InteractionHost as InteractionHostElement,
   type ConnectionChangeDetail,
   type InteractionRequestDetail,
+  type InteractionWaitingDetail,
 } from '../host/interaction-host.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
 
@@ -46,5 +47,6 @@ export const InteractionHost = createComponent({
     onInteractionRequest: 'interaction-request' as EventName<CustomEvent<InteractionRequestDetail>>,
     onToolResult: 'tool-result' as EventName<CustomEvent<ResultMessage>>,
     onConnectionChange: 'connection-change' as EventName<CustomEvent<ConnectionChangeDetail>>,
+    onInteractionWaiting: 'interaction-waiting' as EventName<CustomEvent<InteractionWaitingDetail>>,
   },
 });

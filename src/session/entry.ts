@@ -97,6 +97,11 @@ export function isPending(entry: SessionEntry): boolean {
   return entry.kind === 'request' ? entry.phase === 'pending' : entry.phase === 'delivering';
 }
 
+/** A request whose card waits for the user's answer (files being delivered wait for no one). */
+export function isWaiting(entry: SessionEntry): entry is RequestEntry {
+  return entry.kind === 'request' && entry.phase === 'pending';
+}
+
 /** Its result is in the outbox, waiting for the runtime's ack. */
 export function isUnacked(entry: SessionEntry): boolean {
   if (entry.kind === 'refused') return false;

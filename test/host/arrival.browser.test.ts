@@ -120,13 +120,15 @@ describe('interaction-host: new requests are not missed', () => {
     document.body.prepend(column);
     cleanup.push(() => column.remove());
     const { host, session } = await hostIn(column);
-    const first = await ask(host, session, 'v-1');
-    const second = await ask(host, session, 'v-2');
+    // High risk: approvals no answer-all bar covers, so two cards fill the column's height.
+    const high = { severity: 'high' };
+    const first = await ask(host, session, 'v-1', high);
+    const second = await ask(host, session, 'v-2', high);
     // The user reads from the top: the first two cards are in view, the list's end is not.
     column.scrollTop = 0;
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(inView(first, column)).to.equal(true);
-    const newest = await ask(host, session, 'v-3');
+    const newest = await ask(host, session, 'v-3', high);
     expect(inView(newest, column), 'the newest arrived out of sight').to.equal(false);
     await waitUntil(() => button(host), 'no New request button');
     // Safari's default Tab stops at form fields and written tab indexes only; the cards' own

@@ -76,6 +76,7 @@ describe('custom-elements.json', () => {
       ['interaction-request', 'CustomEvent<InteractionRequestDetail>'],
       ['tool-result', 'CustomEvent<ResultMessage>'],
       ['connection-change', 'CustomEvent<ConnectionChangeDetail>'],
+      ['interaction-waiting', 'CustomEvent<InteractionWaitingDetail>'],
     ]);
   });
 

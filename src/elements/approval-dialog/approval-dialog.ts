@@ -17,6 +17,9 @@ import { approvalStyles } from './approval-dialog.styles.js';
 import { ConfirmArming } from './confirm-arming.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 
+/** How an answer was given, when the receipt says so: 本会话内允许, or one press with others. */
+type AnsweredBy = { by: 'grant' } | { by: 'together'; approved: boolean };
+
 const SEVERITY_ICONS = { low: circleIcon, medium: triangleIcon, high: octagonIcon } as const;
 
 export { CONFIRM_DELAY_MS } from './confirm-arming.js';
@@ -93,9 +96,12 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   /** The rejection note is shown (behind 添加理由, so that the decision comes first). */
   @state()
   private noteOpen = false;
-  /** The user answered with 本会话内允许: the receipt says so. */
+  /**
+   * How the user's answer was given, when its receipt says so: with 本会话内允许 (`grant`), or
+   * by one press with others (`together`, DESIGN §12.2).
+   */
   @state()
-  private allowedForSession = false;
+  private answeredBy: AnsweredBy | undefined;
 
   private get severity() {
     return this.request?.metadata.severity ?? 'medium';
@@ -106,7 +112,19 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     this.note = '';
     this.noteOpen = false;
     this.copied = false;
-    this.allowedForSession = false;
+    this.answeredBy = undefined;
+  }
+
+  /**
+   * Answers as Approve or Reject would, for a host's 全部批准 / 全部拒绝 (DESIGN §12.2): the card
+   * fires its own `interaction-response` (a rejection with the note typed in it, if any), and its
+   * receipt says it was answered together. Refused (false) by a high-risk card, whose approval
+   * takes its own two steps, by a link request, and by a card that is not pending.
+   */
+  answerTogether(approve: boolean): boolean {
+    if (!this.request || this.settled || this.severity === 'high' || this.request.metadata.url !== undefined) return false;
+    this.answer(approve, { by: 'together', approved: approve });
+    return true;
   }
 
   /** The user dismissed a request that offers Cancel (the adapters' `metadata.dismiss`). */
@@ -183,16 +201,20 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     if (this.arming.accepts(event.detail)) this.answer(true);
   }
 
-  private answer(approve: boolean, grant?: 'session'): void {
-    this.allowedForSession = grant !== undefined;
-    if (this.request) this.respond(answerApproval(this.request, approve, this.note, this.now()), grant);
+  private answer(approve: boolean, by?: AnsweredBy): void {
+    this.answeredBy = by;
+    if (this.request) this.respond(answerApproval(this.request, approve, this.note, this.now()), by?.by === 'grant' ? 'session' : undefined);
   }
 
-  /** What the receipt says of a session grant: the user's 本会话内允许, or a call a grant allowed. */
-  private grantOutcome(): string | undefined {
-    const words = this.strings.grant;
-    if (this.granted) return words.granted;
-    return this.allowedForSession && !this.late && (this.state === 'submitting' || this.state === 'answered') ? words.approved : undefined;
+  /**
+   * What the receipt says instead of the plain outcome: a call a session grant allowed, or the
+   * user's own 本会话内允许 or answer together, once given and in time.
+   */
+  private outcome(): string | undefined {
+    const { answeredBy, strings } = this;
+    if (this.granted) return strings.grant.granted;
+    if (!answeredBy || this.late || (this.state !== 'submitting' && this.state !== 'answered')) return undefined;
+    return answeredBy.by === 'grant' ? strings.grant.approved : strings.together[answeredBy.approved ? 'approved' : 'rejected'];
   }
 
   /** A rejection's note, when there is one. */
@@ -263,7 +285,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
    * allows, and by what this call runs, as approve is.
    */
   private renderGrant(details: string | undefined): TemplateResult {
-    return html`<button tabindex="0" part="grant-button" aria-describedby=${details ? 'grant-scope details-first' : 'grant-scope'} @click=${() => this.answer(true, 'session')}>${this.strings.grant.allow}</button>`;
+    return html`<button tabindex="0" part="grant-button" aria-describedby=${details ? 'grant-scope details-first' : 'grant-scope'} @click=${() => this.answer(true, { by: 'grant' })}>${this.strings.grant.allow}</button>`;
   }
 
   /**
@@ -303,7 +325,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       context: this.renderContext(),
       form: () => this.renderForm(request),
       answer: this.renderNote,
-      said: this.grantOutcome(),
+      said: this.outcome(),
       ...(request.metadata.url !== undefined && this.settled ? this.extension?.linkOutcome(this.linkCard(request, request.metadata.url)) : {}),
     });
     if (!this.modal || this.settled) return card;

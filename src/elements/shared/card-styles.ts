@@ -6,7 +6,8 @@ import { css } from 'lit';
 /**
  * What the two cards add to the base: the focus ring of their fields and disclosures, disabled
  * buttons, icons in badges, the header's meta row, message and hints, the button row with its primary and danger
- * buttons, and the text fields. `<artifact-list>` and the host have none of these.
+ * buttons, and the text fields. `<artifact-list>` has none of these; the host uses the button row
+ * and the primary button (its answer-all bar).
  */
 export const cardStyles = css`
   input:focus-visible,

@@ -5,9 +5,15 @@ import type { Clock } from '../../protocol/clock.js';
 const ANNOUNCE_AT = [60, 30, 10] as const;
 
 /**
+ * The threshold said assertively (DESIGN §12.3): 30 s before the deadline the card interrupts,
+ * once, as there is still time to answer; the others wait their turn (polite).
+ */
+export const ASSERTIVE_AT = 30;
+
+/**
  * Counts down to a deadline on an injected clock, ticking on whole seconds, and calls
  * `onExpire` once when it passes. The element renders `remainingMs` in a `role="timer"` and
- * `announcement` (a threshold in seconds) in a polite live region.
+ * `announcement` (a threshold in seconds) in a live region: assertive at ASSERTIVE_AT, else polite.
  */
 export class CountdownController implements ReactiveController {
   remainingMs = Number.POSITIVE_INFINITY;

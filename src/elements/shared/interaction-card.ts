@@ -9,7 +9,7 @@ import type { InteractionResponse, QuestionAnswer } from '../../protocol/respons
 import { cardStateOf, type CardState } from '../../rules/card-state.js';
 import { timeoutResponse } from '../../rules/responses.js';
 import { systemClock, type Clock } from '../../protocol/clock.js';
-import { CountdownController, formatRemaining } from './countdown.js';
+import { ASSERTIVE_AT, CountdownController, formatRemaining } from './countdown.js';
 import { FocusReturnController } from './focus-return.js';
 import { LocaleController } from './locale.js';
 import { renderReceipt, shownAnswer, type ReceiptView } from './receipt.js';
@@ -263,12 +263,18 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     return html`<span class="badge countdown" part="countdown" role="timer" data-urgency=${this.countdown.urgency ?? nothing}>${left}</span>`;
   }
 
-  /** A polite live region that speaks the countdown at a few thresholds. */
-  private renderAnnouncer(): TemplateResult {
+  /**
+   * The live regions that speak the countdown at a few thresholds: politely, but for the one
+   * 30 s before the deadline, said once and assertively with the card's title (DESIGN §12.3),
+   * so a user elsewhere on the page knows which card is about to time out.
+   */
+  private renderAnnouncer(title: string): TemplateResult {
     const seconds = this.countdown.announcement;
     const strings = this.strings;
-    const spoken = !this.settled && seconds !== undefined ? strings.remainingSpoken(strings.minutesSeconds(Math.floor(seconds / 60), seconds % 60)) : '';
-    return html`<div class="visually-hidden" aria-live="polite" aria-atomic="true">${spoken}</div>`;
+    const time = !this.settled && seconds !== undefined ? strings.minutesSeconds(Math.floor(seconds / 60), seconds % 60) : '';
+    const urgent = time !== '' && seconds === ASSERTIVE_AT;
+    return html`<div class="visually-hidden" aria-live="polite" aria-atomic="true">${time && !urgent ? strings.remainingSpoken(time) : ''}</div>
+      <div class="visually-hidden" aria-live="assertive" aria-atomic="true">${urgent ? html`${strings.urgentSpoken(time)}${safeText(title)}` : ''}</div>`;
   }
 
   /** The card around its form (title, requester, badges, countdown, message), or its receipt once settled. */
@@ -276,10 +282,11 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     if (this.settled) return this.renderSettled(request, parts);
     const strings = this.strings;
     const requester = this.requester?.trim();
+    const title = displayTitle(strings, request.title);
     return html`<article class="card ${parts.cardClass ?? ''}" part="card" aria-labelledby="title">
       <div class="header" part="header">
         <div class="heading">
-          <p class="title" id="title" part="title" dir="auto">${safeText(displayTitle(strings, request.title))}</p>
+          <p class="title" id="title" part="title" dir="auto">${safeText(title)}</p>
           <div class="meta">
             ${parts.badges ?? nothing}
             ${requester ? html`<span part="requester">${strings.requestedBy} ${safeText(requester)}</span>` : nothing}
@@ -290,7 +297,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
       ${request.message ? html`<p class="message" part="message" dir="auto">${this.longText('message', request.message)}</p>` : nothing}
       ${parts.context ?? nothing}
       ${parts.form()}
-      ${this.renderAnnouncer()}
+      ${this.renderAnnouncer(title)}
     </article>`;
   }
 

@@ -1,5 +1,6 @@
-// What every card does with its time (DESIGN §6.1, §11.2), run for every kind of card in the
-// catalogue: the countdown, its tones, what the live region says of it, and a host's deadline.
+// What every card does with its time (DESIGN §6.1, §11.2, §12.3), run for every kind of card in
+// the catalogue: the countdown, its tones, what its live regions say of it (the 30 s warning
+// assertively, once), and a host's deadline.
 import { expect } from '@open-wc/testing';
 import type { InteractionCard } from '../../../src/elements/shared/interaction-card.js';
 import { mountCard } from '../../support/card-harness.js';
@@ -11,25 +12,42 @@ for (const [name, entry] of Object.entries(catalogue)) {
   describe(`<${entry.tag}> ${name}: its time`, () => {
     const mount = () => mountCard<InteractionCard>({ ...entry.request, timeout_seconds: SECONDS }, { attrs: 'layout="list"' });
 
-    it('counts down, turns warning under 30 s and danger under 10 s, and is announced at 60, 30 and 10 s only', async () => {
+    it('counts down, turns warning under 30 s and danger under 10 s, and is announced at 60 and 10 s politely and at 30 s once, assertively, with its title', async () => {
       const { el, clock, part, root } = await mount();
       const countdown = () => part('countdown')!;
-      const spoken = () => root.querySelector('[aria-live="polite"]')!.textContent!.trim();
+      const polite = () => root.querySelector('[aria-live="polite"]')!.textContent!.trim();
+      const assertive = () => root.querySelector('[aria-live="assertive"]')!.textContent!.trim();
+      // Every time the assertive region is given words: a screen reader interrupts for each.
+      const interruptions: string[] = [];
+      const region = root.querySelector('[aria-live="assertive"]')!;
+      const watch = new MutationObserver(() => {
+        if (region.textContent!.trim()) interruptions.push(region.textContent!.trim());
+      });
+      watch.observe(region, { childList: true, subtree: true, characterData: true });
       const calm = getComputedStyle(countdown()).color;
       expect(countdown().hasAttribute('data-urgency')).to.equal(false);
-      expect(spoken()).to.equal('');
+      expect(polite()).to.equal('');
+      expect(assertive()).to.equal('');
       const heard = new Set<string>();
+      const urgent = new Map<number, string>();
       const tones = new Map<number, string | undefined>();
       const colours = new Map<number, string>();
       for (let left = SECONDS - 1; left >= 1; left -= 1) {
         clock.advance(1000);
         await el.updateComplete;
-        if (spoken()) heard.add(spoken());
+        if (polite()) heard.add(polite());
+        urgent.set(left, assertive());
         tones.set(left, countdown().dataset.urgency);
         colours.set(left, getComputedStyle(countdown()).color);
         if (left === 29 || left === 9) await expect(el).to.be.accessible();
       }
-      expect([...heard]).to.deep.equal(['剩余时间 1 分钟', '剩余时间 30 秒', '剩余时间 10 秒']);
+      watch.disconnect();
+      const title = part('title')!.textContent!.trim();
+      expect([...heard]).to.deep.equal(['剩余时间 1 分钟', '剩余时间 10 秒']);
+      expect(interruptions).to.deep.equal([`剩余时间 30 秒，即将超时：${title}`], 'said once, assertively');
+      expect(urgent.get(31), 'nothing assertive before 30 s').to.equal('');
+      expect(urgent.get(30)).to.equal(`剩余时间 30 秒，即将超时：${title}`);
+      expect(urgent.get(10), 'the 10 s warning is polite').to.equal('');
       expect(tones.get(60), 'calm at 1:00').to.equal(undefined);
       expect(tones.get(30), '0:30 is not under 30 s').to.equal(undefined);
       expect(tones.get(29)).to.equal('warning');

@@ -1,0 +1,142 @@
+import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { ApprovalDialog } from '../elements/approval-dialog/approval-dialog.js';
+import { safeText } from '../elements/shared/safe-text.js';
+import { displayTitle, type Strings } from '../i18n/strings.js';
+import type { RequestEntry } from '../session/entry.js';
+
+/** A message in the bar's list keeps this much: the card below shows it whole. */
+const MESSAGE_LENGTH = 120;
+
+export interface AnswerAllOptions {
+  /** The requests waiting for the user (pending cards), oldest first. */
+  waiting(): readonly RequestEntry[];
+  /** The card of request `id`, when it is an approval. */
+  cardOf(id: string): ApprovalDialog | null | undefined;
+  /** Says `text` in the host's polite live region. */
+  announce(text: string): void;
+}
+
+/** What one press may answer: the low and medium approvals waiting; and the high ones, which it leaves. */
+interface Offer {
+  covered: RequestEntry[];
+  left: RequestEntry[];
+}
+
+/**
+ * DESIGN §12.2: with two or more `low` / `medium` approvals waiting, a bar above the first of
+ * them offers 全部批准 (N) / Approve all (N) and 全部拒绝 / Reject all. It lists what it covers
+ * (each title and the start of its message) and names the `high` approvals it leaves out, and
+ * both buttons are described by that list, so what a press answers is seen before it acts; one
+ * press acts on exactly the cards listed. Link requests (MCP URL mode) are not covered: accepting
+ * one opens a page. Each card answers for itself (`answerTogether`): its own response, sent once
+ * through the session as a click would, and a receipt that says it was answered together. Focus
+ * then goes to the first receipt, where the bar was, and the outcome is announced.
+ */
+export class AnswerAllController implements ReactiveController {
+  /** Worked out before each render, from the entries of that render. */
+  private offer: Offer = { covered: [], left: [] };
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: AnswerAllOptions,
+  ) {
+    host.addController(this);
+  }
+
+  hostUpdate(): void {
+    const offer: Offer = { covered: [], left: [] };
+    for (const entry of this.options.waiting()) {
+      const { kind, metadata } = entry.request;
+      if (kind !== 'approval' || metadata.url !== undefined) continue;
+      (metadata.severity === 'high' ? offer.left : offer.covered).push(entry);
+    }
+    this.offer = offer;
+  }
+
+  /** The bar, before the card of request `id` when that is the first approval it covers; else nothing. */
+  barBefore(id: string, strings: Strings): TemplateResult | typeof nothing {
+    const { covered, left } = this.offer;
+    if (covered.length < 2 || covered[0]?.id !== id) return nothing;
+    const words = strings.host.answerAll;
+    const ids = covered.map((entry) => entry.id);
+    const titleOf = (entry: RequestEntry) => displayTitle(strings, entry.request.title);
+    const described = left.length > 0 ? 'answer-all-covers answer-all-left' : 'answer-all-covers';
+    return html`<div class="answer-all" part="answer-all" role="group" aria-labelledby="answer-all-label">
+      <p class="answer-all-label" id="answer-all-label">${words.covers(covered.length)}</p>
+      <ul class="answer-all-covers" id="answer-all-covers">
+        ${covered.map((entry) => {
+          const [line = ''] = entry.request.message.split('\n');
+          return html`<li><span class="answer-all-title">${safeText(titleOf(entry))}</span>
+            <span class="answer-all-message">${safeText(line.length > MESSAGE_LENGTH ? `${line.slice(0, MESSAGE_LENGTH)}…` : line)}</span></li>`;
+        })}
+      </ul>
+      ${left.length > 0
+        ? html`<p class="answer-all-left" id="answer-all-left">${words.leftOut}${left.map((entry, i) => html`${i > 0 ? words.separator : ''}<span class="answer-all-title">${safeText(titleOf(entry))}</span>`)}</p>`
+        : nothing}
+      <div class="actions">
+        <button tabindex="0" part="reject-all-button" aria-describedby=${described} @click=${() => void this.answer(ids, false, strings)}>${words.rejectAll}</button>
+        <button tabindex="0" class="primary" part="approve-all-button" aria-describedby=${described} @click=${() => void this.answer(ids, true, strings)}>
+          ${words.approveAll(covered.length)}
+        </button>
+      </div>
+    </div>`;
+  }
+
+  /**
+   * Each listed card answers for itself; focus goes to the first one's receipt (the bar goes
+   * with the cards it answered, and focus must not fall to the page), and the outcome is said.
+   */
+  private async answer(ids: readonly string[], approve: boolean, strings: Strings): Promise<void> {
+    const answered = ids.filter((id) => this.options.cardOf(id)?.answerTogether(approve) === true);
+    const [first] = answered;
+    if (first === undefined) return;
+    await this.host.updateComplete;
+    const card = this.options.cardOf(first);
+    await card?.updateComplete;
+    card?.shadowRoot?.querySelector<HTMLElement>('[part~="receipt-heading"]')?.focus();
+    const words = strings.host.answerAll;
+    const left = this.offer.left.length;
+    this.options.announce(`${words.done(approve, answered.length)}${left > 0 ? words.stillWaiting(left) : ''}`);
+  }
+}
+
+/** The bar's own styles; its button row and primary button are the cards' (cardStyles). */
+export const answerAllStyles = css`
+  /* Above the first approval it covers, in that card's list item: a quiet panel, not a card. */
+  .answer-all {
+    display: grid;
+    gap: var(--_space-2);
+    margin-bottom: var(--_space-2);
+    padding: var(--_space-3);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface-muted);
+    font-size: var(--_text-sm);
+  }
+  .answer-all p,
+  .answer-all ul {
+    margin: 0;
+  }
+  .answer-all-label {
+    font-weight: 600;
+  }
+  .answer-all-covers {
+    display: grid;
+    gap: var(--_space-1);
+    padding: 0;
+    list-style: none;
+  }
+  /* One line each: the card below shows the whole message. */
+  .answer-all-covers li {
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+  .answer-all-title {
+    font-weight: 600;
+  }
+  .answer-all-message,
+  .answer-all-left {
+    color: var(--_text-muted);
+  }
+`;

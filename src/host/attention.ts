@@ -1,0 +1,145 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { revealMarks } from '../elements/shared/safe-text.js';
+import type { Locale } from '../i18n/locales.js';
+import { displayTitle, stringsFor } from '../i18n/strings.js';
+import type { RequestEntry } from '../session/entry.js';
+import type { InteractionWaitingDetail } from './host-events.js';
+
+/** When the host shows a notification per arriving request: never, while the page is hidden, or always. */
+export type NotifyMode = 'off' | 'hidden' | 'always';
+
+/** A notification's body keeps this much of the message: the system cuts it shorter anyway. */
+const BODY_LENGTH = 200;
+
+export interface AttentionOptions {
+  /** The requests waiting for the user (pending cards), oldest first. */
+  waiting(): readonly RequestEntry[];
+  /** The host's `notify`; anything but `hidden` or `always` is off. */
+  notify(): string | undefined;
+  /** The host's language, for the notifications' words. */
+  locale(): Locale;
+  /** Brings card `id` into view and focuses its first safe control. */
+  focus(id: string): void;
+}
+
+/** Every host's waiting count: the tab title carries their sum, once. */
+const counts = new Map<object, number>();
+/** The page's own title while a count shows, and the title as the count last wrote it. */
+let own = '';
+let written: string | undefined;
+
+/**
+ * Writes `(N) ` before the page's title while N requests wait, and puts the title back exactly
+ * when none does. A title the page wrote meanwhile is its own: it is kept (and counted on), not
+ * overwritten with the one from before.
+ */
+function showCount(owner: object, count: number): void {
+  if (count > 0) counts.set(owner, count);
+  else counts.delete(owner);
+  let total = 0;
+  for (const n of counts.values()) total += n;
+  const ours = written !== undefined && document.title === written;
+  if (!ours) own = document.title;
+  written = total > 0 ? `(${total}) ${own}` : undefined;
+  if (written !== undefined) document.title = written;
+  else if (ours) document.title = own;
+}
+
+/**
+ * DESIGN §12.3, what draws the user back to a request: the tab title's `(N) ` prefix, the
+ * `interaction-waiting` event whenever the count (or the oldest) of waiting cards changes, and
+ * with `notify` a system notification per arriving request (tag: its id, so a request sent again
+ * replaces its own). The permission is asked once, in a user's gesture (a click or key press in
+ * the host, or the page's own switch that turns `notify` on), never on load; without the API,
+ * or without the permission, nothing is shown. A click on a notification focuses the window and
+ * that card; a notification closes once its card no longer waits.
+ */
+export class AttentionController implements ReactiveController {
+  /** The ids that waited at the last update, oldest first. */
+  private known: readonly string[] = [];
+  private readonly shown = new Map<string, Notification>();
+  private mode: string | undefined;
+  /** Asked once: a prompt the user dismissed is not raised again on every click. */
+  private asked = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly options: AttentionOptions,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.host.addEventListener('click', this.onGesture);
+    this.host.addEventListener('keydown', this.onGesture);
+  }
+
+  hostDisconnected(): void {
+    this.host.removeEventListener('click', this.onGesture);
+    this.host.removeEventListener('keydown', this.onGesture);
+    showCount(this, 0);
+  }
+
+  hostUpdated(): void {
+    const waiting = this.options.waiting();
+    const before = new Set(this.known);
+    const ids = waiting.map((entry) => entry.id);
+    const changed = ids.length !== this.known.length || ids[0] !== this.known[0];
+    this.known = ids;
+    for (const entry of waiting) if (!before.has(entry.id)) this.show(entry);
+    for (const [id, notification] of this.shown) {
+      if (ids.includes(id)) continue;
+      notification.close();
+      this.shown.delete(id);
+    }
+    if (changed) {
+      showCount(this, ids.length);
+      const detail: InteractionWaitingDetail = { count: ids.length, oldest: ids[0] ?? null };
+      this.host.dispatchEvent(new CustomEvent('interaction-waiting', { detail, bubbles: true, composed: true }));
+    }
+    const mode = this.options.notify();
+    if (mode !== this.mode) {
+      this.mode = mode;
+      this.ask(false);
+    }
+  }
+
+  private readonly onGesture = () => this.ask(true);
+
+  /**
+   * Asks for the permission while a user's gesture is active (browsers refuse, or hide, a prompt
+   * without one): in the host's own click or key press, or when `notify` was switched on in one.
+   */
+  private ask(gesture: boolean): void {
+    const api = globalThis.Notification;
+    if (this.asked || !this.on() || api?.permission !== 'default') return;
+    if (!(navigator.userActivation?.isActive ?? gesture)) return;
+    this.asked = true;
+    api.requestPermission().catch(() => undefined);
+  }
+
+  private on(): boolean {
+    const mode = this.options.notify();
+    return mode === 'always' || mode === 'hidden';
+  }
+
+  private show(entry: RequestEntry): void {
+    const api = globalThis.Notification;
+    if (!this.on() || api?.permission !== 'granted') return;
+    if (this.options.notify() === 'hidden' && document.visibilityState !== 'hidden') return;
+    const locale = this.options.locale();
+    const { request } = entry;
+    const message = request.message.length > BODY_LENGTH ? `${request.message.slice(0, BODY_LENGTH)}…` : request.message;
+    try {
+      const notification = new api(revealMarks(displayTitle(stringsFor(locale), request.title)), { body: revealMarks(message), tag: entry.id, lang: locale });
+      notification.addEventListener('click', () => {
+        window.focus();
+        notification.close();
+        this.options.focus(entry.id);
+      });
+      this.shown.set(entry.id, notification);
+    } catch {
+      // A page may not construct one everywhere (Chrome on Android wants a service worker): quiet.
+    }
+  }
+}
