@@ -7,6 +7,7 @@
 // - echo: answers every call at once with a ready-made result, rendering nothing.
 import '../src/entries/interaction-host.js';
 import type { InteractionHost } from '../src/host/interaction-host.js';
+import { itemId } from '../src/host/arrival-blocks.js';
 import { parseRuntimeMessage } from '../src/protocol/parse.js';
 import { answerRequest } from '../src/rules/answers.js';
 import { resolveContext } from '../src/rules/context.js';
@@ -23,7 +24,7 @@ function kitPage(): void {
   host.receiptLimit = Number(params.get('receipts') ?? 50);
   host.addEventListener('interaction-request', async (event) => {
     await host.updateComplete; // the card is in the DOM once the host has rendered
-    const card = host.shadowRoot!.getElementById(event.detail.id)?.firstElementChild as (HTMLElement & { updateComplete: Promise<unknown> }) | null;
+    const card = host.shadowRoot!.getElementById(itemId(event.detail.id))?.lastElementChild as (HTMLElement & { updateComplete: Promise<unknown> }) | null;
     await card?.updateComplete;
     card?.shadowRoot!.querySelector<HTMLButtonElement>('[part~="approve-button"]')!.click();
   });

@@ -25,3 +25,6 @@ export function arrivalBlocks(): (entries: readonly SessionEntry[]) => Map<numbe
     return blocks;
   };
 }
+
+/** A card's list item's id: apart from the host's own ids, whatever the runtime names its calls. */
+export const itemId = (id: string): string => `item-${id}`;

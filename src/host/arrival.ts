@@ -20,11 +20,11 @@ function firstSafeControl(card: Element): HTMLElement | undefined {
 
 export interface ArrivalOptions {
   /**
-   * An empty element, without an id, over the last 32 px of the list (a pixel rounding, a
+   * An empty element over the last 32 px of the list (a pixel rounding, a
    * half-scrolled line): while it is in view, the view is at the list's end.
    */
   end(): Element | null | undefined;
-  /** The list item of a card, by id (it carries the id as its `id`). */
+  /** The list item of a card, by the card's id. */
   itemOf(id: string): HTMLElement | null | undefined;
   /** Ids of the cards waiting for an answer, oldest first. */
   pendingIds(): string[];
@@ -45,6 +45,8 @@ export class ArrivalController implements ReactiveController {
   private follow: string | undefined;
   /** Cards that arrived out of sight and are still pending, their items watched once shown. */
   private readonly unseen = new Set<string>();
+  /** The card each watched list item shows, by its id. */
+  private readonly watched = new WeakMap<Element, string>();
   private observer: IntersectionObserver | undefined;
   /** Whether the list's end was in view at the last frame. */
   private atEnd = true;
@@ -115,7 +117,10 @@ export class ArrivalController implements ReactiveController {
       const item = this.options.itemOf(id);
       // Answered or gone: nothing left to miss, and no element to keep watching.
       if (!pending.includes(id)) this.forget(id);
-      else if (item) this.watch().observe(item);
+      else if (item) {
+        this.watched.set(item, id);
+        this.watch().observe(item);
+      }
     }
   }
 
@@ -156,14 +161,15 @@ export class ArrivalController implements ReactiveController {
   private onSeen(entries: IntersectionObserverEntry[]): void {
     let changed = false;
     for (const entry of entries) {
-      // The list's end (the one target without an id).
-      if (!entry.target.id) {
+      const id = this.watched.get(entry.target);
+      // The list's end (the one target that is no card's).
+      if (id === undefined) {
         this.atEnd = entry.isIntersecting;
         continue;
       }
       // Seen: a quarter of it, or enough of a tall card to read its title.
       const seen = entry.isIntersecting && (entry.intersectionRatio >= 0.25 || entry.intersectionRect.height >= 160);
-      if (seen) changed = this.forget(entry.target.id) || changed;
+      if (seen) changed = this.forget(id) || changed;
     }
     if (changed) this.host.requestUpdate();
   }

@@ -4,7 +4,7 @@ import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { CARD_EXPORTPARTS } from './card-parts.js';
 import { ArrivalController } from './arrival.js';
-import { arrivalBlocks } from './arrival-blocks.js';
+import { arrivalBlocks, itemId } from './arrival-blocks.js';
 import { AnswerAllController, answerAllStyles } from './answer-all.js';
 import { AttentionController, type NotifyMode } from './attention.js';
 import { retryActions, retrySelector } from './artifact-retry.js';
@@ -181,7 +181,7 @@ export class InteractionHost extends LitElement {
   /** New cards are followed into view, or announced by one "New request" button (DESIGN §6.1). */
   private readonly arrival = new ArrivalController(this, {
     end: () => this.renderRoot.querySelector('.end'),
-    itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(id)}`),
+    itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(itemId(id))}`),
     pendingIds: () => this.entries.filter(isWaiting).map((entry) => entry.id),
   });
 
@@ -366,7 +366,7 @@ export class InteractionHost extends LitElement {
           ([, entries]) => {
             const bars = entries.map((entry) => this.answerAll.barBefore(entry.id, strings));
             return html`<div>${guard([...shows, ...entries, ...bars], () =>
-              repeat(entries, (entry) => entry.id, (entry, i) => guard([...shows, entry, bars[i]], () => html`<div role="listitem" id=${entry.id}>${bars[i]}${this.renderEntry(entry, locale)}</div>`)),
+              repeat(entries, (entry) => entry.id, (entry, i) => guard([...shows, entry, bars[i]], () => html`<div role="listitem" id=${itemId(entry.id)}>${bars[i]}${this.renderEntry(entry, locale)}</div>`)),
             )}</div>`;
           },
         )}

@@ -58,7 +58,7 @@ describe('interaction-host: answer all', () => {
     await three(host, session, 'aa');
     // Above the first approval it covers, in that card's list item, and only there.
     expect(host.shadowRoot!.querySelectorAll('[part~="answer-all"]')).to.have.length(1);
-    expect(bar(host)!.parentElement!.dataset.item).to.equal('aa-1');
+    expect(bar(host)!.parentElement!.id).to.equal('item-aa-1');
     expect(bar(host)!.nextElementSibling).to.equal(card(host, 'aa-1'));
     // What it covers and leaves out, seen before it acts, and read out with each button.
     expect([...bar(host)!.querySelectorAll('li')].map((li) => li.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal([
@@ -146,7 +146,7 @@ describe('interaction-host: answer all', () => {
     await lab.call(session, 'request_user_approval', { title: 'Medium', message: 'Restart?' }, 'wb-4');
     await waitForCard(host, 'wb-4');
     await host.updateComplete;
-    expect(bar(host)!.parentElement!.dataset.item, 'above the first it covers, not the high one').to.equal('wb-3');
+    expect(bar(host)!.parentElement!.id, 'above the first it covers, not the high one').to.equal('item-wb-3');
     expect(button(host, 'approve-all-button').textContent!.trim()).to.equal('全部批准 (2)');
     partIn<HTMLButtonElement>(card(host, 'wb-4')!.shadowRoot!, 'approve-button')!.click();
     await lab.result('wb-4');

@@ -77,10 +77,10 @@ describe('interaction-host: new requests are not missed', () => {
     for (let n = 1; document.documentElement.scrollHeight < 3 * innerHeight; n += 1) await ask(host, session, `h-more-${n}`);
     // Up from the end by a page, past the point where the list's end shows, with the oldest card out of sight too.
     await scrollWithKey('PageUp');
-    expect(inView(host.shadowRoot!.getElementById('h-1')!)).to.equal(false);
+    expect(inView(host.shadowRoot!.getElementById('item-h-1')!)).to.equal(false);
     const el6 = await ask(host, session, 'h-6', { severity: 'high', message: 'Drop the production database?' });
     const el7 = await ask(host, session, 'h-7');
-    const oldest = host.shadowRoot!.getElementById('h-6')!;
+    const oldest = host.shadowRoot!.getElementById('item-h-6')!;
     expect(inView(el6)).to.equal(false, 'not scrolled: the user was reading');
     expect(inView(el7)).to.equal(false);
     expect(partsIn(host.shadowRoot!, 'new-request-button')).to.have.length(1);
@@ -219,7 +219,7 @@ describe('interaction-host: new requests are not missed', () => {
     column.scrollTop = 0;
     // As the button does: the card that arrived out of sight, not the oldest, which was seen.
     expect(host.focusPending()).to.equal(true);
-    const unseen = host.shadowRoot!.getElementById('n-5')!;
+    const unseen = host.shadowRoot!.getElementById('item-n-5')!;
     expect(inView(unseen, column)).to.equal(true);
     expect(host.shadowRoot!.querySelector('[data-id="n-5"]')!.shadowRoot!.contains(deepActiveElement())).to.equal(true);
     // Nothing out of sight any more: focusPending() brings the oldest pending card.
