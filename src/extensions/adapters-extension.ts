@@ -6,7 +6,7 @@ import { ContextProvider } from '@lit/context';
 import { fieldStrings } from '../i18n/fields.js';
 import { linkStrings } from '../i18n/link.js';
 import { answerField, initialInput, maxReached } from '../rules/fields.js';
-import { linkOutcome, renderLink, renderLinkForm } from '../elements/approval-dialog/link-consent.js';
+import { linkParts, renderDismiss } from '../elements/approval-dialog/link-consent.js';
 import { fieldAnswer, fieldStyles, renderField } from '../elements/questionnaire-form/typed-fields.js';
 import { AdapterBridge } from '../session/adapter-bridge.js';
 import type { AdapterExtension } from '../session/envelope.js';
@@ -20,9 +20,8 @@ const cards: CardExtension = {
   problem: (code, locale) => fieldStrings[locale].problems[code],
   words: (locale) => fieldStrings[locale],
   answer: fieldAnswer,
-  link: renderLink,
-  linkForm: renderLinkForm,
-  linkOutcome,
+  link: linkParts,
+  dismiss: renderDismiss,
   consent: (locale) => linkStrings[locale],
 };
 

@@ -3,7 +3,7 @@
 // `provideAdapterParts(root)`, so what a card renders depends on where it is, never on which
 // module a page happened to import first.
 import { createContext } from '@lit/context';
-import type { nothing, TemplateResult } from 'lit';
+import type { TemplateResult } from 'lit';
 import type { FieldStrings } from '../i18n/fields.js';
 import type { LinkStrings } from '../i18n/link.js';
 import type { Locale } from '../i18n/locales.js';
@@ -14,6 +14,7 @@ import type { InteractionResponse, QuestionAnswer } from '../protocol/response.j
 import type { AnswerProblem } from '../rules/answers.js';
 import { KIT_VERSION } from '../version.js';
 import type { FieldRules } from '../elements/questionnaire-form/draft.js';
+import type { CardParts } from '../elements/shared/interaction-card.js';
 import type { FieldContext } from '../elements/questionnaire-form/typed-fields.js';
 
 /** A refusal the form's own controls never give: its text is in the adapters' strings, not the core's. */
@@ -38,12 +39,14 @@ export interface CardExtension {
   words(locale: Locale): FieldStrings;
   /** A typed field's answer as a receipt and the review say it: yes/no, the chosen labels and Other's text, or the value. */
   answer(question: InteractionQuestion, answer: QuestionAnswer, locale: Locale): string;
-  /** A link request's whole URL, its host set apart, and why it deserves a second look. */
-  link(url: string, locale: Locale): TemplateResult;
-  /** A link request's actions: Decline and Open link, and a quiet Cancel where offered. */
-  linkForm(card: LinkCard): TemplateResult;
-  /** A settled link request: what its receipt says happened, and what the server said since. */
-  linkOutcome(card: LinkCard): { said?: string; below?: TemplateResult };
+  /**
+   * A link request's parts of its `<approval-dialog>`: the whole URL with its host set apart and
+   * why it deserves a second look, Decline and Open link (and a quiet Cancel where offered), and
+   * once settled what happened and what the server said since.
+   */
+  link(card: LinkCard): Pick<CardParts, 'context' | 'form' | 'said' | 'below'>;
+  /** Cancel, for a request that offers it (`metadata.dismiss`); quiet beside other actions. */
+  dismiss(locale: Locale, dismiss: () => void, quiet?: boolean): TemplateResult;
   /** The words of the adapters' approvals: link consent's, Decline and Cancel. */
   consent(locale: Locale): LinkStrings;
 }
@@ -59,8 +62,8 @@ export interface LinkCard {
   response: InteractionResponse | undefined;
   /** Cancelled, or answered too late: nothing was opened or declined. */
   withdrawn: boolean;
-  /** The quiet Cancel, where the request offers it. */
-  dismiss: TemplateResult | typeof nothing;
+  /** Cancels the request, where it offers Cancel. */
+  dismiss: (() => void) | undefined;
   /** Answers the card: consent (true) or decline. */
   answer(approve?: boolean): void;
 }

@@ -7,7 +7,7 @@ import type { InteractionResponse } from '../../protocol/response.js';
 import { answerApproval, cancelledResponse } from '../../rules/responses.js';
 import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
 import type { LinkCard } from '../../extensions/card-extension.js';
-import { InteractionCard } from '../shared/interaction-card.js';
+import { InteractionCard, type CardParts } from '../shared/interaction-card.js';
 import { safeText } from '../shared/safe-text.js';
 import { receiptStyles } from '../shared/receipt.js';
 import { renderDetails, steadyLabel } from './details.js';
@@ -128,16 +128,9 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   /** The user dismissed a request that offers Cancel (the adapters' `metadata.dismiss`). */
-  private dismiss(): void {
+  private readonly dismiss = (): void => {
     if (this.request) this.respond(cancelledResponse(this.request, this.now()));
-  }
-
-  /** The Cancel button, where the request offers it. */
-  private renderDismiss(request: InteractionRequest, quiet = false): TemplateResult | typeof nothing {
-    return request.metadata.dismiss
-      ? html`<button tabindex="0" type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${this.dismiss}>${this.extension?.consent(this.language).dismiss}</button>`
-      : nothing;
-  }
+  };
 
   private openNote(): void {
     this.noteOpen = true;
@@ -162,8 +155,6 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   private renderContext(): TemplateResult | typeof nothing {
-    const url = this.request?.metadata.url;
-    if (url !== undefined) return this.extension?.link(url, this.language) ?? html`<p class="link" part="link" dir="ltr">${safeText(url)}</p>`;
     const details = this.request?.metadata.details;
     if (!details) return nothing;
     const copy = () => void navigator.clipboard?.writeText(details).then(() => (this.copied = true), () => undefined);
@@ -221,14 +212,24 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   private readonly renderNote = (response: InteractionResponse): TemplateResult | typeof nothing =>
     response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${safeText(response.text)}</dd></dl>` : nothing;
 
-  /** What link consent needs of its card. */
-  private linkCard(request: InteractionRequest, url: string): LinkCard {
-    return {
+  /**
+   * A link request's parts (MCP URL mode): the adapters' link consent (src/extensions/); without
+   * it, the URL as text and only Reject.
+   */
+  private linkParts(request: InteractionRequest, url: string): Partial<CardParts> {
+    const card: LinkCard = {
       url, locale: this.language, modal: this.modal, linkState: this.linkState, response: this.response,
       withdrawn: this.state === 'cancelled' || this.late,
-      dismiss: this.renderDismiss(request, true),
+      dismiss: request.metadata.dismiss ? this.dismiss : undefined,
       answer: (approve = false) => this.answer(approve),
     };
+    return this.extension?.link(card) ?? { context: html`<p class="link" part="link" dir="ltr">${safeText(url)}</p>`, form: () => html`<div class="actions" part="actions">${this.renderReject(false)}</div>` };
+  }
+
+  /** Reject, or the adapters' Decline where the request offers it. */
+  private renderReject(high: boolean): TemplateResult {
+    const decline = this.request?.metadata.decline && this.extension?.consent(this.language).decline;
+    return html`<button tabindex="0" part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>${decline || this.strings.reject}</button>`;
   }
 
   private focusPart(part: string): void {
@@ -244,10 +245,6 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       : html`<button tabindex="0" class=${high ? 'danger' : 'primary'} part="approve-button" aria-describedby=${metadata.details ? 'details-first' : nothing} ?autofocus=${this.modal && !high} @click=${this.approve}>
           ${this.approveLabel(this.strings.approve, this.strings.confirmApproval, high)}
         </button>`;
-    // Link consent (MCP URL mode) comes with the adapters' entries; without them a link card
-    // shows the URL as text and offers only to reject it.
-    const link = metadata.url === undefined ? undefined : this.linkCard(request, metadata.url);
-    if (link) return this.extension?.linkForm(link) ?? html`<div class="actions" part="actions"><button tabindex="0" part="reject-button" @click=${() => link.answer()}>${this.strings.reject}</button></div>`;
     return html`${this.noteOpen
         ? html`<div class="field">
             <label class="field-label" for="note">${this.strings.rejectionNote}</label>
@@ -270,10 +267,8 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
           ? nothing
           : html`<button tabindex="0" type="button" class="quiet" part="add-reason-button" @click=${this.openNote}>${this.strings.addReason}</button>
               <span class="spacer"></span>`}
-        ${this.renderDismiss(request)}
-        <button tabindex="0" part="reject-button" ?autofocus=${this.modal && high} @click=${() => this.answer(false)}>
-          ${(metadata.decline && this.extension?.consent(this.language).decline) || this.strings.reject}
-        </button>
+        ${metadata.dismiss ? this.extension?.dismiss(this.language, this.dismiss) : nothing}
+        ${this.renderReject(high)}
         ${offer ? html`<span class="actions">${this.renderGrant(metadata.details)}${approve}</span>` : approve}
       </div>
       ${this.arming.shown ? html`<p class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</p>` : nothing}
@@ -326,7 +321,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       form: () => this.renderForm(request),
       answer: this.renderNote,
       said: this.outcome(),
-      ...(request.metadata.url !== undefined && this.settled ? this.extension?.linkOutcome(this.linkCard(request, request.metadata.url)) : {}),
+      ...(request.metadata.url === undefined ? {} : this.linkParts(request, request.metadata.url)),
     });
     if (!this.modal || this.settled) return card;
     return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${card}</dialog>`;

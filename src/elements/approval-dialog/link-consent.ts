@@ -6,6 +6,7 @@ import type { Locale } from '../../i18n/locales.js';
 import { inspectLink } from '../../rules/link.js';
 import { safeText } from '../shared/safe-text.js';
 import type { LinkCard } from '../../extensions/card-extension.js';
+import type { CardParts } from '../shared/interaction-card.js';
 import { triangleIcon } from './icons.js';
 
 /**
@@ -71,7 +72,7 @@ const linkStyles = css`
 const linkStyleText = linkStyles.cssText;
 
 /** The URL as the card shows it before consent and after. */
-export function renderLink(raw: string, locale: Locale): TemplateResult {
+function renderLink(raw: string, locale: Locale): TemplateResult {
   const link = inspectLink(raw);
   const strings = linkStrings[locale];
   return html`<style>${linkStyleText}</style>
@@ -97,7 +98,7 @@ const open = (href: string) => window.open(href, '_blank', 'noopener,noreferrer'
  * A consent to open a link: no note; two clear actions, Decline and Open link (only for an
  * http(s) URL), and (when offered) a quiet Cancel apart from them.
  */
-export function renderLinkForm(card: LinkCard): TemplateResult {
+function renderLinkForm(card: LinkCard): TemplateResult {
   const strings = linkStrings[card.locale];
   const href = inspectLink(card.url)?.href;
   const consent = () => {
@@ -105,7 +106,7 @@ export function renderLinkForm(card: LinkCard): TemplateResult {
     card.answer(true);
   };
   return html`<div class="actions" part="actions">
-    ${card.dismiss}<span class="spacer"></span>
+    ${card.dismiss ? renderDismiss(card.locale, card.dismiss, true) : nothing}<span class="spacer"></span>
     <button tabindex="0" part="reject-button" @click=${() => card.answer()}>${strings.decline}</button>
     ${href ? html`<button tabindex="0" class="primary" part="approve-button" ?autofocus=${card.modal} @click=${consent}>${strings.open}</button>` : nothing}
   </div>`;
@@ -115,7 +116,7 @@ export function renderLinkForm(card: LinkCard): TemplateResult {
  * A settled link request says what happened (opened, or declined), and, once opened, what the
  * server said since, with Open again while it has not finished.
  */
-export function linkOutcome(card: LinkCard): { said?: string; below?: TemplateResult } {
+function linkOutcome(card: LinkCard): { said?: string; below?: TemplateResult } {
   const strings = linkStrings[card.locale];
   const response = card.response;
   if (response?.status !== 'completed' || card.withdrawn) return {};
@@ -131,4 +132,14 @@ export function linkOutcome(card: LinkCard): { said?: string; below?: TemplateRe
         ${state === 'waiting' ? html`<button tabindex="0" type="button" class="quiet" @click=${() => open(href)}>${strings.openAgain}</button>` : nothing}
       </div>`,
   };
+}
+
+/** Cancel, for a request that offers it; quiet beside a link's Decline and Open link. */
+export function renderDismiss(locale: Locale, dismiss: () => void, quiet = false): TemplateResult {
+  return html`<button tabindex="0" type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${dismiss}>${linkStrings[locale].dismiss}</button>`;
+}
+
+/** A link request's parts of its card: the URL, its actions, and once settled its outcome. */
+export function linkParts(card: LinkCard): Pick<CardParts, 'context' | 'form' | 'said' | 'below'> {
+  return { context: renderLink(card.url, card.locale), form: () => renderLinkForm(card), ...linkOutcome(card) };
 }
