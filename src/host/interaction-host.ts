@@ -56,7 +56,7 @@ export type { ConnectionChangeDetail, InteractionRequestDetail, InteractionWaiti
  * @csspart new-request-button - 新请求 / New request: shown when a card arrived out of sight.
  * @csspart retry-button - 重试 / Retry under a file that `deliver` failed to send.
  * @csspart retried - The note that takes Retry's place once the file was sent.
- * @csspart grants-button - 本会话授权 / Session grants: the menu's disclosure button with the count, shown while the session holds a grant.
+ * @csspart grants-button - 本会话授权 / Session grants: the menu's `<summary>` with the count, shown once the session has held a grant.
  * @csspart grants - The open menu: the session's grants.
  * @csspart grant - One grant in the open menu: its label and Revoke.
  * @csspart revoke-button - 撤销 / Revoke: ends that grant (`revoke_grant`); the next such call asks again.
@@ -172,6 +172,7 @@ export class InteractionHost extends LitElement {
     onEvent: (event) => this.onSessionEvent(event),
     onStop: () => {
       if (this.entries.length > 0) this.entries = [];
+      this.grantsMenu.reset();
     },
   });
 
@@ -265,6 +266,9 @@ export class InteractionHost extends LitElement {
       case 'connection':
         this.connection = connectionStatus(event.state, event.detail);
         this.emit<ConnectionChangeDetail>('connection-change', { state: event.state, superseded: event.detail.superseded === true, unreachable: event.detail.unreachable === true });
+        break;
+      case 'grants':
+        this.grantsMenu.listed(event.grants);
         break;
       case 'hello':
         this.sessionLocale = event.context.locale;
