@@ -19,8 +19,8 @@ const zhCN = {
       separator: '、',
       approveAll: (n: number) => `全部批准 (${n})`,
       rejectAll: '全部拒绝',
-      done: (approved: boolean, n: number) => `已一并${approved ? '批准' : '拒绝'} ${n} 项`,
-      stillWaiting: (n: number) => `；${n} 项高风险审批仍待处理`,
+      /** What one press did: `n` answered together, `left` high-risk approvals still waiting. */
+      done: (approved: boolean, n: number, left: number) => `已一并${approved ? '批准' : '拒绝'} ${n} 项${left > 0 ? `；${left} 项高风险审批仍待处理` : ''}`,
     },
   },
   /** The session grants menu (DESIGN §12.1): its button, each grant's Revoke, and what is announced. */
@@ -51,8 +51,7 @@ const en: HostStrings = {
       separator: ', ',
       approveAll: (n) => `Approve all (${n})`,
       rejectAll: 'Reject all',
-      done: (approved, n) => `${approved ? 'Approved' : 'Rejected'} ${n} together`,
-      stillWaiting: (n) => `; ${n} high-risk ${n === 1 ? 'approval still waits' : 'approvals still wait'}`,
+      done: (approved, n, left) => `${approved ? 'Approved' : 'Rejected'} ${n} together${left > 0 ? `; ${left} high-risk ${left === 1 ? 'approval still waits' : 'approvals still wait'}` : ''}`,
     },
   },
   grants: {
