@@ -69,7 +69,7 @@ export class GrantsMenu {
     return html`<details class="grants">
       <summary part="grants-button">${strings.button} <span class="badge">${grants.length}</span></summary>
       <div part="grants">
-        <p id="grants-caption">${grants.length > 0 ? strings.list : strings.none}</p>
+        <p class="hint" id="grants-caption">${grants.length > 0 ? strings.list : strings.none}</p>
         <ul aria-labelledby="grants-caption">
           ${repeat(
             grants,
@@ -90,12 +90,14 @@ export const grantsStyles = css`
   .grants + .connection {
     min-height: max(32px, var(--_touch));
   }
+  .grants {
+    font-size: var(--_text-sm);
+  }
   summary {
     width: fit-content;
     padding: 0 var(--_space-2);
     border-radius: var(--_radius-control);
     line-height: max(32px, var(--_touch));
-    font-size: var(--_text-sm);
     cursor: pointer;
   }
   .grants > div {
@@ -104,16 +106,11 @@ export const grantsStyles = css`
     padding: var(--_space-2) var(--_space-3);
     border: 1px solid var(--_border);
     border-radius: var(--_radius-control);
-    font-size: var(--_text-sm);
   }
-  .grants p,
   .grants ul {
     margin: 0;
     padding: 0;
     list-style: none;
-  }
-  .grants p {
-    color: var(--_text-muted);
   }
   .grants li {
     display: flex;

@@ -78,14 +78,8 @@ export const hostStyles = css`
     bottom: var(--_space-3);
     z-index: 1;
     justify-self: center;
-    border-color: transparent;
     border-radius: 999px;
-    background: var(--_accent);
-    color: var(--_on-accent);
     box-shadow: var(--_shadow);
-  }
-  .new-request:hover {
-    background: var(--_accent-hover);
   }
   /* A block of receipts above the last (arrival-blocks.ts): the browser styles, lays out and
      paints it as one box, and skips it off screen, which a long session's receipts would

@@ -376,7 +376,7 @@ export class InteractionHost extends LitElement {
         )}
       </div>
       ${this.arrival.waiting
-        ? html`<button tabindex="0" class="new-request" part="new-request-button" @click=${this.focusPending}>${strings.host.newRequestButton}</button>`
+        ? html`<button tabindex="0" class="new-request primary" part="new-request-button" @click=${this.focusPending}>${strings.host.newRequestButton}</button>`
         : nothing}
       <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>
     </div>`;
