@@ -40,7 +40,7 @@ async def test_a_session_grant_given_on_the_card_honoured_revoked_from_the_menu_
     menu = page.locator("interaction-host summary")
     await expect(menu).to_have_text(re.compile(r"^本会话授权\s*1$"))
     await menu.click()
-    await page.get_by_role("list", name="本会话内不再询问的操作").get_by_role("button", name="撤销").click()
+    await page.get_by_role("list", name="本会话内不再询问：").get_by_role("button", name="撤销").click()
     for _ in range(200):
         if not await agent.grants():
             break

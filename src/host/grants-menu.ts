@@ -3,7 +3,7 @@
 // Revoke sends `revoke_grant`, and the row goes when the runtime's next `grants` no longer has it.
 import { css, html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import type { HostStrings } from '../i18n/host.js';
+import type { Strings } from '../i18n/strings.js';
 import type { SessionGrant } from '../protocol/runtime-messages.js';
 import type { InteractionSession } from '../session/session.js';
 import { nowhere } from '../elements/shared/focus-return.js';
@@ -13,7 +13,7 @@ export interface GrantsMenuOptions {
   /** The running session, if any. */
   session(): InteractionSession | undefined;
   /** The strings of the host's language. */
-  strings(): HostStrings['grants'];
+  strings(): Strings;
   /** Says `text` in the host's polite live region. */
   announce(text: string): void;
 }
@@ -46,7 +46,7 @@ export class GrantsMenu {
     const revoked = this.revoking;
     if (!revoked || grants.some((grant) => grant.key === revoked.key)) return;
     this.revoking = undefined;
-    this.options.announce(this.options.strings().revoked(revoked.label));
+    this.options.announce(this.options.strings().grants.revoked(revoked.label));
     // Its row took focus with it (a click in Safari leaves it on the page anyway).
     void this.host.updateComplete.then(() => nowhere() && this.host.renderRoot.querySelector<HTMLElement>('.grants summary')?.focus());
   }
@@ -64,12 +64,13 @@ export class GrantsMenu {
 
   render(): TemplateResult | typeof nothing {
     const grants = this.grants;
-    const strings = this.options.strings();
+    const { grants: strings, grant } = this.options.strings();
     if (!this.had && grants.length === 0) return nothing;
+    // The list's caption is the card's words for what a grant allows: 本会话内不再询问：
     return html`<details class="grants">
       <summary part="grants-button">${strings.button} <span class="badge">${grants.length}</span></summary>
       <div part="grants">
-        <p class="hint" id="grants-caption">${grants.length > 0 ? strings.list : strings.none}</p>
+        <p class="hint" id="grants-caption">${grants.length > 0 ? grant.scope : strings.none}</p>
         <ul aria-labelledby="grants-caption">
           ${repeat(
             grants,

@@ -208,7 +208,7 @@ export class InteractionHost extends LitElement {
   /** The session grants menu: it follows the running session's `grants`. */
   private readonly grantsMenu = new GrantsMenu(this, {
     session: () => this.sessions.session,
-    strings: () => this.i18n.strings.grants,
+    strings: () => this.i18n.strings,
     announce: (text) => (this.announcement = text),
   });
 

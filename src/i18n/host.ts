@@ -23,10 +23,9 @@ const zhCN = {
       done: (approved: boolean, n: number, left: number) => `已一并${approved ? '批准' : '拒绝'} ${n} 项${left > 0 ? `；${left} 项高风险审批仍待处理` : ''}`,
     },
   },
-  /** The session grants menu (DESIGN §12.1): its button, each grant's Revoke, and what is announced. */
+  /** The session grants menu (DESIGN §12.1): its summary, each grant's Revoke, and what is announced; its caption is the card's `grant.scope`. */
   grants: {
     button: '本会话授权',
-    list: '本会话内不再询问的操作',
     none: '本会话没有授权了',
     revoke: '撤销',
     revoked: (label: string) => `已撤销授权：${label}`,
@@ -56,7 +55,6 @@ const en: HostStrings = {
   },
   grants: {
     button: 'Session grants',
-    list: 'Not asked again in this session',
     none: 'No session grants left',
     revoke: 'Revoke',
     revoked: (label) => `Grant revoked: ${label}`,

@@ -83,6 +83,9 @@ describe('<interaction-host> and session grants', () => {
     expect(open(host), 'opened by Enter').to.equal(true);
     const row = hostPart(host, 'grant')!;
     expect(row.textContent!.replace(/\s+/g, ' ').trim()).to.equal('kubectl get … 撤销');
+    // Its list is named in the card's words for what a grant allows.
+    expect(row.closest('ul')!.getAttribute('aria-labelledby')).to.equal('grants-caption');
+    expect(host.shadowRoot!.getElementById('grants-caption')!.textContent).to.equal('本会话内不再询问：');
     await expect(host).to.be.accessible();
     await press('Tab');
     expect(deepActiveElement() === hostPart(host, 'revoke-button'), 'Tab reaches 撤销').to.equal(true);
