@@ -1,7 +1,7 @@
 // The host's session grants menu (DESIGN §12.1): 本会话授权 / Session grants with the count, a
 // native disclosure (<details>) listing each grant with 撤销 / Revoke. The runtime owns the list:
 // Revoke sends `revoke_grant`, and the row goes when the runtime's next `grants` no longer has it.
-import { css, html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Strings } from '../i18n/strings.js';
 import type { SessionGrant } from '../protocol/runtime-messages.js';
@@ -19,11 +19,13 @@ export interface GrantsMenuOptions {
 }
 
 /**
- * The menu's state beside the session's list. Once the session listed a grant the menu stays,
- * at 0 when none is left, so focus never falls to the page: when the row whose Revoke was pressed
- * goes, focus moves to the menu's summary.
+ * Follows the running session's grants and renders the menu. Once the session listed a grant the
+ * menu stays, at 0 when none is left, so focus never falls to the page: when the row whose Revoke
+ * was pressed goes, focus moves to the menu's summary.
  */
-export class GrantsMenu {
+export class GrantsMenu implements ReactiveController {
+  /** The session whose list the menu shows. */
+  private session: InteractionSession | undefined;
   /** The grant whose Revoke was pressed, until the runtime's list drops it. */
   private revoking: SessionGrant | undefined;
   /** The session has listed a grant: the menu shows from then on. */
@@ -32,15 +34,27 @@ export class GrantsMenu {
   constructor(
     private readonly host: ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment },
     private readonly options: GrantsMenuOptions,
-  ) {}
+  ) {
+    host.addController(this);
+  }
 
   /** The running session's grants, as the runtime last listed them. */
   get grants(): readonly SessionGrant[] {
     return this.options.session()?.grants ?? [];
   }
 
-  /** The session's `grants` event: the runtime's new list. */
-  listed(grants: readonly SessionGrant[]): void {
+  /** After the session controller's: a session started in this update starts without a menu. */
+  hostUpdate(): void {
+    const session = this.options.session();
+    if (session === this.session) return;
+    this.session = session;
+    this.had = false;
+    this.revoking = undefined;
+    session?.subscribe((event) => event.type === 'grants' && this.listed(event.grants));
+  }
+
+  /** The runtime's new list. */
+  private listed(grants: readonly SessionGrant[]): void {
     this.had ||= grants.length > 0;
     this.host.requestUpdate();
     const revoked = this.revoking;
@@ -49,12 +63,6 @@ export class GrantsMenu {
     this.options.announce(this.options.strings().grants.revoked(revoked.label));
     // Its row took focus with it (a click in Safari leaves it on the page anyway).
     void this.host.updateComplete.then(() => nowhere() && this.host.renderRoot.querySelector<HTMLElement>('.grants summary')?.focus());
-  }
-
-  /** The session stopped: the next one starts without a menu. */
-  reset(): void {
-    this.had = false;
-    this.revoking = undefined;
   }
 
   private revoke(grant: SessionGrant): void {

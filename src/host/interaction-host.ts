@@ -169,7 +169,6 @@ export class InteractionHost extends LitElement {
     onEvent: (event) => this.onSessionEvent(event),
     onStop: () => {
       if (this.entries.length > 0) this.entries = [];
-      this.grantsMenu.reset();
     },
   });
 
@@ -263,9 +262,6 @@ export class InteractionHost extends LitElement {
       case 'connection':
         this.connection = connectionStatus(event.state, event.detail);
         this.emit<ConnectionChangeDetail>('connection-change', { state: event.state, superseded: event.detail.superseded === true, unreachable: event.detail.unreachable === true });
-        break;
-      case 'grants':
-        this.grantsMenu.listed(event.grants);
         break;
       case 'hello':
         this.sessionLocale = event.context.locale;
