@@ -125,7 +125,7 @@ try {
         await allow.click();
         await page.locator('button[data-scenario="approval-grant"]').click();
         await page.getByText(en ? 'Allowed by your session grant' : '已按本会话授权自动批准').waitFor();
-        await page.getByRole('button', { name: en ? 'Session grants 1' : '本会话授权 1' }).click();
+        await page.locator('interaction-host summary').filter({ hasText: en ? 'Session grants 1' : '本会话授权 1' }).click();
         await page.locator('interaction-host').evaluate((el) => el.scrollIntoView({ block: 'start' }));
         // As a pointer user sees it once the pointer moved on: no hover, no focus ring.
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

@@ -9,6 +9,7 @@ import asyncio
 import re
 
 from agent_interaction_kit import Grant
+from playwright.async_api import expect
 
 from test_e2e import Setup, call, e2e, result_of  # noqa: F401  (e2e: the fixture)
 
@@ -35,16 +36,18 @@ async def test_a_session_grant_given_on_the_card_honoured_revoked_from_the_menu_
     await page.get_by_text("已按本会话授权自动批准").wait_for()
     assert await page.get_by_role("button", name="批准", exact=True).count() == 0
 
-    # Revoked from the host's menu.
-    await page.get_by_role("button", name="本会话授权 1").click()
-    await page.get_by_role("list", name="本会话内不再询问的操作").get_by_role("button", name="撤销").click()
+    # Revoked from the host's menu (a <details>: its summary opens the list).
+    menu = page.locator("interaction-host summary")
+    await expect(menu).to_have_text(re.compile(r"^本会话授权\s*1$"))
+    await menu.click()
+    await page.get_by_role("list", name="本会话内不再询问：").get_by_role("button", name="撤销").click()
     for _ in range(200):
         if not await agent.grants():
             break
         await asyncio.sleep(0.025)
     assert await agent.grants() == []
     # The runtime's new list reached the page: the menu counts none.
-    await page.get_by_role("button", name=re.compile("^本会话授权 0")).wait_for()
+    await expect(menu).to_have_text(re.compile(r"^本会话授权\s*0$"))
 
     # The next call with the key asks again, and a plain 批准 gives no grant.
     third = call(e2e, session, "request_user_approval", LOW, call_id="g-3", grant=KUBECTL)

@@ -37,7 +37,7 @@ export class AnswerAllController implements ReactiveController {
   private offer: Offer = { covered: [], left: [] };
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    host: ReactiveControllerHost,
     private readonly options: AnswerAllOptions,
   ) {
     host.addController(this);
@@ -59,44 +59,37 @@ export class AnswerAllController implements ReactiveController {
     if (covered.length < 2 || covered[0]?.id !== id) return nothing;
     const words = strings.host.answerAll;
     const ids = covered.map((entry) => entry.id);
-    const titleOf = (entry: RequestEntry) => displayTitle(strings, entry.request.title);
-    const described = left.length > 0 ? 'answer-all-covers answer-all-left' : 'answer-all-covers';
+    const titleOf = (entry: RequestEntry) => html`<b>${safeText(displayTitle(strings, entry.request.title))}</b>`;
+    const press = (approve: boolean) => () => void this.answer(ids, approve, strings);
     return html`<div class="answer-all" part="answer-all" role="group" aria-labelledby="answer-all-label">
-      <p class="answer-all-label" id="answer-all-label">${words.covers(covered.length)}</p>
-      <ul class="answer-all-covers" id="answer-all-covers">
-        ${covered.map((entry) => {
-          const [line = ''] = entry.request.message.split('\n');
-          return html`<li><span class="answer-all-title">${safeText(titleOf(entry))}</span>
-            <span class="answer-all-message">${safeText(line.length > MESSAGE_LENGTH ? `${line.slice(0, MESSAGE_LENGTH)}…` : line)}</span></li>`;
-        })}
-      </ul>
-      ${left.length > 0
-        ? html`<p class="answer-all-left" id="answer-all-left">${words.leftOut}${left.map((entry, i) => html`${i > 0 ? words.separator : ''}<span class="answer-all-title">${safeText(titleOf(entry))}</span>`)}</p>`
-        : nothing}
+      <b id="answer-all-label">${words.covers(covered.length)}</b>
+      <div id="answer-all-what">
+        <ul>
+          ${covered.map((entry) => {
+            const { message } = entry.request;
+            return html`<li>${titleOf(entry)} ${safeText(message.length > MESSAGE_LENGTH ? `${message.slice(0, MESSAGE_LENGTH)}…` : message)}</li>`;
+          })}
+        </ul>
+        ${left.length > 0 ? html`<p>${words.leftOut}${left.map((entry, i) => html`${i > 0 ? words.separator : ''}${titleOf(entry)}`)}</p>` : nothing}
+      </div>
       <div class="actions">
-        <button tabindex="0" part="reject-all-button" aria-describedby=${described} @click=${() => void this.answer(ids, false, strings)}>${words.rejectAll}</button>
-        <button tabindex="0" class="primary" part="approve-all-button" aria-describedby=${described} @click=${() => void this.answer(ids, true, strings)}>
-          ${words.approveAll(covered.length)}
-        </button>
+        <button tabindex="0" part="reject-all-button" aria-describedby="answer-all-what" @click=${press(false)}>${words.rejectAll}</button>
+        <button tabindex="0" class="primary" part="approve-all-button" aria-describedby="answer-all-what" @click=${press(true)}>${words.approveAll(covered.length)}</button>
       </div>
     </div>`;
   }
 
   /**
-   * Each listed card answers for itself; focus goes to the first one's receipt (the bar goes
-   * with the cards it answered, and focus must not fall to the page), and the outcome is said.
+   * Each listed card answers for itself; focus goes to the first one's receipt once it shows (the
+   * bar goes with the cards it answered, and focus must not fall to the page), and the outcome is said.
    */
   private async answer(ids: readonly string[], approve: boolean, strings: Strings): Promise<void> {
-    const answered = ids.filter((id) => this.options.cardOf(id)?.answerTogether(approve) === true);
+    const answered = ids.map((id) => this.options.cardOf(id)).filter((card) => card?.answerTogether(approve) === true);
     const [first] = answered;
-    if (first === undefined) return;
-    await this.host.updateComplete;
-    const card = this.options.cardOf(first);
-    await card?.updateComplete;
-    card?.shadowRoot?.querySelector<HTMLElement>('[part~="receipt-heading"]')?.focus();
-    const words = strings.host.answerAll;
-    const left = this.offer.left.length;
-    this.options.announce(`${words.done(approve, answered.length)}${left > 0 ? words.stillWaiting(left) : ''}`);
+    if (!first) return;
+    await first.updateComplete;
+    first.shadowRoot?.querySelector<HTMLElement>('[part~="receipt-heading"]')?.focus();
+    this.options.announce(strings.host.answerAll.done(approve, answered.length, this.offer.left.length));
   }
 }
 
@@ -105,6 +98,7 @@ export const answerAllStyles = css`
   /* Above the first approval it covers, in that card's list item: a quiet panel, not a card. */
   .answer-all {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: var(--_space-2);
     margin-bottom: var(--_space-2);
     padding: var(--_space-3);
@@ -113,30 +107,24 @@ export const answerAllStyles = css`
     background: var(--_surface-muted);
     font-size: var(--_text-sm);
   }
-  .answer-all p,
-  .answer-all ul {
+  .answer-all ul,
+  .answer-all p {
     margin: 0;
-  }
-  .answer-all-label {
-    font-weight: 600;
-  }
-  .answer-all-covers {
-    display: grid;
-    gap: var(--_space-1);
     padding: 0;
     list-style: none;
+    color: var(--_text-muted);
+  }
+  .answer-all p {
+    margin-top: var(--_space-2);
   }
   /* One line each: the card below shows the whole message. */
-  .answer-all-covers li {
+  .answer-all li {
     overflow: hidden;
     white-space: nowrap;
     text-overflow: ellipsis;
   }
-  .answer-all-title {
+  .answer-all b {
     font-weight: 600;
-  }
-  .answer-all-message,
-  .answer-all-left {
-    color: var(--_text-muted);
+    color: var(--_text);
   }
 `;

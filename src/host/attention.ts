@@ -8,8 +8,11 @@ import type { InteractionWaitingDetail } from './host-events.js';
 /** When the host shows a notification per arriving request: never, while the page is hidden, or always. */
 export type NotifyMode = 'off' | 'hidden' | 'always';
 
-/** A notification's body keeps this much of the message: the system cuts it shorter anyway. */
+/** A notification's body keeps the start of the message: the system cuts it shorter anyway. */
 const BODY_LENGTH = 200;
+
+/** What a user does in the host that may ask for the permission. */
+const GESTURES = ['click', 'keydown'] as const;
 
 export interface AttentionOptions {
   /** The requests waiting for the user (pending cards), oldest first. */
@@ -24,25 +27,22 @@ export interface AttentionOptions {
 
 /** Every host's waiting count: the tab title carries their sum, once. */
 const counts = new Map<object, number>();
-/** The page's own title while a count shows, and the title as the count last wrote it. */
+/** The page's own title, and the title as the count last wrote it. */
 let own = '';
-let written: string | undefined;
+let written = '';
 
 /**
- * Writes `(N) ` before the page's title while N requests wait, and puts the title back exactly
- * when none does. A title the page wrote meanwhile is its own: it is kept (and counted on), not
- * overwritten with the one from before.
+ * Writes `(N) ` before the page's title while N requests wait, and the page's title alone when
+ * none does. A title the page wrote meanwhile is its own: the count goes before it, and it is
+ * kept, not overwritten with the one from before.
  */
 function showCount(owner: object, count: number): void {
   if (count > 0) counts.set(owner, count);
   else counts.delete(owner);
   let total = 0;
   for (const n of counts.values()) total += n;
-  const ours = written !== undefined && document.title === written;
-  if (!ours) own = document.title;
-  written = total > 0 ? `(${total}) ${own}` : undefined;
-  if (written !== undefined) document.title = written;
-  else if (ours) document.title = own;
+  if (document.title !== written) own = document.title;
+  document.title = written = total > 0 ? `(${total}) ${own}` : own;
 }
 
 /**
@@ -57,6 +57,7 @@ function showCount(owner: object, count: number): void {
 export class AttentionController implements ReactiveController {
   /** The ids that waited at the last update, oldest first. */
   private known: readonly string[] = [];
+  /** The notifications shown, by request id, until their cards no longer wait. */
   private readonly shown = new Map<string, Notification>();
   private mode: string | undefined;
   /** Asked once: a prompt the user dismissed is not raised again on every click. */
@@ -70,29 +71,26 @@ export class AttentionController implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.host.addEventListener('click', this.onGesture);
-    this.host.addEventListener('keydown', this.onGesture);
+    for (const type of GESTURES) this.host.addEventListener(type, this.onGesture);
   }
 
   hostDisconnected(): void {
-    this.host.removeEventListener('click', this.onGesture);
-    this.host.removeEventListener('keydown', this.onGesture);
+    for (const type of GESTURES) this.host.removeEventListener(type, this.onGesture);
     showCount(this, 0);
   }
 
   hostUpdated(): void {
     const waiting = this.options.waiting();
-    const before = new Set(this.known);
     const ids = waiting.map((entry) => entry.id);
-    const changed = ids.length !== this.known.length || ids[0] !== this.known[0];
+    const known = this.known;
     this.known = ids;
-    for (const entry of waiting) if (!before.has(entry.id)) this.show(entry);
+    for (const entry of waiting) if (!known.includes(entry.id)) this.show(entry);
     for (const [id, notification] of this.shown) {
       if (ids.includes(id)) continue;
       notification.close();
       this.shown.delete(id);
     }
-    if (changed) {
+    if (ids.length !== known.length || ids[0] !== known[0]) {
       showCount(this, ids.length);
       const detail: InteractionWaitingDetail = { count: ids.length, oldest: ids[0] ?? null };
       this.host.dispatchEvent(new CustomEvent('interaction-waiting', { detail, bubbles: true, composed: true }));
@@ -112,26 +110,21 @@ export class AttentionController implements ReactiveController {
    */
   private ask(gesture: boolean): void {
     const api = globalThis.Notification;
-    if (this.asked || !this.on() || api?.permission !== 'default') return;
+    const mode = this.options.notify();
+    if (this.asked || (mode !== 'always' && mode !== 'hidden') || api?.permission !== 'default') return;
     if (!(navigator.userActivation?.isActive ?? gesture)) return;
     this.asked = true;
     api.requestPermission().catch(() => undefined);
   }
 
-  private on(): boolean {
-    const mode = this.options.notify();
-    return mode === 'always' || mode === 'hidden';
-  }
-
   private show(entry: RequestEntry): void {
     const api = globalThis.Notification;
-    if (!this.on() || api?.permission !== 'granted') return;
-    if (this.options.notify() === 'hidden' && document.visibilityState !== 'hidden') return;
+    const mode = this.options.notify();
+    if (api?.permission !== 'granted' || (mode !== 'always' && (mode !== 'hidden' || document.visibilityState !== 'hidden'))) return;
     const locale = this.options.locale();
-    const { request } = entry;
-    const message = request.message.length > BODY_LENGTH ? `${request.message.slice(0, BODY_LENGTH)}…` : request.message;
+    const { title, message } = entry.request;
     try {
-      const notification = new api(revealMarks(displayTitle(stringsFor(locale), request.title)), { body: revealMarks(message), tag: entry.id, lang: locale });
+      const notification = new api(revealMarks(displayTitle(stringsFor(locale), title)), { body: revealMarks(message.slice(0, BODY_LENGTH)), tag: entry.id, lang: locale });
       notification.addEventListener('click', () => {
         window.focus();
         notification.close();

@@ -11,11 +11,18 @@ export const hostStyles = css`
     grid-template-columns: minmax(0, 1fr);
     gap: var(--_space-3);
   }
+  /* The grants menu (grants-menu.ts), if shown, at its start; the connection at its end. */
+  .status-row {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    align-items: start;
+    gap: var(--_space-2);
+  }
   .connection {
+    grid-column: 2;
     display: flex;
     align-items: center;
     gap: var(--_space-2);
-    justify-self: end;
     font-size: var(--_text-xs);
     color: var(--_text-muted);
   }
@@ -37,6 +44,7 @@ export const hostStyles = css`
     background: var(--_danger);
   }
   .superseded {
+    grid-column: 1 / -1;
     display: flex;
     flex-wrap: wrap;
     align-items: center;
@@ -70,14 +78,8 @@ export const hostStyles = css`
     bottom: var(--_space-3);
     z-index: 1;
     justify-self: center;
-    border-color: transparent;
     border-radius: 999px;
-    background: var(--_accent);
-    color: var(--_on-accent);
     box-shadow: var(--_shadow);
-  }
-  .new-request:hover {
-    background: var(--_accent-hover);
   }
   /* A block of receipts above the last (arrival-blocks.ts): the browser styles, lays out and
      paints it as one box, and skips it off screen, which a long session's receipts would

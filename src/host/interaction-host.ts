@@ -2,20 +2,16 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { CARD_EXPORTPARTS } from './card-parts.js';
 import { ArrivalController } from './arrival.js';
 import { arrivalBlocks, itemId } from './arrival-blocks.js';
 import { AnswerAllController, answerAllStyles } from './answer-all.js';
 import { AttentionController, type NotifyMode } from './attention.js';
-import { retryActions, retrySelector } from './artifact-retry.js';
-import { cardProperties } from './card-properties.js';
+import { retrySelector } from './artifact-retry.js';
 import type { Locale } from '../i18n/locales.js';
 import { displayTitle, stringsFor } from '../i18n/strings.js';
-import { statusOf } from '../rules/card-state.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import type { ResultLanguage } from '../rules/content.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
-import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import type { ApprovalDialog } from '../elements/approval-dialog/approval-dialog.js';
 import type { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
 import { nowhere } from '../elements/shared/focus-return.js';
@@ -27,7 +23,7 @@ import type { Layout } from '../elements/questionnaire-form/steps.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
 import type { SessionGrant } from '../protocol/runtime-messages.js';
-import { isWaiting, responseOf } from '../session/entry.js';
+import { isWaiting } from '../session/entry.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
 import { connectionStatus, type ConnectionStatus, type Transport } from '../transport/transport.js';
@@ -36,6 +32,7 @@ import { hostStyles } from './interaction-host.styles.js';
 import { SessionController } from './session-controller.js';
 import type { ConnectionChangeDetail, InteractionRequestDetail } from './host-events.js';
 import { GrantsMenu, grantsStyles } from './grants-menu.js';
+import { entryRenderer } from './entry-view.js';
 
 export type { ConnectionChangeDetail, InteractionRequestDetail, InteractionWaitingDetail } from './host-events.js';
 
@@ -56,7 +53,7 @@ export type { ConnectionChangeDetail, InteractionRequestDetail, InteractionWaiti
  * @csspart new-request-button - 新请求 / New request: shown when a card arrived out of sight.
  * @csspart retry-button - 重试 / Retry under a file that `deliver` failed to send.
  * @csspart retried - The note that takes Retry's place once the file was sent.
- * @csspart grants-button - 本会话授权 / Session grants: the menu's disclosure button with the count, shown while the session holds a grant.
+ * @csspart grants-button - 本会话授权 / Session grants: the menu's `<summary>` with the count, shown once the session has held a grant.
  * @csspart grants - The open menu: the session's grants.
  * @csspart grant - One grant in the open menu: its label and Revoke.
  * @csspart revoke-button - 撤销 / Revoke: ends that grant (`revoke_grant`); the next such call asks again.
@@ -210,7 +207,7 @@ export class InteractionHost extends LitElement {
   /** The session grants menu: it follows the running session's `grants`. */
   private readonly grantsMenu = new GrantsMenu(this, {
     session: () => this.sessions.session,
-    strings: () => this.i18n.strings.grants,
+    strings: () => this.i18n.strings,
     announce: (text) => (this.announcement = text),
   });
 
@@ -274,11 +271,15 @@ export class InteractionHost extends LitElement {
   /** Its language: `locale`, else the session's `context.locale`, else the nearest `lang`. */
   private readonly i18n = new LocaleController(this, stringsFor, () => [this.locale, this.sessionLocale]);
 
-  /** The card answered: the session sends it; the card shows "submitting" until the ack. */
-  private onResponse(event: InteractionResponseEvent, entry: SessionEntry): void {
-    event.preventDefault();
-    this.sessions.session?.answer(entry.id, event.detail, event.grant);
-  }
+  /** The cards, with the host's settings; what the user does in them comes back here. */
+  private readonly renderEntry = entryRenderer(this, {
+    // The card answered: the session sends it; the card shows "submitting" until the ack.
+    onResponse: (event, entry) => {
+      event.preventDefault();
+      this.sessions.session?.answer(entry.id, event.detail, event.grant);
+    },
+    onRetry: (id, index, button) => void this.retry(id, index, button),
+  });
 
   /**
    * The user's Retry of a failed delivery: announced when it ends; when it delivered, its button
@@ -299,44 +300,6 @@ export class InteractionHost extends LitElement {
   private takeBack(): void {
     this.connection = 'connecting';
     this.sessions.reconnect();
-  }
-
-  private renderEntry(entry: SessionEntry, locale: string): TemplateResult {
-    if (entry.kind === 'refused') {
-      return html`<p class="refused" part="refused" role="status" data-id=${entry.id}>
-        ${this.i18n.strings.host.refused} <code>${safeText(entry.field)}</code>
-      </p>`;
-    }
-    if (entry.kind === 'artifacts') {
-      return html`<artifact-list
-        data-id=${entry.id}
-        .items=${entry.items}
-        .delivery=${entry.delivery}
-        .heading=${entry.title}
-        ?delivering=${entry.phase === 'delivering'}
-        preview-origins=${this.previewOrigins}
-        locale=${locale}
-        theme=${this.theme ?? nothing}
-        exportparts=${CARD_EXPORTPARTS}
-      >${retryActions(entry, this.i18n.strings.host.retry, this.deliver !== undefined, (index, button) => void this.retry(entry.id, index, button))}</artifact-list>`;
-    }
-    // Sent and not yet acknowledged: the card shows its answer as submitting until the response.
-    const sending = entry.phase === 'sending' && !entry.granted && statusOf(entry.response) === 'answered';
-    const properties = cardProperties({
-      clock: this.clock,
-      request: entry.request,
-      deadline: entry.phase === 'pending' ? entry.deadline : undefined,
-      response: sending ? undefined : responseOf(entry),
-      submitting: sending,
-      late: entry.phase === 'settled' && entry.late,
-      requester: entry.context.requester,
-      ...(entry.request.kind === 'approval' ? { linkState: entry.external ?? '', grant: entry.grant, granted: entry.granted === true } : {}),
-    });
-    const theme = this.theme ?? nothing;
-    const onResponse = (event: InteractionResponseEvent) => this.onResponse(event, entry);
-    return entry.request.kind === 'approval'
-      ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} theme=${theme} exportparts=${CARD_EXPORTPARTS} @interaction-response=${onResponse}></approval-dialog>`
-      : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} layout=${this.layout ?? nothing} exportparts=${CARD_EXPORTPARTS} @interaction-response=${onResponse}></questionnaire-form>`;
   }
 
   protected override render(): TemplateResult {
@@ -366,13 +329,13 @@ export class InteractionHost extends LitElement {
           ([, entries]) => {
             const bars = entries.map((entry) => this.answerAll.barBefore(entry.id, strings));
             return html`<div>${guard([...shows, ...entries, ...bars], () =>
-              repeat(entries, (entry) => entry.id, (entry, i) => guard([...shows, entry, bars[i]], () => html`<div role="listitem" id=${itemId(entry.id)}>${bars[i]}${this.renderEntry(entry, locale)}</div>`)),
+              repeat(entries, (entry) => entry.id, (entry, i) => guard([...shows, entry, bars[i]], () => html`<div role="listitem" id=${itemId(entry.id)}>${bars[i]}${this.renderEntry(entry, locale, strings.host)}</div>`)),
             )}</div>`;
           },
         )}
       </div>
       ${this.arrival.waiting
-        ? html`<button tabindex="0" class="new-request" part="new-request-button" @click=${this.focusPending}>${strings.host.newRequestButton}</button>`
+        ? html`<button tabindex="0" class="new-request primary" part="new-request-button" @click=${this.focusPending}>${strings.host.newRequestButton}</button>`
         : nothing}
       <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>
     </div>`;

@@ -19,14 +19,13 @@ const zhCN = {
       separator: '、',
       approveAll: (n: number) => `全部批准 (${n})`,
       rejectAll: '全部拒绝',
-      done: (approved: boolean, n: number) => `已一并${approved ? '批准' : '拒绝'} ${n} 项`,
-      stillWaiting: (n: number) => `；${n} 项高风险审批仍待处理`,
+      /** What one press did: `n` answered together, `left` high-risk approvals still waiting. */
+      done: (approved: boolean, n: number, left: number) => `已一并${approved ? '批准' : '拒绝'} ${n} 项${left > 0 ? `；${left} 项高风险审批仍待处理` : ''}`,
     },
   },
-  /** The session grants menu (DESIGN §12.1): its button, each grant's Revoke, and what is announced. */
+  /** The session grants menu (DESIGN §12.1): its summary, each grant's Revoke, and what is announced; its caption is the card's `grant.scope`. */
   grants: {
     button: '本会话授权',
-    list: '本会话内不再询问的操作',
     none: '本会话没有授权了',
     revoke: '撤销',
     revoked: (label: string) => `已撤销授权：${label}`,
@@ -51,13 +50,11 @@ const en: HostStrings = {
       separator: ', ',
       approveAll: (n) => `Approve all (${n})`,
       rejectAll: 'Reject all',
-      done: (approved, n) => `${approved ? 'Approved' : 'Rejected'} ${n} together`,
-      stillWaiting: (n) => `; ${n} high-risk ${n === 1 ? 'approval still waits' : 'approvals still wait'}`,
+      done: (approved, n, left) => `${approved ? 'Approved' : 'Rejected'} ${n} together${left > 0 ? `; ${left} high-risk ${left === 1 ? 'approval still waits' : 'approvals still wait'}` : ''}`,
     },
   },
   grants: {
     button: 'Session grants',
-    list: 'Not asked again in this session',
     none: 'No session grants left',
     revoke: 'Revoke',
     revoked: (label) => `Grant revoked: ${label}`,

@@ -69,7 +69,7 @@ describe('interaction-host: answer all', () => {
     expect(button(host, 'approve-all-button').textContent!.trim()).to.equal('全部批准 (2)');
     expect(button(host, 'reject-all-button').textContent!.trim()).to.equal('全部拒绝');
     for (const part of ['approve-all-button', 'reject-all-button'] as const) {
-      expect(description(button(host, part))).to.equal('重启服务 重启 staging 环境的 worker 服务？ 创建分支 在仓库 web-app 创建分支 feature/login？ | 不包括（高风险，请逐项处理）：发布确认');
+      expect(description(button(host, part))).to.equal('重启服务 重启 staging 环境的 worker 服务？ 创建分支 在仓库 web-app 创建分支 feature/login？ 不包括（高风险，请逐项处理）：发布确认');
     }
     await expect(host).to.be.accessible();
     // Keyboard order: the bar's two buttons, then the first card's controls.

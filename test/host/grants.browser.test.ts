@@ -17,6 +17,8 @@ const LOW = { title: 'Run a command', message: 'List the pods in staging?', seve
 
 const hostPart = (host: InteractionHost, name: string) => partIn(host.shadowRoot!, name);
 const outcome = (el: Element) => el.shadowRoot!.querySelector('[part~="state"]')?.textContent?.trim();
+/** Whether the menu's list is open (its <details>). */
+const open = (host: InteractionHost) => (hostPart(host, 'grants-button')!.parentElement as HTMLDetailsElement).open;
 const live = (host: InteractionHost) => host.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent!.trim();
 /** The receipt takes focus at the next frame; a row's focus moves once the list re-rendered. */
 const frames = async () => {
@@ -73,14 +75,17 @@ describe('<interaction-host> and session grants', () => {
     expect(partIn(receipt.shadowRoot!, 'card')!.getBoundingClientRect().height).to.be.at.most(48);
     await expect(host).to.be.accessible();
 
-    // Revoke from the menu, with the keyboard.
-    const button = hostPart(host, 'grants-button')!;
-    button.focus();
+    // Revoke from the menu, with the keyboard: its summary opens the list.
+    const summary = hostPart(host, 'grants-button')!;
+    expect(summary.localName).to.equal('summary');
+    summary.focus();
     await press('Enter');
-    await host.updateComplete;
-    expect(button.getAttribute('aria-expanded')).to.equal('true');
+    expect(open(host), 'opened by Enter').to.equal(true);
     const row = hostPart(host, 'grant')!;
     expect(row.textContent!.replace(/\s+/g, ' ').trim()).to.equal('kubectl get … 撤销');
+    // Its list is named in the card's words for what a grant allows.
+    expect(row.closest('ul')!.getAttribute('aria-labelledby')).to.equal('grants-caption');
+    expect(host.shadowRoot!.getElementById('grants-caption')!.textContent).to.equal('本会话内不再询问：');
     await expect(host).to.be.accessible();
     await press('Tab');
     expect(deepActiveElement() === hostPart(host, 'revoke-button'), 'Tab reaches 撤销').to.equal(true);
@@ -89,14 +94,15 @@ describe('<interaction-host> and session grants', () => {
     await frames();
     expect(await lab.grants(session)).to.deep.equal([]);
     expect(live(host)).to.equal('已撤销授权：kubectl get …');
-    // The last grant went: the menu stays, empty, with focus on its button, until focus leaves.
+    // The last grant went: focus on the menu's summary; the menu stays for the session, at 0.
     expect(deepActiveElement() === hostPart(host, 'grants-button'), `focus on the menu, not ${deepActiveElement()?.localName}`).to.equal(true);
     expect(hostPart(host, 'grants-button')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('本会话授权 0');
+    expect(hostPart(host, 'grants')!.textContent!.trim()).to.equal('本会话没有授权了');
     await expect(host).to.be.accessible();
     await press('Tab');
     await frames();
     await host.updateComplete;
-    expect(hostPart(host, 'grants-button') === null, 'gone once focus left it').to.equal(true);
+    expect(hostPart(host, 'grants-button')!.textContent!.replace(/\s+/g, ' ').trim(), 'still there once focus left it').to.equal('本会话授权 0');
 
     // Revoked: the next call with the key asks again.
     await lab.call(session, 'request_user_approval', LOW, 'g-3', { grant: KUBECTL });
@@ -106,9 +112,15 @@ describe('<interaction-host> and session grants', () => {
     partIn(again.shadowRoot!, 'approve-button')!.click();
     expect((await lab.result('g-3')).status).to.equal('resolved');
     expect(await lab.grants(session)).to.deep.equal([]);
+
+    // Another session on the same host: its menu shows once it has a grant of its own.
+    host.src = lab.url(uniqueSession('grant-next'));
+    await host.updateComplete;
+    await waitUntil(() => hostPart(host, 'connection')?.classList.contains('state-open'), 'the next session never connected');
+    expect(hostPart(host, 'grants-button') === null, 'no menu for the next session').to.equal(true);
   });
 
-  it('revoking one of two: focus moves to the row in its place; Escape closes the list onto its button', async () => {
+  it('revoking one of two: focus moves to the menu\'s summary, the list open; Enter there closes it', async () => {
     const session = uniqueSession('grant-two');
     const { host } = await mountHost(lab.url(session));
     await give(host, session, 't-1', KUBECTL);
@@ -117,7 +129,7 @@ describe('<interaction-host> and session grants', () => {
     expect(hostPart(host, 'grants-button')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('本会话授权 2');
     hostPart(host, 'grants-button')!.click();
     await host.updateComplete;
-    const rows = () => [...host.shadowRoot!.querySelectorAll('[part~="grant"]')].map((row) => row.querySelector('.grant-label')!.textContent);
+    const rows = () => [...host.shadowRoot!.querySelectorAll('[part~="grant"]')].map((row) => row.querySelector('bdi')!.textContent);
     expect(rows()).to.deep.equal(['kubectl get …', 'git status']);
     const revokes = () => [...host.shadowRoot!.querySelectorAll<HTMLElement>('[part~="revoke-button"]')];
     revokes()[0]!.focus();
@@ -125,12 +137,12 @@ describe('<interaction-host> and session grants', () => {
     await waitUntil(() => host.grants.length === 1, 'one left');
     await frames();
     expect(rows()).to.deep.equal(['git status']);
-    expect(deepActiveElement() === revokes()[0], `focus on the row now first, not ${deepActiveElement()?.localName}`).to.equal(true);
+    expect(deepActiveElement() === hostPart(host, 'grants-button'), `focus on the summary, not ${deepActiveElement()?.localName}`).to.equal(true);
+    expect(open(host), 'the list stays open').to.equal(true);
+    expect(hostPart(host, 'grants-button')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('本会话授权 1');
     expect(live(host)).to.equal('已撤销授权：kubectl get …');
-    await press('Escape');
-    await host.updateComplete;
-    expect(hostPart(host, 'grants-button')!.getAttribute('aria-expanded')).to.equal('false');
-    expect(deepActiveElement() === hostPart(host, 'grants-button'), 'focus on the menu button').to.equal(true);
+    await press('Enter');
+    expect(open(host), 'closed by Enter').to.equal(false);
     expect((await lab.grants(session)).map((g) => g.key)).to.deep.equal([GIT.key]);
   });
 

@@ -4,15 +4,16 @@
 // skipped whole by the browser off screen, while every receipt stays in the DOM and reachable.
 import { expect, waitUntil } from '@open-wc/testing';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
-import { InteractionHost } from '../../src/host/interaction-host.js';
+import type { InteractionHost } from '../../src/host/interaction-host.js';
 import type { SessionEntry } from '../../src/session/session.js';
 import { AgentLab } from '../support/agent.js';
 import { partIn } from '../support/card-harness.js';
 import { deepActiveElement } from '../support/keyboard.js';
 import { mountHost, uniqueSession, waitForCard } from './support.js';
 
-/** The host's template for one card, counted by the cards it is evaluated for. */
-const proto = InteractionHost.prototype as unknown as { renderEntry(entry: SessionEntry, locale: string): unknown };
+/** The host's template for one card (its entry renderer), counted by the cards it is evaluated for. */
+type EntryRenderer = (entry: SessionEntry, ...rest: unknown[]) => unknown;
+const rendererOf = (host: InteractionHost) => host as unknown as { renderEntry: EntryRenderer };
 
 describe('<interaction-host> receipts in blocks', () => {
   let lab: AgentLab;
@@ -48,15 +49,15 @@ describe('<interaction-host> receipts in blocks', () => {
     const firstBlock = host.shadowRoot!.querySelector('.cards > :not(.end)');
 
     const evaluated: string[] = [];
-    const renderEntry = proto.renderEntry;
-    proto.renderEntry = function (this: InteractionHost, entry, locale) {
+    const { renderEntry } = rendererOf(host);
+    rendererOf(host).renderEntry = (entry, ...rest) => {
       evaluated.push(entry.id);
-      return renderEntry.call(this, entry, locale);
+      return renderEntry(entry, ...rest);
     };
     try {
       await answer(host, session, 'b-40');
     } finally {
-      proto.renderEntry = renderEntry;
+      rendererOf(host).renderEntry = renderEntry;
     }
     // b-0 left (receipt-limit 40): the first block lost it, and kept every other element.
     expect(blocks(host)).to.deep.equal([ids.slice(1, 32), [...ids.slice(32), 'b-40']]);
