@@ -15,6 +15,7 @@ import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
 import { approvalStyles } from './approval-dialog.styles.js';
 import { ConfirmArming } from './confirm-arming.js';
+import { renderGrant, renderGrantScope } from './grant-action.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 
 /** How an answer was given, when the receipt says so: 本会话内允许, or one press with others. */
@@ -269,18 +270,10 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
               <span class="spacer"></span>`}
         ${metadata.dismiss ? this.extension?.dismiss(this.language, this.dismiss) : nothing}
         ${this.renderReject(high)}
-        ${offer ? html`<span class="actions">${this.renderGrant(metadata.details)}${approve}</span>` : approve}
+        ${offer ? renderGrant(approve, this.strings, metadata.details, () => this.answer(true, { by: 'grant' })) : approve}
       </div>
       ${this.arming.shown ? html`<p class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</p>` : nothing}
-      ${offer ? html`<p class="hint grant-scope" id="grant-scope">${this.strings.grant.scope}${safeText(offer.label)}</p>` : nothing}`;
-  }
-
-  /**
-   * 本会话内允许, kept beside 批准 when the row wraps (both approve): described by what it
-   * allows, and by what this call runs, as approve is.
-   */
-  private renderGrant(details: string | undefined): TemplateResult {
-    return html`<button tabindex="0" part="grant-button" aria-describedby=${details ? 'grant-scope details-first' : 'grant-scope'} @click=${() => this.answer(true, { by: 'grant' })}>${this.strings.grant.allow}</button>`;
+      ${offer ? renderGrantScope(offer, this.strings) : nothing}`;
   }
 
   /**
