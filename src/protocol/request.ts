@@ -53,12 +53,3 @@ export type InteractionRequest = Omit<z.infer<typeof interactionRequestSchema>, 
   questions: InteractionQuestion[];
   metadata: RequestMetadata;
 };
-
-/**
- * The runtime's own request as `interaction_request` carries it: only the id and the kind are
- * required, since the kit re-applies every invariant of DESIGN §4 to the rest.
- */
-export const wireInteractionRequestSchema = z.looseObject({
-  request_id: z.string().check(z.minLength(1)),
-  kind: z.enum(REQUEST_KINDS),
-});
