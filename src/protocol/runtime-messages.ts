@@ -47,7 +47,7 @@ export const toolCallSchema = z.looseObject({
  */
 const wireInteractionRequestSchema = z.looseObject({
   request_id: id,
-  kind: z.enum(REQUEST_KINDS),
+  kind: z.literal(REQUEST_KINDS),
 });
 
 export const interactionRequestMessageSchema = z.looseObject({
@@ -72,7 +72,7 @@ export const runtimeToolResultSchema = z.looseObject({
   v,
   type: z.literal('tool_result'),
   call_id: id,
-  tool: z.enum(TOOL_NAMES),
+  tool: z.literal(TOOL_NAMES),
   result: z.record(z.string(), z.unknown()),
 });
 
