@@ -94,8 +94,8 @@ export function bridgeFor(adapters: readonly EnvelopeAdapter[], jsonrpc: boolean
   if (bridge) return bridge;
   throw new TypeError(
     adapters.length > 0
-      ? 'adapters: take them from agent-interaction-kit/adapters (e.g. mcpElicitation()), which bring what runs them'
-      : 'protocol: "jsonrpc" needs adapters, e.g. [mcpElicitation()] from agent-interaction-kit/adapters',
+      ? 'adapters: take them from agent-interaction-kit/adapters, which bring what runs them'
+      : 'protocol: "jsonrpc" needs adapters from agent-interaction-kit/adapters',
   );
 }
 
