@@ -65,14 +65,11 @@ export class InteractionSession {
     const adapters = options.adapters ?? [];
     const Bridge = bridgeFor(adapters, this.jsonrpc);
     this.bridge = Bridge && new Bridge(adapters, this.transport, this.jsonrpc, this.store, {
-      context: (requester) => {
-        const inherited = resolveContext(this.context);
-        return requester ? { ...inherited, requester } : inherited;
-      },
+      context: () => resolveContext(this.context),
       open: (shown) => this.open(shown),
       withdraw: (entry) => this.withdraw(entry),
       prune: () => this.prune(),
-      now: () => this.clock.now(),
+      clock: this.clock,
     });
     this.publisher = new ArtifactPublisher({
       store: this.store,
@@ -323,9 +320,7 @@ export class InteractionSession {
 
   private remove(entry: SessionEntry): void {
     this.timers.disarm(entry.id);
-    // A peer without acks still hears about a card that goes unanswered (another session began).
-    if (entry.kind === 'request' && entry.phase === 'pending') this.bridge?.reply(entry.id, entry.request, cancelledResponse(entry.request, this.now()));
-    this.bridge?.release(entry.id);
+    this.bridge?.remove(entry);
     this.store.delete(entry.id);
   }
 
