@@ -58,7 +58,7 @@ function defaultType(item: Artifact, provider: Provider): string {
 }
 
 /** Reads a `deliver` answer: success only when it says so (DESIGN §4). */
-export function deliveryFromOutcome(
+function deliveryFromOutcome(
   item: Artifact,
   provider: Provider,
   outcome: DeliverOutcome | undefined,
@@ -69,6 +69,14 @@ export function deliveryFromOutcome(
   return { state: 'failed', reason: outcome?.reason || DELIVERY_REASONS.failed };
 }
 
+/**
+ * One item's delivery: decided by the rules when they can, else by `deliver`; a deliver that
+ * throws counts as a failure without a reason.
+ */
+export async function deliverItem(item: Artifact, provider: Provider, deliver: DeliverFunction | undefined): Promise<ItemDelivery> {
+  return deliveryPrecheck(item, provider, deliver !== undefined) ?? deliveryFromOutcome(item, provider, await deliver?.(item, provider).catch(() => undefined));
+}
+
 /** Runs the delivery of every item, one after another, then builds the tool result (`content` in `language`). */
 export async function deliverArtifacts(
   prepared: Extract<PreparedArtifacts, { ok: true }>,
@@ -76,16 +84,7 @@ export async function deliverArtifacts(
   language: ResultLanguage = 'zh',
 ): Promise<ArtifactsResult> {
   const deliveries: ItemDelivery[] = [];
-  for (const item of prepared.items) {
-    const decided = deliveryPrecheck(item, prepared.provider, deliver !== undefined);
-    if (decided || !deliver) {
-      deliveries.push(decided ?? { state: 'skipped', reason: DELIVERY_REASONS.noDeliver });
-      continue;
-    }
-    // A deliver that throws counts as a failure without a reason.
-    const outcome = await deliver(item, prepared.provider).catch(() => undefined);
-    deliveries.push(deliveryFromOutcome(item, prepared.provider, outcome));
-  }
+  for (const item of prepared.items) deliveries.push(await deliverItem(item, prepared.provider, deliver));
   return artifactsResult(prepared, deliveries, deliver !== undefined, language);
 }
 
