@@ -80,10 +80,6 @@ export class InteractionSession {
     this.configure(options);
   }
 
-  get id(): string {
-    return this.sessionId;
-  }
-
   /** The session's grants, as the runtime last listed them (oldest first). */
   get grants(): readonly SessionGrant[] { return this.grantList; }
   /** Withdraws a session grant: the runtime ends it and sends the new list; the next such call asks again. */

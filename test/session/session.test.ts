@@ -24,7 +24,7 @@ describe('session and agent: the handshake', () => {
       v: 1, type: 'ready', kit_version: '0.1.0',
       capabilities: { tools: ['request_user_approval', 'request_user_input', 'publish_artifacts'], grants: true }, resume: [],
     });
-    assert.equal(h.kit.id, 's-1');
+    assert.deepEqual(h.events.find((e) => e.type === 'hello'), { type: 'hello', sessionId: 's-1', context: { channel: 'desktop', run_mode: 'execution' } });
   });
 });
 
