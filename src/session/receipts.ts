@@ -1,7 +1,7 @@
 // The entries a session shows for calls decided without the user: a result decided elsewhere
 // (`tool_result` from the runtime), and a call a session grant already allowed (DESIGN §12.1).
 import { PROTOCOL_VERSION } from '../protocol/constants.js';
-import type { InteractionContext, WireContext } from '../protocol/context.js';
+import type { WireContext } from '../protocol/context.js';
 import type { KitToolResultMessage } from '../protocol/kit-messages.js';
 import { interactionResponseSchema } from '../protocol/response.js';
 import type { RuntimeToolResultMessage } from '../protocol/runtime-messages.js';
@@ -21,14 +21,14 @@ export function runtimeReceipt(
 ): SessionEntry | undefined {
   const { call_id: id, tool, result } = message;
   const response = interactionResponseSchema.safeParse(result.interaction_response);
-  const context: InteractionContext = existing?.context ?? resolveContext(session);
+  const context = resolveContext(session);
   const receipt = receiptFor(tool, result, {
     response: response.success ? response.data : undefined,
     shown: existing?.kind === 'request' ? existing.request : undefined,
     ids: { request_id: id, session_id: sessionId },
-    context: resolveContext(session),
+    context,
   });
-  return receipt && receiptEntry(id, receipt, existing, context);
+  return receipt && receiptEntry(id, receipt, existing, existing?.context ?? context);
 }
 
 /**
