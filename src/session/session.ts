@@ -11,6 +11,7 @@ import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
+import { answerApproval } from '../rules/responses.js';
 import { toolResultFor } from '../rules/results.js';
 import type { Transport } from '../transport/transport.js';
 import { KIT_VERSION } from '../version.js';
@@ -20,7 +21,7 @@ import { bridgeFor, type EnvelopeBridge } from './envelope.js';
 import { acked, isPending, isUnacked, withPhase, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
 import { EntryStore } from './entry-store.js';
 import { Outbox } from './outbox.js';
-import { grantedReceipt, runtimeReceipt } from './receipts.js';
+import { runtimeReceipt } from './receipts.js';
 import type { SessionEvent, SessionOptions, SessionSettings } from './session-options.js';
 import { defaultStorage } from './storage.js';
 
@@ -219,8 +220,13 @@ export class InteractionSession {
     // An offer only where the card may make it: an approval outside grilling mode (DESIGN §12.1).
     const grant = tool === 'request_user_approval' && context.run_mode !== 'grilling' ? (message.grant ?? undefined) : undefined;
     const shown: ShownRequest = { id, tool, source: 'tool_call', context, request, deadline, grant };
-    if (message.granted === true && tool === 'request_user_approval') this.dispatchResult(...grantedReceipt(shown, this.now(), this.resultLanguage));
-    else this.open(shown);
+    if (message.granted === true && tool === 'request_user_approval') {
+      // A session grant allowed it (DESIGN §12.1): never a card, a receipt at once (已按本会话授权自动批准),
+      // answered with the plain approval's result, which is how the page acknowledges it.
+      this.settle({ ...shown, kind: 'request', phase: 'pending', granted: true }, answerApproval(request, true, '', this.now()));
+    } else {
+      this.open(shown);
+    }
   }
 
   private interactionRequest(message: InteractionRequestMessage): void {
