@@ -59,17 +59,21 @@ const done = (
 const choiceFor = (given: Readonly<Record<string, QuestionChoice>> | undefined, id: string) => (given && Object.hasOwn(given, id) ? given[id] : undefined);
 
 /**
- * A question without a typed field answered by `choice`: one of its options, or the custom
- * option's text once non-empty; else why it is not answered.
+ * A question answered by `choice`: a typed field by its rules (`checkField`), any other by one of
+ * its options, or the custom option's text once non-empty.
  */
-function choiceAnswer(question: InteractionQuestion, choice: QuestionChoice | undefined): QuestionAnswer | AnswerProblem['code'] {
-  if (!choice || 'input' in choice) return 'unanswered';
+function answerQuestion(question: InteractionQuestion, choice: QuestionChoice | undefined, checkField: FieldCheck | undefined): FieldOutcome {
+  if (question.field) {
+    const input = choice && 'input' in choice ? choice.input : { values: [], text: '' };
+    return checkField?.({ ...question, field: question.field }, input) ?? { ok: false, problem: 'unanswered' };
+  }
+  if (!choice || 'input' in choice) return { ok: false, problem: 'unanswered' };
   if ('custom' in choice) {
     const text = choice.custom.trim();
-    return text ? { selected_options: [CUSTOM_VALUE], text, raw_value: text } : 'custom_text_required';
+    return text ? { ok: true, answer: { selected_options: [CUSTOM_VALUE], text, raw_value: text } } : { ok: false, problem: 'custom_text_required' };
   }
   const known = choice.value !== CUSTOM_VALUE && question.options.some((option) => option.value === choice.value);
-  return known ? { selected_options: [choice.value], text: '', raw_value: choice.value } : 'unknown_option';
+  return known ? { ok: true, answer: { selected_options: [choice.value], text: '', raw_value: choice.value } } : { ok: false, problem: 'unknown_option' };
 }
 
 function answerQuestionnaire(
@@ -81,16 +85,9 @@ function answerQuestionnaire(
   const problems: AnswerProblem[] = [];
   const answers: Record<string, QuestionAnswer> = {};
   for (const question of request.questions) {
-    const choice = choiceFor(given, question.id);
-    if (question.field) {
-      const outcome = checkField?.({ ...question, field: question.field }, choice && 'input' in choice ? choice.input : { values: [], text: '' }) ?? { ok: false, problem: 'unanswered' };
-      if (!outcome.ok) problems.push({ code: outcome.problem, question: question.id });
-      else if (outcome.answer) answers[question.id] = outcome.answer;
-      continue;
-    }
-    const answer = choiceAnswer(question, choice);
-    if (typeof answer === 'string') problems.push({ code: answer, question: question.id });
-    else answers[question.id] = answer;
+    const outcome = answerQuestion(question, choiceFor(given, question.id), checkField);
+    if (!outcome.ok) problems.push({ code: outcome.problem, question: question.id });
+    else if (outcome.answer) answers[question.id] = outcome.answer;
   }
   if (problems.length > 0) return fail(...problems);
   const rawValue = Object.fromEntries(Object.entries(answers).map(([id, a]) => [id, a.raw_value]));
@@ -106,8 +103,9 @@ function answerQuestionnaire(
 export function keptAnswers(request: InteractionRequest, given: Readonly<Record<string, QuestionChoice>> | undefined): Record<string, QuestionAnswer> {
   const kept: Record<string, QuestionAnswer> = {};
   for (const question of request.questions) {
-    const answer = question.field ? undefined : choiceAnswer(question, choiceFor(given, question.id));
-    if (typeof answer === 'object') kept[question.id] = answer;
+    // Without the typed fields' rules, a typed field's input counts as unanswered.
+    const outcome = answerQuestion(question, choiceFor(given, question.id), undefined);
+    if (outcome.ok && outcome.answer) kept[question.id] = outcome.answer;
   }
   return kept;
 }
