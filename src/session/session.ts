@@ -3,7 +3,7 @@ import { systemClock, type Clock } from '../protocol/clock.js';
 import type { WireContext } from '../protocol/context.js';
 import { messageValue } from '../protocol/json.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
-import { parseRuntimeMessage } from '../protocol/parse.js';
+import { parseRuntimeValue } from '../protocol/parse.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import type { CancelMessage, InteractionRequestMessage, RuntimeToolResultMessage, SessionGrant, ToolCallMessage } from '../protocol/runtime-messages.js';
 import { cancelledResponse, keptAnswers, timeoutResponse } from '../rules/answers.js';
@@ -166,7 +166,7 @@ export class InteractionSession {
   private receive(data: unknown): void {
     const value = messageValue(data);
     if (this.bridge?.receive(value)) return;
-    const parsed = parseRuntimeMessage(value);
+    const parsed = parseRuntimeValue(value);
     if (!parsed.ok) {
       this.transport.send(parsed.error);
       this.emit({ type: 'error', error: parsed.error });
