@@ -14,10 +14,10 @@ export type AuditSource = (typeof AUDIT_SOURCES)[number];
 export const auditRecordSchema = z.object({
   call_id: z.string().check(z.minLength(1)),
   session_id: z.string().check(z.minLength(1)),
-  tool: z.enum(['request_user_approval', 'request_user_input']),
+  tool: z.literal(['request_user_approval', 'request_user_input']),
   arguments_sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
-  decision: z.enum(AUDIT_DECISIONS),
-  source: z.enum(AUDIT_SOURCES),
+  decision: z.literal(AUDIT_DECISIONS),
+  source: z.literal(AUDIT_SOURCES),
   actor: z.nullable(z.string()),
   instance: z.string(),
   asked_at: z.string(),

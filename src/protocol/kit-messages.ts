@@ -18,7 +18,7 @@ const v = z.literal(PROTOCOL_VERSION);
 
 export const argumentIssueSchema = z.object({
   path: z.string(),
-  expected: z.enum(['string', 'array', 'object']),
+  expected: z.literal(['string', 'array', 'object']),
 });
 export type ArgumentIssue = z.infer<typeof argumentIssueSchema>;
 
@@ -28,7 +28,7 @@ export const readySchema = z.object({
   type: z.literal('ready'),
   kit_version: z.string(),
   capabilities: z.object({
-    tools: z.array(z.enum(TOOL_NAMES)),
+    tools: z.array(z.literal(TOOL_NAMES)),
     /** The kit shows grant offers and granted receipts and reads `grants` (DESIGN §12.1). */
     grants: z.optional(z.boolean()),
   }),
@@ -54,7 +54,7 @@ export const errorMessageSchema = z.object({
   v,
   type: z.literal('error'),
   id: z.optional(z.string()),
-  code: z.enum(ERROR_CODES),
+  code: z.literal(ERROR_CODES),
   message: z.string(),
   issues: z.optional(z.array(argumentIssueSchema)),
 });

@@ -44,7 +44,14 @@ function idOf(message: Record<string, unknown>): string | undefined {
  * message to send (DESIGN §3.1), naming the offending field.
  */
 export function parseRuntimeMessage(data: unknown): ParseResult {
-  const value = messageValue(data);
+  return parseRuntimeValue(messageValue(data));
+}
+
+/**
+ * `parseRuntimeMessage` for a message already taken out of its frame (`messageValue`, or
+ * `NOT_JSON`), so that a text frame is parsed once: a JSON string is never read as a message.
+ */
+export function parseRuntimeValue(value: unknown): ParseResult {
   if (value === NOT_JSON) {
     return { ok: false, error: errorMessage('invalid_message', 'The message is not valid JSON.') };
   }

@@ -19,7 +19,7 @@ export const questionSchema = z.object({
 export type InteractionQuestion = z.infer<typeof questionSchema> & { field?: QuestionField };
 
 export const requestMetadataSchema = z.looseObject({
-  severity: z.optional(z.enum(SEVERITIES)),
+  severity: z.optional(z.literal(SEVERITIES)),
   details: z.optional(z.string()),
   input_mode: z.optional(z.string()),
   purpose: z.optional(z.string()),
@@ -39,26 +39,17 @@ export type RequestMetadata = z.infer<typeof requestMetadataSchema> & {
 export const interactionRequestSchema = z.object({
   request_id: z.string().check(z.minLength(1)),
   session_id: z.string(),
-  kind: z.enum(REQUEST_KINDS),
+  kind: z.literal(REQUEST_KINDS),
   title: z.string(),
   message: z.string(),
   options: z.array(optionSchema),
   questions: z.array(questionSchema),
   allow_free_text: z.boolean(),
   timeout_seconds: z.number(),
-  source_tool: z.enum(['request_user_approval', 'request_user_input']),
+  source_tool: z.literal(['request_user_approval', 'request_user_input']),
   metadata: requestMetadataSchema,
 });
 export type InteractionRequest = Omit<z.infer<typeof interactionRequestSchema>, 'questions' | 'metadata'> & {
   questions: InteractionQuestion[];
   metadata: RequestMetadata;
 };
-
-/**
- * The runtime's own request as `interaction_request` carries it: only the id and the kind are
- * required, since the kit re-applies every invariant of DESIGN §4 to the rest.
- */
-export const wireInteractionRequestSchema = z.looseObject({
-  request_id: z.string().check(z.minLength(1)),
-  kind: z.enum(REQUEST_KINDS),
-});

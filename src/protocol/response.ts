@@ -21,7 +21,7 @@ export type RawValue = z.infer<typeof rawValueSchema>;
 /** The response of DESIGN §5: what a user's answer, a timeout or a cancel comes to. */
 export const interactionResponseSchema = z.object({
   request_id: z.string(),
-  status: z.enum(RESPONSE_STATUSES),
+  status: z.literal(RESPONSE_STATUSES),
   approved: z.boolean(),
   text: z.string(),
   selected_options: z.array(z.string()),

@@ -7,7 +7,7 @@ import { interactionResponseSchema, questionAnswerSchema } from './response.js';
 export const toolEventPartSchema = z.object({
   type: z.literal('tool_event'),
   tool_name: z.string(),
-  status: z.enum(RESPONSE_STATUSES),
+  status: z.literal(RESPONSE_STATUSES),
   summary: z.string(),
 });
 export type ToolEventPart = z.infer<typeof toolEventPartSchema>;
@@ -20,7 +20,7 @@ export const approvalResultSchema = z.object({
     kind: z.literal('approval'),
     message: z.string(),
     title: z.string(),
-    severity: z.enum(SEVERITIES),
+    severity: z.literal(SEVERITIES),
     details: z.string(),
     timeout_seconds: z.number(),
   }),
@@ -39,7 +39,7 @@ export const questionnaireEchoSchema = z.object({
 });
 
 export const choiceEchoSchema = z.object({
-  kind: z.enum(['text', 'choice', 'multi_choice']),
+  kind: z.literal(['text', 'choice', 'multi_choice']),
   message: z.string(),
   title: z.string(),
   options: z.array(optionSchema),
@@ -93,7 +93,7 @@ export const artifactsResultSchema = z.object({
   source_tool: z.literal('publish_artifacts'),
   content: z.string(),
   content_parts: z.array(z.union([toolEventPartSchema, filePartSchema])),
-  delivery_result: z.partialRecord(z.enum(PROVIDERS), providerDeliverySchema),
+  delivery_result: z.partialRecord(z.literal(PROVIDERS), providerDeliverySchema),
 });
 export interface ArtifactsResult {
   source_tool: 'publish_artifacts';

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
-import { PROTOCOL_VERSION, TOOL_NAMES } from './constants.js';
+import { PROTOCOL_VERSION, REQUEST_KINDS, TOOL_NAMES } from './constants.js';
 import { contextSchema } from './context.js';
-import { wireInteractionRequestSchema } from './request.js';
 
 // The messages the runtime sends (DESIGN §3). The browser bundle parses these and nothing else,
 // so the kit → runtime schemas (with every result shape) live apart, in kit-messages.ts.
@@ -41,6 +40,16 @@ export const toolCallSchema = z.looseObject({
   granted: z.nullish(z.boolean()),
 });
 
+/**
+ * The runtime's own request as `interaction_request` carries it: only the id and the kind are
+ * required, since the kit re-applies every invariant of DESIGN §4 to the rest. Here rather than
+ * in request.ts, whose normalised-request schemas the browser would then carry unused.
+ */
+const wireInteractionRequestSchema = z.looseObject({
+  request_id: id,
+  kind: z.literal(REQUEST_KINDS),
+});
+
 export const interactionRequestMessageSchema = z.looseObject({
   v,
   type: z.literal('interaction_request'),
@@ -63,7 +72,7 @@ export const runtimeToolResultSchema = z.looseObject({
   v,
   type: z.literal('tool_result'),
   call_id: id,
-  tool: z.enum(TOOL_NAMES),
+  tool: z.literal(TOOL_NAMES),
   result: z.record(z.string(), z.unknown()),
 });
 

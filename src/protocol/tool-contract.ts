@@ -49,7 +49,7 @@ export const approvalContractSchema = z
     message: z.string().check(z.describe('What the user is asked to approve: the action and its consequence, in one or two sentences.')),
     title: text('A short title for the approval card (default 请确认).'),
     severity: z.optional(
-      z.enum(SEVERITIES).check(z.describe('How risky the action is: low, medium (default) or high. High asks the user to confirm twice.')),
+      z.literal(SEVERITIES).check(z.describe('How risky the action is: low, medium (default) or high. High asks the user to confirm twice.')),
     ),
     details: text('Extra context shown collapsed as preformatted text: a diff, a command, the affected resources.'),
     timeout_seconds: timeoutSeconds,
@@ -67,7 +67,7 @@ export const inputContractSchema = z
     message: z.string().check(z.describe('The question or instruction shown to the user.')),
     title: text('A short title for the card (default 需要你的输入).'),
     input_mode: z.optional(
-      z.enum(['text', 'choice', 'multi_choice']).check(
+      z.literal(['text', 'choice', 'multi_choice']).check(
         z.describe('text (default): a typed answer; choice: one of options; multi_choice: one or more of options. Ignored when questions are given.'),
       ),
     ),
@@ -111,7 +111,7 @@ export const artifactsContractSchema = z
   .object({
     items: z.array(artifactItem).check(z.minLength(1), z.describe('The files, images and links to deliver.')),
     audience: z.optional(
-      z.enum(['auto', ...PROVIDERS]).check(z.describe('auto (default): the conversation\'s own channel; or a provider to deliver through.')),
+      z.literal(['auto', ...PROVIDERS]).check(z.describe('auto (default): the conversation\'s own channel; or a provider to deliver through.')),
     ),
     summary: text('A short line for the timeline (default: Prepared N artifact(s) for delivery.).'),
     title: text('The title of link messages.'),

@@ -55,6 +55,27 @@ const done = (
   response: buildResponse(request, 'completed', resolvedAt, { approved: true, ...fields }),
 });
 
+/** The user's choice for question `id`, when `given` has one. */
+const choiceFor = (given: Readonly<Record<string, QuestionChoice>> | undefined, id: string) => (given && Object.hasOwn(given, id) ? given[id] : undefined);
+
+/**
+ * A question answered by `choice`: a typed field by its rules (`checkField`), any other by one of
+ * its options, or the custom option's text once non-empty.
+ */
+function answerQuestion(question: InteractionQuestion, choice: QuestionChoice | undefined, checkField: FieldCheck | undefined): FieldOutcome {
+  if (question.field) {
+    const input = choice && 'input' in choice ? choice.input : { values: [], text: '' };
+    return checkField?.({ ...question, field: question.field }, input) ?? { ok: false, problem: 'unanswered' };
+  }
+  if (!choice || 'input' in choice) return { ok: false, problem: 'unanswered' };
+  if ('custom' in choice) {
+    const text = choice.custom.trim();
+    return text ? { ok: true, answer: { selected_options: [CUSTOM_VALUE], text, raw_value: text } } : { ok: false, problem: 'custom_text_required' };
+  }
+  const known = choice.value !== CUSTOM_VALUE && question.options.some((option) => option.value === choice.value);
+  return known ? { ok: true, answer: { selected_options: [choice.value], text: '', raw_value: choice.value } } : { ok: false, problem: 'unknown_option' };
+}
+
 function answerQuestionnaire(
   request: InteractionRequest,
   given: Record<string, QuestionChoice>,
@@ -64,25 +85,9 @@ function answerQuestionnaire(
   const problems: AnswerProblem[] = [];
   const answers: Record<string, QuestionAnswer> = {};
   for (const question of request.questions) {
-    const choice = Object.hasOwn(given, question.id) ? given[question.id] : undefined;
-    if (question.field) {
-      const outcome = checkField?.({ ...question, field: question.field }, choice && 'input' in choice ? choice.input : { values: [], text: '' }) ?? { ok: false, problem: 'unanswered' };
-      if (!outcome.ok) problems.push({ code: outcome.problem, question: question.id });
-      else if (outcome.answer) answers[question.id] = outcome.answer;
-    } else if (!choice || 'input' in choice) {
-      problems.push({ code: 'unanswered', question: question.id });
-    } else if ('custom' in choice) {
-      const text = choice.custom.trim();
-      if (text) answers[question.id] = { selected_options: [CUSTOM_VALUE], text, raw_value: text };
-      else problems.push({ code: 'custom_text_required', question: question.id });
-    } else if (
-      choice.value !== CUSTOM_VALUE &&
-      question.options.some((option) => option.value === choice.value)
-    ) {
-      answers[question.id] = { selected_options: [choice.value], text: '', raw_value: choice.value };
-    } else {
-      problems.push({ code: 'unknown_option', question: question.id });
-    }
+    const outcome = answerQuestion(question, choiceFor(given, question.id), checkField);
+    if (!outcome.ok) problems.push({ code: outcome.problem, question: question.id });
+    else if (outcome.answer) answers[question.id] = outcome.answer;
   }
   if (problems.length > 0) return fail(...problems);
   const rawValue = Object.fromEntries(Object.entries(answers).map(([id, a]) => [id, a.raw_value]));
@@ -98,14 +103,9 @@ function answerQuestionnaire(
 export function keptAnswers(request: InteractionRequest, given: Readonly<Record<string, QuestionChoice>> | undefined): Record<string, QuestionAnswer> {
   const kept: Record<string, QuestionAnswer> = {};
   for (const question of request.questions) {
-    const choice = given && Object.hasOwn(given, question.id) ? given[question.id] : undefined;
-    if (!choice || question.field) continue;
-    if ('custom' in choice) {
-      const text = choice.custom.trim();
-      if (text) kept[question.id] = { selected_options: [CUSTOM_VALUE], text, raw_value: text };
-    } else if ('value' in choice && choice.value !== CUSTOM_VALUE && question.options.some((option) => option.value === choice.value)) {
-      kept[question.id] = { selected_options: [choice.value], text: '', raw_value: choice.value };
-    }
+    // Without the typed fields' rules, a typed field's input counts as unanswered.
+    const outcome = answerQuestion(question, choiceFor(given, question.id), undefined);
+    if (outcome.ok && outcome.answer) kept[question.id] = outcome.answer;
   }
   return kept;
 }

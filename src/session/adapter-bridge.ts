@@ -1,11 +1,13 @@
 import { isRecord } from '../protocol/constants.js';
+import type { InteractionContext } from '../protocol/context.js';
 import { NOT_JSON } from '../protocol/json.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
+import { cancelledResponse } from '../rules/responses.js';
 import { statusOf } from '../rules/card-state.js';
 import type { Transport } from '../transport/transport.js';
 import { deadlineFor } from './deadlines.js';
-import { isPending, withPhase, type RefusedEntry, type RequestEntry } from './entry.js';
+import { isPending, isWaiting, withPhase, type RefusedEntry, type RequestEntry, type SessionEntry } from './entry.js';
 import type { EntryStore } from './entry-store.js';
 import type { BridgePorts, EnvelopeAction, EnvelopeAdapter, EnvelopeBridge } from './envelope.js';
 
@@ -51,14 +53,14 @@ export class AdapterBridge implements EnvelopeBridge {
         const { id, request } = action;
         this.owners.set(id, adapter);
         // An adapter's request may have no time limit (timeout_seconds 0): then it has no deadline.
-        const deadline = request.timeout_seconds > 0 ? deadlineFor(request, undefined, this.ports.now()) : undefined;
-        this.ports.open({ id, tool: request.source_tool, source: 'adapter', context: this.ports.context(action.requester), request, deadline });
+        const deadline = request.timeout_seconds > 0 ? deadlineFor(request, undefined, this.ports.clock.now()) : undefined;
+        this.ports.open({ id, tool: request.source_tool, source: 'adapter', context: this.context(action.requester), request, deadline });
         break;
       }
       case 'refused':
         if (entry) return;
         this.store.put<RefusedEntry>({
-          id: action.id, kind: 'refused', tool: 'request_user_input', source: 'adapter', context: this.ports.context(action.requester), field: action.field,
+          id: action.id, kind: 'refused', tool: 'request_user_input', source: 'adapter', context: this.context(action.requester), field: action.field,
         });
         this.ports.prune();
         break;
@@ -77,12 +79,23 @@ export class AdapterBridge implements EnvelopeBridge {
     }
   }
 
+  /** The session's context for an adapter's card, with the peer's `requester`. */
+  private context(requester: string | undefined): InteractionContext {
+    const inherited = this.ports.context();
+    return requester ? { ...inherited, requester } : inherited;
+  }
+
   release(id: string): void {
     this.owners.delete(id);
   }
 
+  remove(entry: SessionEntry): void {
+    if (isWaiting(entry)) this.reply(entry.id, entry.request, cancelledResponse(entry.request, new Date(this.ports.clock.now()).toISOString()));
+    this.release(entry.id);
+  }
+
   /** Sends the reply for the card `id`, once; false when no adapter answers it. */
-  reply(id: string, request: InteractionRequest, response: InteractionResponse): boolean {
+  private reply(id: string, request: InteractionRequest, response: InteractionResponse): boolean {
     const adapter = this.owners.get(id);
     if (!adapter) return false;
     this.owners.delete(id);

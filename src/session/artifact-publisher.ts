@@ -3,7 +3,7 @@ import type { InteractionContext } from '../protocol/context.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
 import type { ArtifactsResult, ErrorResult } from '../protocol/results.js';
 import type { ResultLanguage } from '../rules/content.js';
-import { deliverArtifacts, deliveryFromOutcome, deliveryPrecheck, fileParts, undeliveredParts, type DeliverFunction } from '../rules/artifacts/deliver.js';
+import { deliverArtifacts, deliverItem, fileParts, undeliveredParts, type DeliverFunction } from '../rules/artifacts/deliver.js';
 import { DELIVERY_REASONS } from '../rules/artifacts/reasons.js';
 import { prepareArtifacts } from '../rules/artifacts/prepare.js';
 import { artifactOf, providerOf, retryableItems, withRetried } from '../rules/artifacts/retry.js';
@@ -86,8 +86,7 @@ export class ArtifactPublisher {
     const [provider] = found;
     const item = artifactOf(part);
     store.update(entry, { retrying: [...(entry.retrying ?? []), index], retried: without(entry.retried, index) });
-    // As in the first attempt: a deliver that throws counts as a failure without a reason.
-    const outcome = deliveryPrecheck(item, provider, true) ?? deliveryFromOutcome(item, provider, await deliver(item, provider).catch(() => undefined));
+    const outcome = await deliverItem(item, provider, deliver);
     const now = store.get(id);
     if (now?.kind !== 'artifacts' || !now.retrying?.includes(index) || !now.delivery) return false;
     const retried = outcome.state === 'delivered' ? [...(now.retried ?? []), index] : now.retried;

@@ -1,3 +1,4 @@
+import type { Clock } from '../protocol/clock.js';
 import type { InteractionContext } from '../protocol/context.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
@@ -49,28 +50,31 @@ export interface AdapterExtension {
 
 /** What the bridge needs of its session, beyond the store. */
 export interface BridgePorts {
-  /** The session's context for an adapter's card, with the peer's `requester`. */
-  context(requester: string | undefined): InteractionContext;
+  /** The session's context: its `hello`'s, with the defaults. */
+  context(): InteractionContext;
   /** Shows a request, and arms its deadline when it has one. */
   open(shown: ShownRequest): void;
   /** The peer withdrew a pending request: a cancelled receipt, nothing sent. */
   withdraw(entry: SessionEntry): void;
   /** An entry finished: the session keeps its receipts within their limit. */
   prune(): void;
-  /** The session's clock, epoch ms. */
-  now(): number;
+  /** The session's clock. */
+  readonly clock: Clock;
 }
 
 /** The other protocols' side of a session, as the session uses it (src/session/adapter-bridge.ts). */
 export interface EnvelopeBridge {
   /** Acts on a message an adapter claims (asked before the kit's own parser); false if none does. */
   receive(value: unknown): boolean;
-  /** Sends the reply for the card `id`, once; false when no adapter answers it. */
-  reply(id: string, request: InteractionRequest, response: InteractionResponse): boolean;
   /** Replies for a card that settled and keeps it; false when no adapter answers it. */
   settle(pending: RequestEntry, response: InteractionResponse): boolean;
   /** The card `id` is gone: no reply will be sent for it. */
   release(id: string): void;
+  /**
+   * The session drops `entry` (another session began): a pending card's peer, which has no acks,
+   * still hears that it went unanswered.
+   */
+  remove(entry: SessionEntry): void;
   /** The transport opened: what waited goes now. */
   flush(): void;
 }
@@ -94,8 +98,8 @@ export function bridgeFor(adapters: readonly EnvelopeAdapter[], jsonrpc: boolean
   if (bridge) return bridge;
   throw new TypeError(
     adapters.length > 0
-      ? 'adapters: take them from agent-interaction-kit/adapters (e.g. mcpElicitation()), which bring what runs them'
-      : 'protocol: "jsonrpc" needs adapters, e.g. [mcpElicitation()] from agent-interaction-kit/adapters',
+      ? 'adapters: take them from agent-interaction-kit/adapters, which bring what runs them'
+      : 'protocol: "jsonrpc" needs adapters from agent-interaction-kit/adapters',
   );
 }
 

@@ -82,17 +82,13 @@ export class Outbox {
     }
   }
 
-  get(id: string): ResultMessage | undefined {
-    return this.results.get(id);
-  }
-
   isAcked(id: string): boolean {
     return this.ackedSet.has(id);
   }
 
   /** What a repeated call for `id` gets (DESIGN §3.3): `duplicate` once acked, else the stored result. */
   repeatAnswer(id: string): ResultMessage | ErrorMessage | undefined {
-    if (this.ackedSet.has(id)) return errorMessage('duplicate', `The result for "${id}" was already acknowledged.`, id);
+    if (this.isAcked(id)) return errorMessage('duplicate', `The result for "${id}" was already acknowledged.`, id);
     return this.results.get(id);
   }
 

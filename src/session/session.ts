@@ -3,7 +3,7 @@ import { systemClock, type Clock } from '../protocol/clock.js';
 import type { WireContext } from '../protocol/context.js';
 import { messageValue } from '../protocol/json.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
-import { parseRuntimeMessage } from '../protocol/parse.js';
+import { parseRuntimeValue } from '../protocol/parse.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import type { CancelMessage, InteractionRequestMessage, RuntimeToolResultMessage, SessionGrant, ToolCallMessage } from '../protocol/runtime-messages.js';
 import { cancelledResponse, keptAnswers, timeoutResponse } from '../rules/answers.js';
@@ -11,6 +11,7 @@ import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
+import { answerApproval } from '../rules/responses.js';
 import { toolResultFor } from '../rules/results.js';
 import type { Transport } from '../transport/transport.js';
 import { KIT_VERSION } from '../version.js';
@@ -20,7 +21,7 @@ import { bridgeFor, type EnvelopeBridge } from './envelope.js';
 import { acked, isPending, isUnacked, withPhase, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
 import { EntryStore } from './entry-store.js';
 import { Outbox } from './outbox.js';
-import { grantedReceipt, runtimeReceipt } from './receipts.js';
+import { runtimeReceipt } from './receipts.js';
 import type { SessionEvent, SessionOptions, SessionSettings } from './session-options.js';
 import { defaultStorage } from './storage.js';
 
@@ -65,14 +66,11 @@ export class InteractionSession {
     const adapters = options.adapters ?? [];
     const Bridge = bridgeFor(adapters, this.jsonrpc);
     this.bridge = Bridge && new Bridge(adapters, this.transport, this.jsonrpc, this.store, {
-      context: (requester) => {
-        const inherited = resolveContext(this.context);
-        return requester ? { ...inherited, requester } : inherited;
-      },
+      context: () => resolveContext(this.context),
       open: (shown) => this.open(shown),
       withdraw: (entry) => this.withdraw(entry),
       prune: () => this.prune(),
-      now: () => this.clock.now(),
+      clock: this.clock,
     });
     this.publisher = new ArtifactPublisher({
       store: this.store,
@@ -81,10 +79,6 @@ export class InteractionSession {
       dispatch: (entry, message) => this.dispatchResult(entry, message),
     });
     this.configure(options);
-  }
-
-  get id(): string {
-    return this.sessionId;
   }
 
   /** The session's grants, as the runtime last listed them (oldest first). */
@@ -172,7 +166,7 @@ export class InteractionSession {
   private receive(data: unknown): void {
     const value = messageValue(data);
     if (this.bridge?.receive(value)) return;
-    const parsed = parseRuntimeMessage(value);
+    const parsed = parseRuntimeValue(value);
     if (!parsed.ok) {
       this.transport.send(parsed.error);
       this.emit({ type: 'error', error: parsed.error });
@@ -226,8 +220,13 @@ export class InteractionSession {
     // An offer only where the card may make it: an approval outside grilling mode (DESIGN §12.1).
     const grant = tool === 'request_user_approval' && context.run_mode !== 'grilling' ? (message.grant ?? undefined) : undefined;
     const shown: ShownRequest = { id, tool, source: 'tool_call', context, request, deadline, grant };
-    if (message.granted === true && tool === 'request_user_approval') this.dispatchResult(...grantedReceipt(shown, this.now(), this.resultLanguage));
-    else this.open(shown);
+    if (message.granted === true && tool === 'request_user_approval') {
+      // A session grant allowed it (DESIGN §12.1): never a card, a receipt at once (已按本会话授权自动批准),
+      // answered with the plain approval's result, which is how the page acknowledges it.
+      this.settle({ ...shown, kind: 'request', phase: 'pending', granted: true }, answerApproval(request, true, '', this.now()));
+    } else {
+      this.open(shown);
+    }
   }
 
   private interactionRequest(message: InteractionRequestMessage): void {
@@ -323,9 +322,7 @@ export class InteractionSession {
 
   private remove(entry: SessionEntry): void {
     this.timers.disarm(entry.id);
-    // A peer without acks still hears about a card that goes unanswered (another session began).
-    if (entry.kind === 'request' && entry.phase === 'pending') this.bridge?.reply(entry.id, entry.request, cancelledResponse(entry.request, this.now()));
-    this.bridge?.release(entry.id);
+    this.bridge?.remove(entry);
     this.store.delete(entry.id);
   }
 

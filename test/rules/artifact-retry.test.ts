@@ -46,6 +46,17 @@ describe('artifact retry', () => {
     });
   }
 
+  it('whichever item is retried, and however, the result reads as a first attempt with that outcome (equal names included)', () => {
+    const outcomes: ItemDelivery[] = [{ state: 'delivered', type: 'image' }, { state: 'failed', reason: 'upload_file_failed:quota' }, { state: 'skipped', reason: 'x' }];
+    for (const [index] of items.entries()) {
+      for (const outcome of outcomes) {
+        const next = withRetried(items, result.delivery_result, index, outcome);
+        const expected = artifactsResult(prepared, first.map((d, i) => (i === index ? outcome : d)), true);
+        assert.deepEqual(next, { items: fileParts(expected), delivery: expected.delivery_result }, `item ${index}, ${outcome.state}`);
+      }
+    }
+  });
+
   it('an index out of range changes nothing', () => {
     const next = withRetried(items, result.delivery_result, 9, { state: 'delivered', type: 'file' });
     assert.deepEqual(next, { items, delivery: result.delivery_result });

@@ -62,7 +62,7 @@ describe('Outbox persistence', () => {
     b.load('a');
     assert.deepEqual(b.ids(), ['y']);
     assert.equal(b.isAcked('x'), true);
-    assert.deepEqual(b.get('y'), result('y'));
+    assert.deepEqual(b.messages(), [result('y')]);
   });
 
   it('survives corrupt storage: starts empty, and the next change overwrites it', () => {

@@ -3,7 +3,10 @@ import { describe, it } from 'node:test';
 import { KitError } from '../../src/agent/agent-session.js';
 import { answerRequest, type UserAnswer } from '../../src/rules/answers.js';
 import type { DeliverOutcome } from '../../src/rules/artifacts/deliver.js';
+import { InteractionSession } from '../../src/session/session.js';
+import { MemoryStorage } from '../../src/session/storage.js';
 import { golden, withPlaceholders } from '../support/golden.js';
+import { ScriptedTransport } from '../support/scripted-transport.js';
 import { entryStatus, life, requestEntry } from '../support/entries.js';
 import { flush, harness, requestEvents, type Harness } from './harness.js';
 
@@ -24,7 +27,16 @@ describe('session and agent: the handshake', () => {
       v: 1, type: 'ready', kit_version: '0.1.0',
       capabilities: { tools: ['request_user_approval', 'request_user_input', 'publish_artifacts'], grants: true }, resume: [],
     });
-    assert.equal(h.kit.id, 's-1');
+    assert.deepEqual(h.events.find((e) => e.type === 'hello'), { type: 'hello', sessionId: 's-1', context: { channel: 'desktop', run_mode: 'execution' } });
+  });
+});
+
+describe('frames', () => {
+  it('a text frame is parsed once: a JSON string, even one holding a message, is not a JSON object', () => {
+    const transport = new ScriptedTransport();
+    new InteractionSession({ transport, storage: new MemoryStorage() }).start();
+    transport.deliver(JSON.stringify(JSON.stringify({ v: 1, type: 'hello', session_id: 's-1' })));
+    assert.deepEqual(transport.sent.slice(1), [{ v: 1, type: 'error', code: 'invalid_message', message: 'The message is not a JSON object.' }]);
   });
 });
 

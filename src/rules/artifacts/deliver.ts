@@ -58,7 +58,7 @@ function defaultType(item: Artifact, provider: Provider): string {
 }
 
 /** Reads a `deliver` answer: success only when it says so (DESIGN §4). */
-export function deliveryFromOutcome(
+function deliveryFromOutcome(
   item: Artifact,
   provider: Provider,
   outcome: DeliverOutcome | undefined,
@@ -69,6 +69,14 @@ export function deliveryFromOutcome(
   return { state: 'failed', reason: outcome?.reason || DELIVERY_REASONS.failed };
 }
 
+/**
+ * One item's delivery: decided by the rules when they can, else by `deliver`; a deliver that
+ * throws counts as a failure without a reason.
+ */
+export async function deliverItem(item: Artifact, provider: Provider, deliver: DeliverFunction | undefined): Promise<ItemDelivery> {
+  return deliveryPrecheck(item, provider, deliver !== undefined) ?? deliveryFromOutcome(item, provider, await deliver?.(item, provider).catch(() => undefined));
+}
+
 /** Runs the delivery of every item, one after another, then builds the tool result (`content` in `language`). */
 export async function deliverArtifacts(
   prepared: Extract<PreparedArtifacts, { ok: true }>,
@@ -76,16 +84,7 @@ export async function deliverArtifacts(
   language: ResultLanguage = 'zh',
 ): Promise<ArtifactsResult> {
   const deliveries: ItemDelivery[] = [];
-  for (const item of prepared.items) {
-    const decided = deliveryPrecheck(item, prepared.provider, deliver !== undefined);
-    if (decided || !deliver) {
-      deliveries.push(decided ?? { state: 'skipped', reason: DELIVERY_REASONS.noDeliver });
-      continue;
-    }
-    // A deliver that throws counts as a failure without a reason.
-    const outcome = await deliver(item, prepared.provider).catch(() => undefined);
-    deliveries.push(deliveryFromOutcome(item, prepared.provider, outcome));
-  }
+  for (const item of prepared.items) deliveries.push(await deliverItem(item, prepared.provider, deliver));
   return artifactsResult(prepared, deliveries, deliver !== undefined, language);
 }
 
@@ -117,6 +116,21 @@ export function fileParts(result: { content_parts: readonly unknown[] }): FilePa
   return result.content_parts.filter((part): part is FilePart => isRecord(part) && part.type === 'file');
 }
 
+/** A provider's delivered, failed and skipped items, each list in item order. */
+export type DeliveryLists = Pick<ProviderDelivery, 'success' | 'failed' | 'skipped'>;
+
+/** Adds one item's delivery to the list it belongs in. */
+export function listDelivery(lists: DeliveryLists, name: string, delivery: ItemDelivery): void {
+  if (delivery.state === 'delivered') lists.success.push({ name, type: delivery.type });
+  else lists[delivery.state].push({ name, reason: delivery.reason });
+}
+
+/** A provider's summary of `lists`: `ok` when nothing failed, and the counts as its `reason`. */
+export function deliverySummary(lists: DeliveryLists): Pick<ProviderDelivery, 'ok' | 'reason'> & DeliveryLists {
+  const { success, failed, skipped } = lists;
+  return { ok: failed.length === 0, reason: `success=${success.length} failed=${failed.length} skipped=${skipped.length}`, success, failed, skipped };
+}
+
 /** The `publish_artifacts` tool result of DESIGN §5; `deliveries` are in item order. */
 export function artifactsResult(
   prepared: Extract<PreparedArtifacts, { ok: true }>,
@@ -126,15 +140,10 @@ export function artifactsResult(
 ): ArtifactsResult {
   const missing: ItemDelivery = { state: 'failed', reason: DELIVERY_REASONS.failed };
   const rows = prepared.items.map((item, index) => ({ item, delivery: deliveries[index] ?? missing }));
-  const success: ProviderDelivery['success'] = [];
-  const failed: ProviderDelivery['failed'] = [];
-  const skipped: ProviderDelivery['skipped'] = [];
-  for (const { item, delivery } of rows) {
-    if (delivery.state === 'delivered') success.push({ name: item.name, type: delivery.type });
-    else (delivery.state === 'failed' ? failed : skipped).push({ name: item.name, reason: delivery.reason });
-  }
-  const counts = `success=${success.length} failed=${failed.length} skipped=${skipped.length}`;
+  const lists: DeliveryLists = { success: [], failed: [], skipped: [] };
+  for (const { item, delivery } of rows) listDelivery(lists, item.name, delivery);
   const { provider } = prepared;
+  const { ok, reason, success, failed, skipped } = deliverySummary(lists);
   return {
     source_tool: 'publish_artifacts',
     content: artifactsContent(provider, success.length, failed.length, skipped.length, language),
@@ -143,7 +152,7 @@ export function artifactsResult(
       ...rows.map(({ item, delivery }) => filePart(item, prepared.audience, delivery)),
     ],
     delivery_result: {
-      [provider]: { ok: failed.length === 0, enabled, reason: counts, success, failed, skipped },
+      [provider]: { ok, enabled, reason, success, failed, skipped },
     },
   };
 }

@@ -2,7 +2,7 @@
 // again, and the card's files and delivery result once one was. Pure: the session runs `deliver`.
 import type { Provider } from '../../protocol/constants.js';
 import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/results.js';
-import { filePart, type ItemDelivery } from './deliver.js';
+import { deliverySummary, filePart, listDelivery, type DeliveryLists, type ItemDelivery } from './deliver.js';
 import type { Artifact } from './prepare.js';
 import { DELIVERY_REASONS } from './reasons.js';
 
@@ -33,6 +33,8 @@ export function artifactOf(part: FilePart): Artifact {
   return { name, path, url, mime, subtype: subtype === 'image' ? 'image' : '', size, caption };
 }
 
+const LISTS = ['success', 'failed', 'skipped'] as const;
+
 /**
  * The files and the delivery result once item `index` was delivered again: its own outcome
  * replaces the old one; every other item keeps its state and place.
@@ -42,34 +44,20 @@ export function withRetried(items: readonly FilePart[], delivery: DeliveryResult
   const target = items[index];
   if (!found || !target) return { items: [...items], delivery };
   const [provider, summary] = found;
-  const retried = filePart(artifactOf(target), target.audience, outcome);
-  const next = items.map((item, i) => (i === index ? retried : item));
-  // Each list in item order; an item's old entry is taken once, so equal names keep theirs.
-  const pools = { success: [...summary.success], failed: [...summary.failed], skipped: [...summary.skipped] };
-  const success: ProviderDelivery['success'] = [];
-  const failed: ProviderDelivery['failed'] = [];
-  const skipped: ProviderDelivery['skipped'] = [];
+  const next = items.map((item, i) => (i === index ? filePart(artifactOf(target), target.audience, outcome) : item));
+  // In item order, each item takes back its old entry (the first with its name, in success, then
+  // failed, then skipped), so that equal names keep theirs; the retried item's gives way.
+  const pools: Record<(typeof LISTS)[number], { name: string }[]> = { success: [...summary.success], failed: [...summary.failed], skipped: [...summary.skipped] };
+  const lists: DeliveryLists = { success: [], failed: [], skipped: [] };
   next.forEach((item, i) => {
-    if (i === index) {
-      if (outcome.state === 'delivered') success.push({ name: item.name, type: outcome.type });
-      else (outcome.state === 'failed' ? failed : skipped).push({ name: item.name, reason: outcome.reason });
-      for (const pool of Object.values(pools)) {
-        const at = pool.findIndex((entry) => entry.name === target.name);
-        if (at >= 0) {
-          pool.splice(at, 1);
-          break;
-        }
-      }
-      return;
-    }
-    for (const [key, list] of [['success', success], ['failed', failed], ['skipped', skipped]] as const) {
-      const pool = pools[key] as { name: string }[];
-      const at = pool.findIndex((entry) => entry.name === item.name);
+    for (const list of LISTS) {
+      const at = pools[list].findIndex((entry) => entry.name === item.name);
       if (at < 0) continue;
-      (list as { name: string }[]).push(...pool.splice(at, 1));
-      return;
+      const old = pools[list].splice(at, 1);
+      if (i !== index) (lists[list] as { name: string }[]).push(...old);
+      break;
     }
+    if (i === index) listDelivery(lists, item.name, outcome);
   });
-  const reason = `success=${success.length} failed=${failed.length} skipped=${skipped.length}`;
-  return { items: next, delivery: { [provider]: { ...summary, ok: failed.length === 0, reason, success, failed, skipped } } };
+  return { items: next, delivery: { [provider]: { ...summary, ...deliverySummary(lists) } } };
 }
