@@ -40,11 +40,13 @@ export class Outbox {
     // A corrupt entry must not stop the page; it is overwritten on the next change.
     const value = parseJson(this.storage.getItem(this.key) ?? '{}');
     const stored: Partial<Persisted> = isRecord(value) ? value : {};
-    this.results = new Map(Array.isArray(stored.outbox) ? stored.outbox : []);
-    const [first, last] = Array.isArray(stored.chunks) && stored.chunks.every(Number.isSafeInteger) ? stored.chunks : [0, 0];
-    this.chunks = [first, Math.max(first, last)];
+    const outbox = Array.isArray(stored.outbox) ? stored.outbox : [];
+    this.results = new Map(outbox.filter((pair) => Array.isArray(pair) && typeof pair[0] === 'string' && isRecord(pair[1])));
+    const [first, last] = Array.isArray(stored.chunks) && stored.chunks.length === 2 && stored.chunks.every(Number.isSafeInteger) ? stored.chunks : [0, 0];
+    // Never more chunks than ACKED_MEMORY fills, whatever a corrupt entry claims.
+    this.chunks = [Math.max(first, last - ACKED_MEMORY / CHUNK), Math.max(first, last)];
     const ids: string[] = [];
-    for (let n = first; n <= last; n += 1) ids.push(...this.readChunk(n));
+    for (let n = this.chunks[0]; n <= last; n += 1) ids.push(...this.readChunk(n));
     this.inChunk = Math.min(this.readChunk(this.chunks[1]).length, CHUNK - 1);
     this.acked = ids.slice(-ACKED_MEMORY);
     this.ackedSet = new Set(this.acked);

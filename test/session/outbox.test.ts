@@ -77,4 +77,28 @@ describe('Outbox persistence', () => {
     reloaded.load('s');
     assert.equal(reloaded.isAcked('z'), true);
   });
+
+  it('survives well-formed JSON of the wrong shape: entries that are not [id, result] pairs are skipped, and a chunk range never reads more than the kept ids', () => {
+    const storage = new MeasuredStorage();
+    let reads = 0;
+    const getItem = storage.getItem.bind(storage);
+    storage.getItem = (key: string) => {
+      reads += 1;
+      return getItem(key);
+    };
+    storage.setItem('agent-interaction-kit:s', JSON.stringify({ outbox: [1, ['k', result('k')], ['x', 2], null], chunks: [0, 1e9] }));
+    storage.setItem(`agent-interaction-kit:s:acked:${1e9}`, JSON.stringify(['a']));
+    const outbox = new Outbox(storage);
+    outbox.load('s');
+    assert.deepEqual(outbox.ids(), ['k']);
+    assert.equal(outbox.isAcked('a'), true);
+    assert.ok(reads <= ACKED_MEMORY / 100 + 3, `${reads} storage reads`);
+    for (const chunks of [[5], [3, 'x'], 'all']) {
+      storage.setItem('agent-interaction-kit:t', JSON.stringify({ outbox: [], chunks }));
+      const other = new Outbox(storage);
+      other.load('t');
+      other.settle('b');
+      assert.equal(other.isAcked('b'), true, JSON.stringify(chunks));
+    }
+  });
 });
