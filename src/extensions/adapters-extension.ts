@@ -5,8 +5,8 @@
 import { ContextProvider } from '@lit/context';
 import { fieldStrings } from '../i18n/fields.js';
 import { linkStrings } from '../i18n/link.js';
-import { answerField, initialInput, maxReached } from '../rules/fields.js';
 import { linkParts, renderDismiss } from '../elements/approval-dialog/link-consent.js';
+import { FieldDraft } from '../elements/questionnaire-form/field-draft.js';
 import { fieldAnswer, fieldStyles, renderField } from '../elements/questionnaire-form/typed-fields.js';
 import { AdapterBridge } from '../session/adapter-bridge.js';
 import type { AdapterExtension } from '../session/envelope.js';
@@ -14,7 +14,7 @@ import { cardExtension, type CardExtension } from './card-extension.js';
 
 /** The cards' parts that only the adapters' requests need. */
 const cards: CardExtension = {
-  fields: { initialInput, answerField, maxReached },
+  draft: (request) => new FieldDraft(request),
   fieldStyles,
   field: renderField,
   problem: (code, locale) => fieldStrings[locale].problems[code],

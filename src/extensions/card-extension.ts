@@ -9,13 +9,13 @@ import type { LinkStrings } from '../i18n/link.js';
 import type { Locale } from '../i18n/locales.js';
 import type { QuestionnaireStrings } from '../i18n/questionnaire.js';
 import type { QuestionField } from '../protocol/fields.js';
-import type { InteractionQuestion } from '../protocol/request.js';
+import type { InteractionQuestion, InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse, QuestionAnswer } from '../protocol/response.js';
 import type { AnswerProblem } from '../rules/answers.js';
 import { KIT_VERSION } from '../version.js';
-import type { FieldRules } from '../elements/questionnaire-form/draft.js';
+import type { Draft } from '../elements/questionnaire-form/draft.js';
 import type { CardParts } from '../elements/shared/interaction-card.js';
-import type { FieldContext } from '../elements/questionnaire-form/typed-fields.js';
+import type { FieldForm } from '../elements/questionnaire-form/typed-fields.js';
 
 /** A refusal the form's own controls never give: its text is in the adapters' strings, not the core's. */
 export type TypedFieldProblem = Exclude<AnswerProblem['code'], keyof QuestionnaireStrings['problems']>;
@@ -27,12 +27,12 @@ export type TypedFieldProblem = Exclude<AnswerProblem['code'], keyof Questionnai
  * comes from adapter-only code).
  */
 export interface CardExtension {
-  /** The typed fields' rules: their defaults, and the check of each answer. */
-  fields: FieldRules;
+  /** A new draft of a questionnaire's answers, its typed fields by their rules: their defaults, their limits, the check of each answer. */
+  draft(request: InteractionRequest): Draft;
   /** The typed fields' styles, rendered once in a form that has any. */
   fieldStyles: TemplateResult;
   /** A question with a typed field: text, number, boolean or choice. */
-  field(question: InteractionQuestion, field: QuestionField, index: number, context: FieldContext): TemplateResult;
+  field(question: InteractionQuestion, field: QuestionField, index: number, numbered: boolean, locale: Locale, form: FieldForm): TemplateResult;
   /** A typed field's refusal, in the form's language. */
   problem(code: TypedFieldProblem, locale: Locale): string;
   /** The typed fields' words (Other, Yes and No, the limit of a multi-select), in the form's language. */

@@ -1,4 +1,3 @@
-import type { QuestionField } from '../protocol/fields.js';
 import type { InteractionQuestion, InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse, QuestionAnswer } from '../protocol/response.js';
 import { answerField, type FieldInput, type FieldOutcome, type FieldProblem } from './fields.js';
@@ -39,11 +38,10 @@ export type AnswerOutcome =
   | { ok: false; problems: AnswerProblem[] };
 
 /**
- * The rules of typed fields (questions with a `field`, from the adapters): `answerField` of
- * rules/fields.ts. Passed in where the core bundle must leave them out; a questionnaire checked
- * without them takes no typed answer (each such question is `unanswered`).
+ * The check of one questionnaire question: `answerQuestion` for plain questions only (the core
+ * bundle leaves the typed fields' rules out), `answerTyped` for typed fields too.
  */
-export type FieldCheck = (question: InteractionQuestion & { field: QuestionField }, input: FieldInput) => FieldOutcome;
+type QuestionCheck = (question: InteractionQuestion, choice: QuestionChoice | undefined) => FieldOutcome;
 
 const fail = (...problems: AnswerProblem[]): AnswerOutcome => ({ ok: false, problems });
 const done = (
@@ -59,15 +57,11 @@ const done = (
 const choiceFor = (given: Readonly<Record<string, QuestionChoice>> | undefined, id: string) => (given && Object.hasOwn(given, id) ? given[id] : undefined);
 
 /**
- * A question answered by `choice`: a typed field by its rules (`checkField`), any other by one of
- * its options, or the custom option's text once non-empty.
+ * A plain question answered by `choice`: one of its options, or the custom option's text once
+ * non-empty. Without the typed fields' rules a typed field is never answered.
  */
-function answerQuestion(question: InteractionQuestion, choice: QuestionChoice | undefined, checkField: FieldCheck | undefined): FieldOutcome {
-  if (question.field) {
-    const input = choice && 'input' in choice ? choice.input : { values: [], text: '' };
-    return checkField?.({ ...question, field: question.field }, input) ?? { ok: false, problem: 'unanswered' };
-  }
-  if (!choice || 'input' in choice) return { ok: false, problem: 'unanswered' };
+function answerQuestion(question: InteractionQuestion, choice: QuestionChoice | undefined): FieldOutcome {
+  if (question.field || !choice || 'input' in choice) return { ok: false, problem: 'unanswered' };
   if ('custom' in choice) {
     const text = choice.custom.trim();
     return text ? { ok: true, answer: { selected_options: [CUSTOM_VALUE], text, raw_value: text } } : { ok: false, problem: 'custom_text_required' };
@@ -76,16 +70,22 @@ function answerQuestion(question: InteractionQuestion, choice: QuestionChoice | 
   return known ? { ok: true, answer: { selected_options: [choice.value], text: '', raw_value: choice.value } } : { ok: false, problem: 'unknown_option' };
 }
 
+/** Any question answered by `choice`: a typed field by its rules (rules/fields.ts), a plain one as `answerQuestion`. */
+const answerTyped: QuestionCheck = (question, choice) => {
+  if (!question.field) return answerQuestion(question, choice);
+  return answerField({ ...question, field: question.field }, choice && 'input' in choice ? choice.input : { values: [], text: '' });
+};
+
 function answerQuestionnaire(
   request: InteractionRequest,
   given: Record<string, QuestionChoice>,
   resolvedAt: string,
-  checkField: FieldCheck | undefined,
+  check: QuestionCheck,
 ): AnswerOutcome {
   const problems: AnswerProblem[] = [];
   const answers: Record<string, QuestionAnswer> = {};
   for (const question of request.questions) {
-    const outcome = answerQuestion(question, choiceFor(given, question.id), checkField);
+    const outcome = check(question, choiceFor(given, question.id));
     if (!outcome.ok) problems.push({ code: outcome.problem, question: question.id });
     else if (outcome.answer) answers[question.id] = outcome.answer;
   }
@@ -104,7 +104,7 @@ export function keptAnswers(request: InteractionRequest, given: Readonly<Record<
   const kept: Record<string, QuestionAnswer> = {};
   for (const question of request.questions) {
     // Without the typed fields' rules, a typed field's input counts as unanswered.
-    const outcome = answerQuestion(question, choiceFor(given, question.id), undefined);
+    const outcome = answerQuestion(question, choiceFor(given, question.id));
     if (outcome.ok && outcome.answer) kept[question.id] = outcome.answer;
   }
   return kept;
@@ -121,16 +121,14 @@ export function timeoutFilled(request: InteractionRequest, given: Readonly<Recor
  * lists every problem (per question for a questionnaire) so the form can point at each.
  */
 export function answerRequest(request: InteractionRequest, answer: UserAnswer, resolvedAt: string): AnswerOutcome {
-  return answerRequestWith(answerField, request, answer, resolvedAt);
+  return answerRequestWith(request, answer, resolvedAt, answerTyped);
 }
 
-/** `answerRequest` with the typed fields' rules passed in (or none: see FieldCheck). */
-export function answerRequestWith(
-  checkField: FieldCheck | undefined,
-  request: InteractionRequest,
-  answer: UserAnswer,
-  resolvedAt: string,
-): AnswerOutcome {
+/**
+ * `answerRequest` with each questionnaire question checked by `check`: by default without the
+ * typed fields' rules, so that the core bundle leaves them out (a typed field is never answered).
+ */
+export function answerRequestWith(request: InteractionRequest, answer: UserAnswer, resolvedAt: string, check: QuestionCheck = answerQuestion): AnswerOutcome {
   const known = new Set(request.options.map((option) => option.value));
   switch (request.kind) {
     case 'approval': {
@@ -168,7 +166,7 @@ export function answerRequestWith(
     }
     case 'questionnaire':
       if (!('answers' in answer)) return fail({ code: 'wrong_answer_kind' });
-      return answerQuestionnaire(request, answer.answers, resolvedAt, checkField);
+      return answerQuestionnaire(request, answer.answers, resolvedAt, check);
   }
 }
 

@@ -3,8 +3,7 @@
 // returns a new draft, so the element keeps it as one piece of reactive state.
 import type { InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
-import type { QuestionField } from '../../protocol/fields.js';
-import { answerRequestWith, type AnswerProblem, type FieldCheck, type QuestionChoice, type UserAnswer } from '../../rules/answers.js';
+import { answerRequestWith, type AnswerOutcome, type AnswerProblem, type QuestionChoice, type UserAnswer } from '../../rules/answers.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 
 /**
@@ -24,25 +23,18 @@ export interface Entry {
 const EMPTY: Entry = Object.freeze({ values: [], text: '' });
 
 /**
- * The rules of typed fields (rules/fields.ts: `initialInput`, `answerField`), which the adapters'
- * bring (src/extensions/card-extension.ts): without them the core bundle carries none,
- * and a typed field starts empty and takes no answer.
+ * The answers of a request's plain questions (its own answer, or a questionnaire's options and
+ * custom text). A typed field (a question with a `field`, from the adapters) starts empty and
+ * takes no answer here: `FieldDraft` (field-draft.ts, with the adapters' parts) adds its rules.
  */
-export interface FieldRules {
-  initialInput(field: QuestionField): Entry;
-  answerField: FieldCheck;
-  /** A multi-select's `max_items` once that many are ticked, else undefined. */
-  maxReached(field: QuestionField, ticked: number): number | undefined;
-}
-
 export class Draft {
   /** Question id → question, built once per request: lookups per option stay O(1). */
-  private readonly questions: ReadonlyMap<string, InteractionQuestion>;
+  protected readonly questions: ReadonlyMap<string, InteractionQuestion>;
 
   constructor(
     readonly request: InteractionRequest,
-    readonly fields: FieldRules | undefined = undefined,
-    private readonly entries: ReadonlyMap<AnswerKey, Entry> = new Map(),
+    /** The answers as edited (not a typed field's default). */
+    protected readonly entries: ReadonlyMap<AnswerKey, Entry> = new Map(),
     /** Why the last submit was refused; a question's go once the user changes its answer. */
     readonly problems: readonly AnswerProblem[] = [],
     questions?: ReadonlyMap<string, InteractionQuestion>,
@@ -50,38 +42,32 @@ export class Draft {
     this.questions = questions ?? new Map(request.questions.map((question) => [question.id, question]));
   }
 
+  /** A draft of the same kind and request, with these entries and refusals. */
+  protected next(entries: ReadonlyMap<AnswerKey, Entry>, problems: readonly AnswerProblem[]): Draft {
+    return new Draft(this.request, entries, problems, this.questions);
+  }
+
   /** The question an answer belongs to (none for the request's own answer). */
   question(key: AnswerKey): InteractionQuestion | undefined {
     return key === undefined ? undefined : this.questions.get(key);
   }
 
-  /** What the answer holds now: as edited, else a typed field's default, else nothing. */
+  /** What the answer holds now: as edited, else nothing. */
   entry(key: AnswerKey): Entry {
-    const field = this.question(key)?.field;
-    return this.entries.get(key) ?? ((field && this.fields?.initialInput(field)) || EMPTY);
+    return this.entries.get(key) ?? EMPTY;
   }
 
   /** The answer changed: a new draft, without the refusal that was about the old answer. */
   with(key: AnswerKey, change: Partial<Entry>): Draft {
     const entries = new Map(this.entries).set(key, { ...this.entry(key), ...change });
-    return new Draft(this.request, this.fields, entries, this.problems.filter((problem) => problem.question !== key), this.questions);
+    return this.next(entries, this.problems.filter((problem) => problem.question !== key));
   }
 
-  /**
-   * An option picked: the only value of a radio list; toggled in a checkbox list. A checkbox
-   * list at its maximum takes no more (the same draft comes back): its other boxes are disabled.
-   */
+  /** An option picked: the only value of a radio list; toggled in a checkbox list. */
   pick(key: AnswerKey, value: string, multiple: boolean): Draft {
     const values = this.entry(key).values;
     if (!multiple) return this.with(key, { values: [value] });
-    if (values.includes(value)) return this.with(key, { values: values.filter((v) => v !== value) });
-    return this.atMost(key) === undefined ? this.with(key, { values: [...values, value] }) : this;
-  }
-
-  /** A typed multi-select's `max_items` once that many are ticked (further boxes are disabled), else undefined. */
-  atMost(key: AnswerKey): number | undefined {
-    const field = this.question(key)?.field;
-    return field && this.fields?.maxReached(field, this.entry(key).values.length);
+    return this.with(key, { values: values.includes(value) ? values.filter((v) => v !== value) : [...values, value] });
   }
 
   /** A checkbox set or cleared (not toggled: the input says which). */
@@ -104,7 +90,7 @@ export class Draft {
       filled.add(id);
     }
     const problems = this.problems.filter((problem) => problem.question === undefined || !filled.has(problem.question));
-    return { draft: new Draft(this.request, this.fields, entries, problems, this.questions), filled: filled.size };
+    return { draft: this.next(entries, problems), filled: filled.size };
   }
 
   /** The user has picked or typed something (a typed field's default is not theirs). */
@@ -133,8 +119,7 @@ export class Draft {
         for (const question of this.request.questions) {
           const entry = this.entry(question.id);
           const value = entry.values[0];
-          if (question.field) answers[question.id] = { input: { values: [...entry.values], text: entry.text } };
-          else if (value === CUSTOM_VALUE) answers[question.id] = { custom: entry.text };
+          if (value === CUSTOM_VALUE) answers[question.id] = { custom: entry.text };
           else if (value !== undefined) answers[question.id] = { value };
         }
         return { answers };
@@ -144,12 +129,17 @@ export class Draft {
 
   /** The rules' verdict on the answer: the response to send, or the draft with its refusals. */
   submit(resolvedAt: string): { ok: true; response: InteractionResponse } | { ok: false; draft: Draft } {
-    const outcome = answerRequestWith(this.fields?.answerField, this.request, this.collect(), resolvedAt);
+    const outcome = this.verdict(resolvedAt);
     return outcome.ok ? outcome : { ok: false, draft: this.refusing(outcome.problems) };
+  }
+
+  /** The rules' verdict on the answer as collected; typed fields are never answered here. */
+  protected verdict(resolvedAt: string): AnswerOutcome {
+    return answerRequestWith(this.request, this.collect(), resolvedAt);
   }
 
   /** The same answers, showing `problems` as the refusals (the steps layout refuses one question at a time). */
   refusing(problems: readonly AnswerProblem[]): Draft {
-    return new Draft(this.request, this.fields, this.entries, problems, this.questions);
+    return this.next(this.entries, problems);
   }
 }

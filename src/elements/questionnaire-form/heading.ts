@@ -11,14 +11,6 @@ export function renderHeading(question: InteractionQuestion, index: number, numb
     ${safeText(question.question)}`;
 }
 
-/** A typed field's question where nothing provides the adapters' parts: what is missing, and no field. */
-export function renderMissingField(question: InteractionQuestion, index: number, numbered: boolean, strings: QuestionnaireStrings): TemplateResult {
-  return html`<div class="question" part="question" data-key=${question.id}>
-    <p class="question-label">${renderHeading(question, index, numbered)}</p>
-    <p class="error" part="error">${strings.needsAdapters}</p>
-  </div>`;
-}
-
 /** The banner of a grilling checkpoint (the summary decision before the agent acts). */
 export function renderCheckpoint(request: InteractionRequest, strings: QuestionnaireStrings): TemplateResult | typeof nothing {
   if (request.metadata.purpose !== 'grill_checkpoint') return nothing;

@@ -16,12 +16,12 @@ import { renderOptions } from './option-rows.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
 import { refusalText } from '../../extensions/card-extension.js';
-import { renderCheckpoint, renderHeading, renderMissingField } from './heading.js';
+import { renderCheckpoint, renderHeading } from './heading.js';
 import { formKeys } from './form-keys.js';
 import { focusRefusal, keyOf, SINGLE_KEY } from './refusal-focus.js';
 import { SkipController } from './skip.js';
 import { isQuestion, StepsController, type Layout } from './steps.js';
-import type { TypedChoices } from './typed-fields.js';
+import type { FieldForm, TypedChoices } from './typed-fields.js';
 
 /**
  * Asks the user for text, one choice, several choices or a questionnaire (`request_user_input`).
@@ -85,6 +85,15 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   /** Skip and Escape, asking first once the user has typed or picked something (DESIGN §11.3). */
   private readonly skipper = new SkipController(this, { dirty: () => this.current.touched, skip: () => this.request && this.respond(skipResponse(this.request, this.now())) });
 
+  /** What the typed fields (the extension's) use of the form. */
+  private readonly fieldForm: FieldForm = {
+    draft: () => this.current,
+    edit: (draft) => this.edit(draft),
+    renderChoices: (key, n, options, type, typed) => this.renderList(key, n, options, type, false, typed),
+    renderError: (key, id) => this.renderError(key, id),
+    onKeydown: (event, key, options, multiple) => this.lists.onKeydown(event, key, options, multiple),
+  };
+
   private readonly keys = formKeys(this.steps, this.skipper, () => this.renderRoot.querySelector('form')?.requestSubmit());
 
   /** The draft of this request: set in willUpdate, before any render or user input. */
@@ -103,8 +112,9 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    const fields = this.extension?.fields; // typed fields' rules, once provided
-    if (this.request && (this.draft?.request !== this.request || this.draft.fields !== fields)) this.draft = new Draft(this.request, fields);
+    // A new request, or typed fields' rules provided (or gone), starts a new draft: `extension` is protected, so not among `changed`'s typed keys.
+    const extensionChanged = (changed as PropertyValues).has('extension');
+    if (this.request && (this.draft?.request !== this.request || extensionChanged)) this.draft = this.extension?.draft(this.request) ?? new Draft(this.request);
   }
 
   /**
@@ -180,10 +190,9 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     const draft = this.current;
     const listKey = key ?? SINGLE_KEY;
     const checked = new Set(draft.entry(key).values);
-    const question = draft.question(key);
     const customLabel = this.request?.kind === 'questionnaire' ? (typed?.other ?? strings.custom) : undefined;
-    // A chosen custom option reveals its text field; among checkboxes only a typed field has one.
-    const custom = type === 'radio' ? draft.entry(key).values[0] === CUSTOM_VALUE : question?.field !== undefined && checked.has(CUSTOM_VALUE);
+    // A chosen custom option reveals its text field; among checkboxes only a typed field's list has one.
+    const custom = checked.has(CUSTOM_VALUE) && (type === 'radio' || typed !== undefined);
     return html`${this.lists.renderControls(listKey, options.length, `filter-${n}`, strings)}
       <div class="options">${renderOptions({ n, type, shown: this.lists.shown(listKey, options, checked), checked, recommends, customLabel, recommended: strings.recommended, limitId: typed?.limit?.id })}</div>
       ${typed?.limit?.hint}
@@ -217,20 +226,10 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   private renderQuestion(question: InteractionQuestion, index: number, numbered: boolean): TemplateResult {
     const key = question.id;
     const n = index + 1;
-    if (question.field) {
-      // Typed fields come with the adapters; without them the question says what is missing.
-      if (!this.extension) return renderMissingField(question, index, numbered, this.strings);
-      return this.extension.field(question, question.field, index, {
-        strings: this.strings,
-        locale: this.language,
-        entry: this.current.entry(key),
-        problem: this.current.problem(key),
-        numbered,
-        renderChoices: (options, type, typed) => this.renderList(key, n, options, type, false, typed),
-        renderError: (id) => this.renderError(key, id),
-        onText: (text) => this.edit(this.current.with(key, { text })),
-        onKeydown: (event, options, multiple) => this.lists.onKeydown(event, key, options, multiple),
-      });
+    const field = question.field;
+    // Typed fields come with the adapters; without them the question says what is missing, and offers nothing to answer.
+    if (field && this.extension) {
+      return this.extension.field(question, field, index, numbered, this.language, this.fieldForm);
     }
     const errorId = `error-${n}`;
     const invalid = this.current.problem(key) !== undefined;
@@ -243,7 +242,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       @keydown=${(event: KeyboardEvent) => this.lists.onKeydown(event, key, question.options, false)}
     >
       <legend>${renderHeading(question, index, numbered)}</legend>
-      ${this.renderList(key, n, question.options, 'radio', true)}
+      ${field ? html`<p class="error" part="error">${this.strings.needsAdapters}</p>` : this.renderList(key, n, question.options, 'radio', true)}
       ${this.renderError(key, errorId)}
     </fieldset>`;
   }

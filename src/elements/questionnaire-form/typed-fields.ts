@@ -1,22 +1,17 @@
 // The adapters' typed fields (MCP elicitation, AG-UI, generated forms) as render functions:
 // text, number, boolean and choice questions, with their descriptions and hints.
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { CardStrings } from '../../i18n/card.js';
 import { fieldStrings, type FieldStrings } from '../../i18n/fields.js';
 import type { Locale } from '../../i18n/locales.js';
-import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionOption, InteractionQuestion } from '../../protocol/request.js';
 import type { QuestionAnswer } from '../../protocol/response.js';
-import type { AnswerProblem } from '../../rules/answers.js';
 import { maxReached } from '../../rules/fields.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { CUSTOM_VALUE, labelOf } from '../../rules/options.js';
 import { safeText } from '../shared/safe-text.js';
-import type { Entry } from './draft.js';
+import type { Draft } from './draft.js';
 import { renderHeading } from './heading.js';
-
-type Strings = CardStrings & QuestionnaireStrings;
 
 /** What a choice field's list has that a plain question's has not. */
 export interface TypedChoices {
@@ -27,25 +22,22 @@ export interface TypedChoices {
   limit?: { id: string; hint: TemplateResult } | undefined;
 }
 
-/** What a typed field needs from its form. */
-export interface FieldContext {
-  strings: Strings;
-  /** The form's language, for the fields' own strings (their hints). */
-  locale: Locale;
-  entry: Entry;
-  problem: AnswerProblem | undefined;
-  /** The form numbers its questions (more than one). */
-  numbered: boolean;
+/**
+ * What a typed field uses of its form: made once per form, each call naming the answer's key
+ * (the question's id) and number.
+ */
+export interface FieldForm {
+  /** The answers being edited. */
+  draft(): Draft;
+  /** The user changed an answer: the form shows `draft` from now on. */
+  edit(draft: Draft): void;
   /** A choice field's options, with the filter of a long list, its limit, and the custom text when chosen. */
-  renderChoices(options: readonly InteractionOption[], type: 'radio' | 'checkbox', typed: TypedChoices): TemplateResult;
+  renderChoices(key: string, n: number, options: readonly InteractionOption[], type: 'radio' | 'checkbox', typed: TypedChoices): TemplateResult;
   /** The refusal under the field. */
-  renderError(id: string): TemplateResult | typeof nothing;
-  /** The user typed into the field. */
-  onText(text: string): void;
+  renderError(key: string, id: string): TemplateResult | typeof nothing;
   /** Keys on a choice field's options (digits, arrows). */
-  onKeydown(event: KeyboardEvent, options: readonly InteractionOption[], multiple: boolean): void;
+  onKeydown(event: KeyboardEvent, key: string, options: readonly InteractionOption[], multiple: boolean): void;
 }
-
 
 /** A typed field's answer as words: yes/no, the chosen labels and "Other" text, or the value. */
 export function fieldAnswer(question: InteractionQuestion, answer: QuestionAnswer, locale: Locale): string {
@@ -137,15 +129,16 @@ function renderHelp(field: QuestionField, n: number, form: FieldStrings): { help
 }
 
 /** A question with a typed field (from the adapters): text, number, boolean or choice. */
-export function renderField(question: InteractionQuestion, field: QuestionField, index: number, context: FieldContext): TemplateResult {
-  const { entry, problem } = context;
-  const form = fieldStrings[context.locale];
+export function renderField(question: InteractionQuestion, field: QuestionField, index: number, numbered: boolean, locale: Locale, context: FieldForm): TemplateResult {
   const key = question.id;
+  const entry = context.draft().entry(key);
+  const problem = context.draft().problem(key);
+  const form = fieldStrings[locale];
   const n = index + 1;
   const errorId = `error-${n}`;
   const { help, ids } = renderHelp(field, n, form);
   const describedBy = [...ids, problem ? errorId : ''].filter(Boolean).join(' ') || nothing;
-  const headingPart = html`${renderHeading(question, index, context.numbered)}
+  const headingPart = html`${renderHeading(question, index, numbered)}
     ${!field.required && field.type !== 'boolean' ? html`<span class="optional">${form.optional}</span>` : nothing}`;
   if (field.type === 'choice') {
     const options = field.other ? [...question.options, { label: form.other, value: CUSTOM_VALUE, description: '' }] : question.options;
@@ -157,12 +150,12 @@ export function renderField(question: InteractionQuestion, field: QuestionField,
       data-key=${key}
       aria-invalid=${problem ? 'true' : 'false'}
       aria-describedby=${describedBy}
-      @keydown=${(event: KeyboardEvent) => context.onKeydown(event, options, field.multiple)}
+      @keydown=${(event: KeyboardEvent) => context.onKeydown(event, key, options, field.multiple)}
     >
       <legend>${headingPart}</legend>
       ${help}
-      ${context.renderChoices(options, field.multiple ? 'checkbox' : 'radio', { other: form.other, otherText: form.otherText, limit })}
-      ${context.renderError(errorId)}
+      ${context.renderChoices(key, n, options, field.multiple ? 'checkbox' : 'radio', { other: form.other, otherText: form.otherText, limit })}
+      ${context.renderError(key, errorId)}
     </fieldset>`;
   }
   const id = `field-${n}`;
@@ -192,8 +185,8 @@ export function renderField(question: InteractionQuestion, field: QuestionField,
       .value=${entry.text}
       aria-invalid=${problem ? 'true' : 'false'}
       aria-describedby=${describedBy}
-      @input=${(event: Event) => context.onText((event.target as HTMLInputElement).value)}
+      @input=${(event: Event) => context.edit(context.draft().with(key, { text: (event.target as HTMLInputElement).value }))}
     />
-    ${context.renderError(errorId)}
+    ${context.renderError(key, errorId)}
   </div>`;
 }

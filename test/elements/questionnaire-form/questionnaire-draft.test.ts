@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formRequest } from '../../../src/adapters/requests.js';
 import { Draft } from '../../../src/elements/questionnaire-form/draft.js';
+import { FieldDraft } from '../../../src/elements/questionnaire-form/field-draft.js';
 import { answerRequest } from '../../../src/rules/answers.js';
-import { answerField, initialInput, maxReached } from '../../../src/rules/fields.js';
 import { CUSTOM_VALUE } from '../../../src/rules/options.js';
 import { catalogue } from '../../support/requests-catalogue.js';
 
@@ -14,8 +14,6 @@ const four = catalogue['questionnaire of four']!.request;
 const choice = catalogue['choice with free text']!.request;
 const multi = catalogue['multi-choice with free text']!.request;
 const text = catalogue.text!.request;
-/** The typed fields' rules, as the adapters' entries register them. */
-const fields = { initialInput, answerField, maxReached };
 
 describe('questionnaire draft', () => {
   it('starts empty: nothing checked, no text, no refusal', () => {
@@ -113,10 +111,12 @@ describe('questionnaire draft', () => {
     const form = formRequest({ id: 'f-2', message: 'Colours', timeoutSeconds: 0, metadata: {} }, [
       { id: 'colors', question: 'Colours', header: '', options: ['Red', 'Green', 'Blue'].map((v) => ({ label: v, value: v, description: '' })), field: { type: 'choice', required: false, multiple: true, other: false, max_items: 2 } },
     ]);
-    const full = new Draft(form, fields).pick('colors', 'Red', true).pick('colors', 'Green', true);
+    const full = new FieldDraft(form).pick('colors', 'Red', true).pick('colors', 'Green', true);
+    assert.ok(full instanceof FieldDraft, 'an edited draft keeps its typed fields\' rules');
     assert.equal(full.atMost('colors'), 2);
     assert.equal(full.pick('colors', 'Blue', true), full);
     const cleared = full.pick('colors', 'Red', true);
+    assert.ok(cleared instanceof FieldDraft);
     assert.equal(cleared.atMost('colors'), undefined);
     assert.deepEqual(cleared.pick('colors', 'Blue', true).entry('colors').values, ['Green', 'Blue']);
   });
@@ -126,7 +126,7 @@ describe('questionnaire draft', () => {
       { id: 'name', question: 'Name', header: '', options: [], field: { type: 'text', required: true, default: 'Ada' } },
       { id: 'news', question: 'News?', header: '', options: [], field: { type: 'boolean', required: false, default: true } },
     ]);
-    const draft = new Draft(form, fields);
+    const draft = new FieldDraft(form);
     assert.deepEqual(draft.entry('name'), { values: [], text: 'Ada' });
     assert.deepEqual(draft.collect(), { answers: { name: { input: { values: [], text: 'Ada' } }, news: { input: { values: ['true'], text: '' } } } });
     assert.deepEqual(draft.with('name', { text: 'Grace' }).entry('name').text, 'Grace');
