@@ -14,7 +14,7 @@ import type { InteractionResponse, QuestionAnswer } from '../protocol/response.j
 import type { AnswerProblem } from '../rules/answers.js';
 import { KIT_VERSION } from '../version.js';
 import type { Draft } from '../elements/questionnaire-form/draft.js';
-import type { CardParts } from '../elements/shared/interaction-card.js';
+import type { CardParts } from '../elements/shared/card-parts.js';
 import type { FieldForm } from '../elements/questionnaire-form/typed-fields.js';
 
 /** A refusal the form's own controls never give: its text is in the adapters' strings, not the core's. */

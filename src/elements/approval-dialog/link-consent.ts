@@ -6,7 +6,7 @@ import type { Locale } from '../../i18n/locales.js';
 import { inspectLink } from '../../rules/link.js';
 import { safeText } from '../shared/safe-text.js';
 import type { LinkCard } from '../../extensions/card-extension.js';
-import type { CardParts } from '../shared/interaction-card.js';
+import type { CardParts } from '../shared/card-parts.js';
 import { triangleIcon } from './icons.js';
 
 /**

@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { consume } from '@lit/context';
 import { property, state } from 'lit/decorators.js';
 import { cardExtension, type CardExtension } from '../../extensions/card-extension.js';
+import type { CardParts } from './card-parts.js';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
 import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
@@ -40,24 +41,6 @@ declare global {
   interface HTMLElementEventMap {
     'interaction-response': InteractionResponseEvent;
   }
-}
-
-/** What a card shows around its form or in its receipt: set by each card when it renders. */
-export interface CardParts {
-  /** Extra classes of the card (e.g. its severity). */
-  cardClass?: string;
-  /** Badges beside the title (severity, grilling checkpoint). */
-  badges?: TemplateResult | typeof nothing;
-  /** What follows the message (an approval's details, a link): under it while pending, in the receipt's record once settled. */
-  context?: TemplateResult | typeof nothing;
-  /** The form, while pending. */
-  form: () => TemplateResult;
-  /** Once settled, what the record lists of the answer given. */
-  answer?: (response: InteractionResponse) => TemplateResult | typeof nothing;
-  /** Once settled, what the card says happened instead of the generic outcome (a link opened). */
-  said?: string | undefined;
-  /** Once settled, what stays in view under the receipt's line (a link's status). */
-  below?: TemplateResult | typeof nothing;
 }
 
 /**
