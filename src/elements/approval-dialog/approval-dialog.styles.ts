@@ -56,8 +56,11 @@ export const approvalStyles = css`
   details > :not(summary) {
     margin: 0 var(--_space-3) var(--_space-3);
   }
-  .details-text {
+  /* Inset as the summary is: the section's padding does it on high risk, this margin in a disclosure. */
+  section > .details-text {
     margin: 0;
+  }
+  .details-text {
     white-space: pre-wrap;
   }
   /* A command or several lines: monospaced, wrapping, with Copy at its corner. */

@@ -99,6 +99,19 @@ describe('<approval-dialog> details: what is approved is seen', function () {
     expect(plain.part('copy-button')).to.equal(null);
   });
 
+  it('one plain line, open or high, sits inside its box: inset from the border as the summary and the label are', async () => {
+    const inset = (box: Element, text: Element) => text.getBoundingClientRect().left - box.getBoundingClientRect().left;
+    const medium = await mount(approval('medium', 'Restarts the worker in staging'));
+    const disclosure = medium.part('details')!;
+    const summary = disclosure.querySelector('summary')!;
+    const summaryInset = inset(disclosure, summary) + parseFloat(getComputedStyle(summary).paddingLeft);
+    expect(inset(disclosure, disclosure.querySelector('.details-text')!)).to.be.closeTo(summaryInset, 1);
+    const high = await mount(approval('high', 'Restarts the worker in staging'));
+    const section = high.part('details')!;
+    expect(inset(section, section.querySelector('.details-text')!)).to.be.closeTo(inset(section, section.querySelector('.details-label')!), 1);
+    expect(inset(section, section.querySelector('.details-text')!)).to.be.greaterThan(4);
+  });
+
   it('Copy copies the details from the keyboard, and reads 已复制 at the same width', async () => {
     const { el, part } = await mount(approval('medium', '$ kubectl rollout restart deploy/worker -n staging'));
     const copy = part('copy-button')!;
