@@ -10,6 +10,7 @@ import type { InteractionRequest } from '../src/protocol/request.js';
 const strings = stringsFor('en');
 const SVG = 'http://www.w3.org/2000/svg';
 const OCTAGON = ['M4 .5h4L11.5 4v4L8 11.5H4L.5 8V4z', 'M6 3v3.6M6 8.4v.2'];
+const TRIANGLE = 'M6 1 11.5 11h-11z';
 const STAR = 'm6 .8 1.6 3.3 3.6.5-2.6 2.5.6 3.6L6 9l-3.2 1.7.6-3.6L.8 4.6l3.6-.5z';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -33,6 +34,21 @@ function icon(paths: { d: string; fill?: string; stroke?: Record<string, string>
   return svg;
 }
 
+function circle(): SVGSVGElement {
+  const svg = icon([]);
+  const dot = document.createElementNS(SVG, 'circle');
+  for (const [name, value] of Object.entries({ cx: '6', cy: '6', r: '4.5', fill: 'currentColor' })) dot.setAttribute(name, value);
+  svg.append(dot);
+  return svg;
+}
+
+/** The severity badges' icons (approval-dialog/icons.ts). */
+const SEVERITY_ICONS = {
+  low: circle,
+  medium: () => icon([{ d: TRIANGLE, fill: 'currentColor' }]),
+  high: () => icon([{ d: OCTAGON[0]!, fill: 'currentColor' }, { d: OCTAGON[1]!, stroke: { stroke: 'var(--_surface)', 'stroke-width': '1.6', 'stroke-linecap': 'round' } }]),
+};
+
 /** Model text as the kit shows it: isolated in a `<bdi>` (safeText). */
 const safe = (text: string) => el('bdi', {}, text);
 
@@ -44,20 +60,33 @@ function header(request: InteractionRequest, title: string, badges: Node[]): HTM
   );
 }
 
+/**
+ * One line of details, as the approval shows it (details.ts): labelled and open on high risk,
+ * else a disclosure; with approve's description, the first line.
+ */
+function approvalDetails(details: string, severity: string): HTMLElement {
+  const text = el('p', { class: 'details-text', dir: 'auto' }, safe(details));
+  const first = el('span', { id: 'details-first', hidden: '' }, `${strings.details}: `, safe(details));
+  if (severity === 'high') {
+    return el('section', { class: 'details', part: 'details', 'aria-labelledby': 'details-label' },
+      el('p', { class: 'details-label', id: 'details-label' }, strings.details), text, first);
+  }
+  return el('details', { part: 'details', ...(severity === 'medium' ? { open: '' } : {}) }, el('summary', {}, strings.details), text, first);
+}
+
 function approvalBody(request: InteractionRequest): Node[] {
   const severity = request.metadata.severity ?? 'medium';
-  const badge = el('span', { part: 'severity', class: `badge severity-${severity}` },
-    icon([{ d: OCTAGON[0]!, fill: 'currentColor' }, { d: OCTAGON[1]!, stroke: { stroke: 'var(--_surface)', 'stroke-width': '1.6', 'stroke-linecap': 'round' } }]),
-    strings.severity[severity]);
+  const details = request.metadata.details;
+  const badge = el('span', { part: 'severity', class: `badge severity-${severity}` }, SEVERITY_ICONS[severity](), strings.severity[severity]);
   return [
     header(request, request.title, [badge]),
     el('p', { class: 'message', part: 'message', dir: 'auto' }, safe(request.message)),
-    el('details', { part: 'details' }, el('summary', {}, strings.details), el('pre', { dir: 'auto' }, safe(request.metadata.details ?? ''))),
+    ...(details ? [approvalDetails(details, severity)] : []),
     el('div', { class: 'actions', part: 'actions' },
-      el('button', { type: 'button', class: 'quiet', part: 'add-reason-button' }, strings.addReason),
+      el('button', { tabindex: '0', type: 'button', class: 'quiet', part: 'add-reason-button' }, strings.addReason),
       el('span', { class: 'spacer' }),
-      el('button', { part: 'reject-button' }, strings.reject),
-      el('button', { part: 'approve-button', class: severity === 'high' ? 'danger' : 'primary' },
+      el('button', { tabindex: '0', part: 'reject-button' }, strings.reject),
+      el('button', { tabindex: '0', part: 'approve-button', class: severity === 'high' ? 'danger' : 'primary', ...(details ? { 'aria-describedby': 'details-first' } : {}) },
         ...(severity === 'high' ? [el('span', { class: 'swap', 'data-other': strings.confirmApproval }, el('span', {}, strings.approve))] : [strings.approve]))),
   ];
 }
@@ -70,7 +99,7 @@ function questionnaireBody(request: InteractionRequest): Node[] {
       const custom = option.value === '__custom__';
       const recommended = i === 0 && !custom;
       const described = [recommended ? `${id}-rec` : '', option.description && !custom ? `${id}-desc` : ''].filter(Boolean).join(' ');
-      const input = el('input', { type: 'radio', name: `q-${n}`, id, value: option.value, ...(described ? { 'aria-describedby': described } : {}) });
+      const input = el('input', { tabindex: '0', type: 'radio', name: `q-${n}`, id, value: option.value, ...(described ? { 'aria-describedby': described } : {}) });
       const label = el('span', { class: 'option-label' });
       if (i < 9) label.append(el('span', { class: 'option-key', 'aria-hidden': 'true' }, String(i + 1)));
       label.append(el('bdi', {}, custom ? strings.custom : option.label));
@@ -88,10 +117,11 @@ function questionnaireBody(request: InteractionRequest): Node[] {
   const form = el('form', { novalidate: '' }, ...questions);
   if (request.metadata.auto_select_first_on_timeout) form.append(el('p', { class: 'hint' }, strings.autoSelectHint));
   form.append(el('div', { class: 'actions', part: 'actions' },
-    el('button', { type: 'button', class: 'quiet', part: 'recommended-button' }, strings.useAllRecommended),
+    el('button', { tabindex: '0', type: 'button', class: 'quiet', part: 'recommended-button' }, strings.useAllRecommended),
     el('span', { class: 'filled hint', part: 'filled', role: 'status' }),
     el('span', { class: 'spacer' }),
-    el('button', { type: 'submit', class: 'primary', part: 'submit-button' }, strings.submit)));
+    el('button', { tabindex: '0', type: 'button', class: 'quiet', part: 'skip-button' }, strings.skip),
+    el('button', { tabindex: '0', type: 'submit', class: 'primary', part: 'submit-button' }, strings.submit)));
   return [
     header(request, strings.defaultTitles[request.title] ?? request.title, []),
     ...(request.message ? [el('p', { class: 'message', part: 'message', dir: 'auto' }, safe(request.message))] : []),
@@ -110,7 +140,8 @@ export function renderBaselineCard(request: InteractionRequest, sheets: CSSStyle
   const approval = request.kind === 'approval';
   const article = el('article', { part: 'card', 'aria-labelledby': 'title', class: approval ? `card severity-${request.metadata.severity ?? 'medium'}` : 'card' },
     ...(approval ? approvalBody(request) : questionnaireBody(request)),
-    el('div', { class: 'visually-hidden', 'aria-live': 'polite', 'aria-atomic': 'true' }));
+    el('div', { class: 'visually-hidden', 'aria-live': 'polite', 'aria-atomic': 'true' }),
+    el('div', { class: 'visually-hidden', 'aria-live': 'assertive', 'aria-atomic': 'true' }));
   root.append(article);
   return hostEl;
 }

@@ -1,0 +1,40 @@
+// The render bench's plain-DOM baseline must build the very tree the kit renders, or the bench's
+// ratios compare different work. The bench checks it before it measures; this keeps a card's
+// markup change from breaking `npm run bench` unnoticed until the next time someone runs it.
+import { expect } from '@open-wc/testing';
+import '../../src/entries/approval-dialog.js';
+import '../../src/entries/questionnaire-form.js';
+import { describeTree, renderBaselineCard } from '../../bench/baseline-card.js';
+import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
+import type { InteractionRequest } from '../../src/protocol/request.js';
+import { resolveContext } from '../../src/rules/context.js';
+import { normalizeApproval, normalizeInput } from '../../src/rules/normalize.js';
+import { mountCard } from '../support/card-harness.js';
+
+const ids = { request_id: 'b-1', session_id: 's' };
+const four = normalizeInput(
+  {
+    message: 'Plan',
+    questions: Array.from({ length: 4 }, (_, q) => ({ id: `q${q}`, header: 'H', question: `Question ${q}?`, options: [{ label: 'First', description: 'why' }, 'Second', 'Third'] })),
+  },
+  ids,
+  resolveContext(),
+);
+
+const cases: [string, InteractionRequest][] = [
+  ...(['high', 'medium', 'low'] as const).map((severity): [string, InteractionRequest] => [
+    `approval, ${severity} risk, one line of details`,
+    normalizeApproval({ title: 'Deploy', message: 'Release v2.3?', severity, details: 'commit 8f3e2a1' }, ids),
+  ]),
+  ['questionnaire of four, as a list', four],
+];
+
+describe('the render bench: its plain-DOM baseline builds the kit\'s markup', () => {
+  for (const [name, request] of cases) {
+    it(name, async () => {
+      const { el } = await mountCard<InteractionCard>(request, { attrs: request.kind === 'approval' ? 'locale="en"' : 'locale="en" layout="list"' });
+      const plain = renderBaselineCard(request);
+      expect(describeTree(plain.shadowRoot!.querySelector('article')!)).to.equal(describeTree(el.shadowRoot!.querySelector('article')!));
+    });
+  }
+});
