@@ -2,8 +2,8 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
-import { keptAnswers, skipResponse, timeoutFilled, type QuestionChoice } from '../../rules/answers.js';
-import type { QuestionAnswer } from '../../protocol/response.js';
+import { keptAnswers, skipResponse, timeoutFilled, timeoutResponse, type QuestionChoice } from '../../rules/answers.js';
+import type { InteractionResponse } from '../../protocol/response.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import { OptionListController } from './option-list.js';
@@ -126,8 +126,9 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     return answer && 'answers' in answer ? answer.answers : {};
   }
 
-  protected override kept(): Readonly<Record<string, QuestionAnswer>> | undefined {
-    return this.request && keptAnswers(this.request, this.givenAnswers);
+  /** The timeout policy of DESIGN §4 and §11.2: what the user gave stays, the rest may take its recommended option. */
+  protected override timedOut(request: InteractionRequest): InteractionResponse {
+    return timeoutResponse(request, this.now(), keptAnswers(request, this.givenAnswers));
   }
 
   private edit(draft: Draft): void {

@@ -6,9 +6,9 @@ import type { CardParts } from './card-parts.js';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
 import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
-import type { InteractionResponse, QuestionAnswer } from '../../protocol/response.js';
+import type { InteractionResponse } from '../../protocol/response.js';
 import { cardStateOf, type CardState } from '../../rules/card-state.js';
-import { timeoutResponse } from '../../rules/responses.js';
+import { buildResponse } from '../../rules/responses.js';
 import { systemClock, type Clock } from '../../protocol/clock.js';
 import { ASSERTIVE_AT, CountdownController, formatRemaining } from './countdown.js';
 import { FocusReturnController } from './focus-return.js';
@@ -186,12 +186,15 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
    */
   private expire(): void {
     if (!this.request || this.settled || this.deadline !== undefined) return;
-    this.respond(timeoutResponse(this.request, this.now(), this.kept()));
+    this.respond(this.timedOut(this.request));
   }
 
-  /** The answers the user gave that a timeout keeps (a questionnaire's; none elsewhere). */
-  protected kept(): Readonly<Record<string, QuestionAnswer>> | undefined {
-    return undefined;
+  /**
+   * The response at the deadline: timed out, unanswered. A questionnaire's keeps what the user
+   * gave, by its own rules, so that a card that only approves carries none of them.
+   */
+  protected timedOut(request: InteractionRequest): InteractionResponse {
+    return buildResponse(request, 'timeout', this.now());
   }
 
   protected now(): string {

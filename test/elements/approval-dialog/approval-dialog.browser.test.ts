@@ -190,4 +190,15 @@ describe('<approval-dialog>', () => {
     await inner.updateComplete;
     expect(inner.shadowRoot!.querySelector('.details-label')!.textContent!.trim()).to.equal('Details');
   });
+
+  it('standalone: an approval times itself out unanswered, from its own timeout_seconds', async () => {
+    const { el, clock, events, part } = await mount(medium);
+    clock.advance(119_000);
+    expect(events).to.have.length(0);
+    clock.advance(1_000);
+    await el.updateComplete;
+    expect(events.map((e) => [e.status, e.approved, e.text, e.raw_value])).to.deep.equal([['timeout', false, '', null]]);
+    expect(el.state).to.equal('expired');
+    expect(part('receipt-heading')!.textContent).to.contain('已超时');
+  });
 });
