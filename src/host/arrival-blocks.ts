@@ -19,7 +19,9 @@ export function arrivalBlocks(): (entries: readonly SessionEntry[]) => Map<numbe
       // A new card comes last; so does an id seen before further up (a new session reusing it).
       if (n < last) n = count++;
       next.set(entry.id, (last = n));
-      blocks.set(n >> 5, [...(blocks.get(n >> 5) ?? []), entry]);
+      const block = blocks.get(n >> 5);
+      if (block) block.push(entry);
+      else blocks.set(n >> 5, [entry]);
     }
     numbers = next;
     return blocks;

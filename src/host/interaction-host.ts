@@ -34,6 +34,9 @@ import type { ConnectionChangeDetail, InteractionRequestDetail } from './host-ev
 import { GrantsMenu, grantsStyles } from './grants-menu.js';
 import { entryRenderer } from './entry-view.js';
 
+/** Whether an entry shows flat (a receipt or a refusal), not raised (a pending card, a file list). */
+const flat = (entry: SessionEntry): boolean => entry.kind !== 'artifacts' && !isWaiting(entry);
+
 export type { ConnectionChangeDetail, InteractionRequestDetail, InteractionWaitingDetail } from './host-events.js';
 
 /**
@@ -329,7 +332,7 @@ export class InteractionHost extends LitElement {
           ([, entries]) => {
             const bars = entries.map((entry) => this.answerAll.barBefore(entry.id, strings));
             return html`<div>${guard([...shows, ...entries, ...bars], () =>
-              repeat(entries, (entry) => entry.id, (entry, i) => guard([...shows, entry, bars[i]], () => html`<div role="listitem" id=${itemId(entry.id)}>${bars[i]}${this.renderEntry(entry, locale, strings.host)}</div>`)),
+              repeat(entries, (entry) => entry.id, (entry, i) => guard([...shows, entry, bars[i]], () => html`<div role="listitem" id=${itemId(entry.id)} class=${flat(entry) ? 'flat' : nothing}>${bars[i]}${this.renderEntry(entry, locale, strings.host)}</div>`)),
             )}</div>`;
           },
         )}

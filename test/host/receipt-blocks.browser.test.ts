@@ -79,6 +79,11 @@ describe('<interaction-host> receipts in blocks', () => {
     expect(getComputedStyle(first!).contentVisibility).to.equal('auto');
     expect(getComputedStyle(last!).contentVisibility).to.equal('visible');
     expect(getComputedStyle(partIn(pending.shadowRoot!, 'card')!).boxShadow).to.not.equal('none');
+    // Each receipt is laid out and painted on its own (a new card repaints none of them), its focus
+    // ring kept by the clip margin; the pending card is not contained, its shadow not clipped.
+    const itemOf = (id: string) => host.shadowRoot!.getElementById(`item-${id}`)!;
+    for (const id of ['s-0', 's-32']) expect(getComputedStyle(itemOf(id)).contain, id).to.equal('layout paint');
+    expect(getComputedStyle(itemOf('s-pending')).contain).to.equal('none');
     // Off screen or not, the first receipt is there: its heading takes focus where it is.
     window.scrollTo(0, document.documentElement.scrollHeight);
     const oldest = host.shadowRoot!.querySelector<ApprovalDialog>('[data-id="s-0"]')!;
