@@ -118,9 +118,11 @@ export class AttentionController implements ReactiveController {
   }
 
   private show(entry: RequestEntry): void {
-    const api = globalThis.Notification;
     const mode = this.options.notify();
-    if (api?.permission !== 'granted' || (mode !== 'always' && (mode !== 'hidden' || document.visibilityState !== 'hidden'))) return;
+    // The mode first: with notifications off, every arriving card would read the permission.
+    if (mode !== 'always' && (mode !== 'hidden' || document.visibilityState !== 'hidden')) return;
+    const api = globalThis.Notification;
+    if (api?.permission !== 'granted') return;
     const locale = this.options.locale();
     const { title, message } = entry.request;
     try {
