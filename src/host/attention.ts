@@ -30,19 +30,29 @@ const counts = new Map<object, number>();
 /** The page's own title, and the title as the count last wrote it. */
 let own = '';
 let written = '';
+/** A title write is due (after the task that changed a count). */
+let due = false;
 
 /**
  * Writes `(N) ` before the page's title while N requests wait, and the page's title alone when
  * none does. A title the page wrote meanwhile is its own: the count goes before it, and it is
- * kept, not overwritten with the one from before.
+ * kept, not overwritten with the one from before. The write waits for the end of the task, and
+ * happens only if the title changes: a write costs about 0.6 ms in Chromium, and a burst of
+ * requests, or one answered at once, would write it on every change.
  */
 function showCount(owner: object, count: number): void {
   if (count > 0) counts.set(owner, count);
   else counts.delete(owner);
-  let total = 0;
-  for (const n of counts.values()) total += n;
-  if (document.title !== written) own = document.title;
-  document.title = written = total > 0 ? `(${total}) ${own}` : own;
+  if (due) return;
+  due = true;
+  setTimeout(() => {
+    due = false;
+    let total = 0;
+    for (const n of counts.values()) total += n;
+    if (document.title !== written) own = document.title;
+    written = total > 0 ? `(${total}) ${own}` : own;
+    if (document.title !== written) document.title = written;
+  });
 }
 
 /**

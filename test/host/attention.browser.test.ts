@@ -47,7 +47,7 @@ describe('interaction-host: attention', () => {
     await waitForCard(host, 'w-2');
     await lab.call(session, 'request_user_approval', { message: 'Restart the workers?' }, 'w-3');
     await waitForCard(host, 'w-3');
-    expect(document.title).to.equal(`(3) ${own}`);
+    await titled(`(3) ${own}`);
     // Files wait for no one: they change nothing.
     await lab.call(session, 'publish_artifacts', { items: [{ url: 'https://x.example/a.pdf' }] }, 'w-files');
     await waitForCard(host, 'w-files');
@@ -75,7 +75,7 @@ describe('interaction-host: attention', () => {
     const { host } = await mountHost(lab.url(session));
     await lab.call(session, 'request_user_approval', { message: 'One?' }, 'ot-1');
     await waitForCard(host, 'ot-1');
-    expect(document.title).to.equal('(1) Inbox');
+    await titled('(1) Inbox');
     document.title = 'Inbox — 3 unread';
     await lab.call(session, 'request_user_approval', { message: 'Two?' }, 'ot-2');
     await titled('(2) Inbox — 3 unread');
@@ -84,6 +84,7 @@ describe('interaction-host: attention', () => {
     document.title = 'Settings';
     await approve(host, 'ot-2');
     await waitUntil(() => card(host, 'ot-2')?.getAttribute('state') === 'answered');
+    await new Promise((resolve) => setTimeout(resolve)); // after any title write that was due
     expect(document.title, 'the page\'s newest title, not the one from before').to.equal('Settings');
   });
 
@@ -97,9 +98,31 @@ describe('interaction-host: attention', () => {
     await lab.call(second, 'request_user_approval', { message: 'C?' }, 'th-3');
     await titled('(3) Two chats');
     two.remove();
-    expect(document.title).to.equal('(1) Two chats');
+    await titled('(1) Two chats');
     await waitForCard(one, 'th-1');
     await approve(one, 'th-1');
     await titled('Two chats');
+  });
+
+  it('the title is written once a task is over, and only when it changes: a card answered in the task it arrived in leaves it untouched', async () => {
+    document.title = 'Quick';
+    const session = uniqueSession('quick');
+    const { host } = await mountHost(lab.url(session));
+    // Answered as soon as it renders, as a script driving the page (or the round-trip bench) does.
+    host.addEventListener('interaction-request', async (event) => {
+      await host.updateComplete;
+      const quick = card<ApprovalDialog>(host, event.detail.id)!;
+      await quick.updateComplete;
+      partIn<HTMLButtonElement>(quick.shadowRoot!, 'approve-button')!.click();
+    });
+    let writes = 0;
+    const observer = new MutationObserver((records) => (writes += records.length));
+    observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+    await lab.call(session, 'request_user_approval', { message: 'At once?' }, 'q-1');
+    await lab.result('q-1');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    observer.disconnect();
+    expect(writes, 'title writes').to.equal(0);
+    expect(document.title).to.equal('Quick');
   });
 });
