@@ -84,15 +84,15 @@ export const hostStyles = css`
   /* A receipt (.flat, marked by the host) is laid out and painted on its own, so a new card
      below it, or the list scrolling to follow one, neither lays it out nor paints it again
      (DESIGN §11.4). Not contain: style, which at 500 receipts tripled Chromium's style work per
-     card. A block of receipts above the last (arrival-blocks.ts) is styled, laid out and painted
-     as one box, and skipped off screen. A raised card (pending, or a file list) is left alone:
-     paint containment would clip its shadow. The clip margin keeps a focused receipt's focus
+     card. A block above the last with only receipts in it (.settled, arrival-blocks.ts) is
+     styled, laid out and painted as one box, and skipped off screen. A raised card (pending, or a
+     file list), and a block holding one, is left alone: paint containment would clip its shadow. The clip margin keeps a focused receipt's focus
      ring, drawn outside its box. */
   .cards .flat {
     contain: layout paint;
     overflow-clip-margin: var(--_space-2);
   }
-  .cards > :not(.end, :last-child, :has([state='pending'], artifact-list)) {
+  .cards > .settled {
     content-visibility: auto;
     contain-intrinsic-size: auto 1900px;
     overflow-clip-margin: var(--_space-2);

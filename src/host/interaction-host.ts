@@ -310,6 +310,7 @@ export class InteractionHost extends LitElement {
     const shown = this.connection;
     /** What the cards show besides their entries. */
     const shows = [locale, this.theme, this.layout, this.previewOrigins, this.deliver, this.clock];
+    const blocks = this.blocksOf(this.entries);
     return html`<div class="stack">
       <div class="status-row">${this.grantsMenu.render()}
       ${shown === 'superseded'
@@ -324,14 +325,16 @@ export class InteractionHost extends LitElement {
       <div class="cards" part="cards" role="list" aria-label=${strings.host.requests}>
         <div class="end"></div>
         ${repeat(
-          this.blocksOf(this.entries),
+          blocks,
           ([key]) => key,
           // A block, and in it a card, is rendered again only when one of its entries (immutable
           // snapshots), a setting it shows or the answer-all bar above one of them changed: a new
           // card costs its own block (and the bar's), not the list.
-          ([, entries]) => {
+          ([, entries], index) => {
             const bars = entries.map((entry) => this.answerAll.barBefore(entry.id, strings));
-            return html`<div>${guard([...shows, ...entries, ...bars], () =>
+            // A block above the last with nothing raised in it is skipped off screen as one box.
+            const settled = index < blocks.size - 1 && entries.every(flat);
+            return html`<div class=${settled ? 'settled' : nothing}>${guard([...shows, ...entries, ...bars], () =>
               repeat(entries, (entry) => entry.id, (entry, i) => guard([...shows, entry, bars[i]], () => html`<div role="listitem" id=${itemId(entry.id)} class=${flat(entry) ? 'flat' : nothing}>${bars[i]}${this.renderEntry(entry, locale, strings.host)}</div>`)),
             )}</div>`;
           },
