@@ -3,25 +3,8 @@
 import '../src/entries/approval-dialog.js';
 import '../src/entries/questionnaire-form.js';
 import type { InteractionCard } from '../src/elements/shared/interaction-card.js';
-import { resolveContext } from '../src/rules/context.js';
-import { normalizeApproval, normalizeInput } from '../src/rules/normalize.js';
 import { describeTree, renderBaselineCard } from './baseline-card.js';
-
-const ids = { request_id: 'b-1', session_id: 's' };
-const approval = normalizeApproval({ title: 'Deploy', message: 'Release v2.3?', severity: 'high', details: 'commit 8f3e2a1' }, ids);
-const four = normalizeInput(
-  {
-    message: 'Plan',
-    questions: Array.from({ length: 4 }, (_, q) => ({ id: `q${q}`, header: 'H', question: `Question ${q}?`, options: [{ label: 'First', description: 'why' }, 'Second', 'Third'] })),
-  },
-  ids,
-  resolveContext(),
-);
-const large = normalizeInput(
-  { message: 'Large', questions: Array.from({ length: 100 }, (_, q) => ({ id: `q${q}`, question: `Question ${q}?`, options: Array.from({ length: 10 }, (_, o) => `Option ${q}.${o}`) })) },
-  ids,
-  resolveContext(),
-);
+import { approval, four, large } from './render-requests.js';
 
 const stage = document.createElement('div');
 document.body.append(stage);

@@ -7,26 +7,13 @@ import '../../src/entries/questionnaire-form.js';
 import { describeTree, renderBaselineCard } from '../../bench/baseline-card.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../../src/protocol/request.js';
-import { resolveContext } from '../../src/rules/context.js';
-import { normalizeApproval, normalizeInput } from '../../src/rules/normalize.js';
+import { approvalAt, four, large } from '../../bench/render-requests.js';
 import { mountCard } from '../support/card-harness.js';
 
-const ids = { request_id: 'b-1', session_id: 's' };
-const four = normalizeInput(
-  {
-    message: 'Plan',
-    questions: Array.from({ length: 4 }, (_, q) => ({ id: `q${q}`, header: 'H', question: `Question ${q}?`, options: [{ label: 'First', description: 'why' }, 'Second', 'Third'] })),
-  },
-  ids,
-  resolveContext(),
-);
-
 const cases: [string, InteractionRequest][] = [
-  ...(['high', 'medium', 'low'] as const).map((severity): [string, InteractionRequest] => [
-    `approval, ${severity} risk, one line of details`,
-    normalizeApproval({ title: 'Deploy', message: 'Release v2.3?', severity, details: 'commit 8f3e2a1' }, ids),
-  ]),
+  ...(['high', 'medium', 'low'] as const).map((severity): [string, InteractionRequest] => [`approval, ${severity} risk, one line of details`, approvalAt(severity)]),
   ['questionnaire of four, as a list', four],
+  ['100 questions of 10 options, as a list', large],
 ];
 
 describe('the render bench: its plain-DOM baseline builds the kit\'s markup', () => {
