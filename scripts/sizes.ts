@@ -32,6 +32,12 @@ export function sizeLimit(name: SizeName): number {
   return SIZE_POLICY.raised?.[name]?.ceiling ?? policyLimit(name);
 }
 
+/** Where a limit comes from, as the test and the bench print it: raised, or the policy's rule (none for the bundle's own ceiling). */
+export function limitRule(name: SizeName): string {
+  if (SIZE_POLICY.raised?.[name]) return `raised from ${policyLimit(name).toLocaleString('en')}`;
+  return name === 'bundle' ? '' : 'reference + 15 %';
+}
+
 /** What an element entry treats as a peer. */
 export const LIT_AS_PEER = ['lit', 'lit/*', '@lit/*'];
 
