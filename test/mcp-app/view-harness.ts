@@ -65,15 +65,28 @@ export async function openView(lab: Lab, tool: string, args: Record<string, unkn
 
 let nextProbe = 1;
 
-/** Asks the probe in the View's sandbox. */
-export function probe<T>(view: ToolCallView, request: ProbeRequest): Promise<T> {
+/** How long a probe waits for its reply before it counts as unanswered. */
+const PROBE_WAIT_MS = 500;
+
+/**
+ * Asks the probe in the View's sandbox; `undefined` when no reply comes within PROBE_WAIT_MS. A
+ * question posted while the sandbox frame is still loading reaches a window that is about to be
+ * replaced, and is never answered: without the wait, a `waitUntil` on it would hang on that one
+ * question until its timeout instead of asking again (seen in Firefox on a loaded machine).
+ */
+export function probe<T>(view: ToolCallView, request: ProbeRequest): Promise<T | undefined> {
   const id = nextProbe++;
-  return new Promise<T>((resolve) => {
+  return new Promise<T | undefined>((resolve) => {
+    const done = (value: T | undefined) => {
+      clearTimeout(timer);
+      window.removeEventListener('message', listener);
+      resolve(value);
+    };
     const listener = (event: MessageEvent) => {
       if (event.source !== view.frame.contentWindow || event.data?.type !== 'aik-probe-reply' || event.data.id !== id) return;
-      window.removeEventListener('message', listener);
-      resolve(event.data.value as T);
+      done(event.data.value as T);
     };
+    const timer = setTimeout(() => done(undefined), PROBE_WAIT_MS);
     window.addEventListener('message', listener);
     view.frame.contentWindow?.postMessage({ type: 'aik-probe', id, request }, '*');
   });
@@ -100,5 +113,5 @@ export async function type(text: string): Promise<void> {
 
 /** Waits until the View's text (as read aloud) contains `text`. */
 export async function viewSays(view: ToolCallView, text: string): Promise<void> {
-  await waitUntil(async () => (await probe<string>(view, { op: 'text' })).includes(text), `the View never said ${text}`, SHOWN);
+  await waitUntil(async () => (await probe<string>(view, { op: 'text' }))?.includes(text) === true, `the View never said ${text}`, SHOWN);
 }
