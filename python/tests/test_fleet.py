@@ -93,6 +93,33 @@ async def test_a_newer_connection_on_one_instance_closes_the_older_on_another(re
             await server.close()
 
 
+async def test_a_call_asked_while_the_pages_instance_still_claims_the_session_reaches_the_page(redis_server: RedisServer) -> None:
+    """The page's instance reads the pending calls after `ready` only once its claim of the session
+    is in Redis: a call asked between the two (no owner to publish it to yet, and after the read)
+    would otherwise wait for the page's next reconnect."""
+    a, b = await fleet(redis_server, 2)
+    store = await b._fleet.store()  # type: ignore[union-attr]
+    claim = store.claim
+
+    async def slow_claim(session: str, owner: str) -> None:
+        await asyncio.sleep(0.5)
+        await claim(session, owner)
+
+    store.claim = slow_claim  # type: ignore[method-assign]
+    try:
+        page = await FakeKit.open(b, session="py-claiming")
+        await page.handshake()
+        await asyncio.sleep(0.2)  # `ready` handled on b; its claim not yet in Redis
+        task = asyncio.create_task(a.session("py-claiming").call_tool("request_user_approval", {"message": "Go?"}, call_id="py-claiming-1"))
+        call = await page.recv()
+        assert (call["type"], call["call_id"]) == ("tool_call", "py-claiming-1")
+        task.cancel()
+        await page.close()
+    finally:
+        for server in (a, b):
+            await server.close()
+
+
 async def test_deadline_plus_grace_on_the_calling_instance_reaches_the_page_as_cancel(redis_server: RedisServer, store: Any) -> None:
     clock = FakeClock(now=__import__("time").time())
     a, b = await fleet(redis_server, 2, clock=clock)

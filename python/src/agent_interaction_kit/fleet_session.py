@@ -40,6 +40,8 @@ class RedisAgentSession(AgentSession):
         # Calls sent on the live connection and not yet ended there: after a gap, those no longer
         # pending ended elsewhere, and their `cancel`, published meanwhile, may have been missed.
         self._shown: set[str] = set()
+        # Each connection's claim of the session, set once it is in Redis (or failed).
+        self._claimed: "weakref.WeakKeyDictionary[Connection, asyncio.Event]" = weakref.WeakKeyDictionary()
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         self._fleet.spawn(work)
@@ -54,9 +56,14 @@ class RedisAgentSession(AgentSession):
         name = self._fleet.connection_name()
         self._names[connection] = name
 
+        claimed = self._claimed[connection] = asyncio.Event()
+
         async def claim() -> None:
             # Claiming tells the instance holding the older connection, if any, to close it with 4000.
-            await (await self._store()).claim(self.session_id, name)
+            try:
+                await (await self._store()).claim(self.session_id, name)
+            finally:
+                claimed.set()
 
         self._guard(connection, claim)
 
@@ -184,7 +191,14 @@ class RedisAgentSession(AgentSession):
         # Shown before the pending calls are read: a call asked after that read is not in it.
         shown_before = list(self._shown)
 
+        claimed = self._claimed.get(connection)
+
         async def resend() -> None:
+            # Read once the claim is in Redis: a call asked before it is in the read, one asked
+            # after it is published here. Read earlier, a call asked between the two would wait
+            # for the page's next reconnect.
+            if claimed is not None:
+                await claimed.wait()
             store = await self._store()
             frames = await store.pending_frames(self.session_id)
             if self._connection is not connection or not self._ready:
