@@ -53,15 +53,16 @@ export class AnswerAllController implements ReactiveController {
     this.offer = offer;
   }
 
-  /** The bar, before the card of request `id` when that is the first approval it covers; else nothing. */
-  barBefore(id: string, strings: Strings): TemplateResult | typeof nothing {
+  /** The bar and the card it stands before (the first approval it covers); none with fewer than two. */
+  bar(strings: Strings): { id: string; template: TemplateResult } | undefined {
     const { covered, left } = this.offer;
-    if (covered.length < 2 || covered[0]?.id !== id) return nothing;
+    const [first] = covered;
+    if (covered.length < 2 || !first) return undefined;
     const words = strings.host.answerAll;
     const ids = covered.map((entry) => entry.id);
     const titleOf = (entry: RequestEntry) => html`<b>${safeText(displayTitle(strings, entry.request.title))}</b>`;
     const press = (approve: boolean) => () => void this.answer(ids, approve, strings);
-    return html`<div class="answer-all" part="answer-all" role="group" aria-labelledby="answer-all-label">
+    const template = html`<div class="answer-all" part="answer-all" role="group" aria-labelledby="answer-all-label">
       <b id="answer-all-label">${words.covers(covered.length)}</b>
       <div id="answer-all-what">
         <ul>
@@ -77,6 +78,7 @@ export class AnswerAllController implements ReactiveController {
         <button tabindex="0" class="primary" part="approve-all-button" aria-describedby="answer-all-what" @click=${press(true)}>${words.approveAll(covered.length)}</button>
       </div>
     </div>`;
+    return { id: first.id, template };
   }
 
   /**

@@ -1,30 +1,48 @@
 import type { SessionEntry } from '../session/session.js';
 
+/** Cards per block: a block is 2^5 = 32 cards by arrival. */
+const BLOCK_BITS = 5;
+
+/** A block's entries, in arrival order. The same array while none of them changed. */
+export type Block = readonly SessionEntry[];
+
+const sameEntries = (a: Block, b: Block): boolean => a.length === b.length && a.every((entry, i) => entry === b[i]);
+
 /**
  * Groups the host's cards in blocks of 32 by arrival, each card in its block for good (DESIGN
  * §11.4): a new card joins the last block and a receipt past `receipt-limit` leaves the first, so
  * the blocks between keep their elements, and the browser their style, layout and paint. Returns
- * the grouping function: entries in arrival order → the blocks by number, in order.
+ * the grouping function: entries in arrival order → the blocks by number, in order. A block whose
+ * entries are the last call's is the last call's array, so a render compares one reference per
+ * block, not one per receipt; and a call touches each entry with a lookup and a push, nothing
+ * more, so a host keeping 500 receipts groups them at little more than the cost of keeping 50.
  */
-export function arrivalBlocks(): (entries: readonly SessionEntry[]) => Map<number, SessionEntry[]> {
-  /** The arrival number of each card in the last list: a card gone is forgotten. */
+export function arrivalBlocks(): (entries: readonly SessionEntry[]) => Map<number, Block> {
+  /** The arrival number of each card seen; those gone are forgotten once they outnumber the rest. */
   let numbers = new Map<string, number>();
   let count = 0;
+  let previous = new Map<number, Block>();
   return (entries) => {
-    const next = new Map<string, number>();
     const blocks = new Map<number, SessionEntry[]>();
-    let last = 0;
+    let last = -1;
     for (const entry of entries) {
-      let n = numbers.get(entry.id) ?? -1;
+      let n = numbers.get(entry.id);
       // A new card comes last; so does an id seen before further up (a new session reusing it).
-      if (n < last) n = count++;
-      next.set(entry.id, (last = n));
-      const block = blocks.get(n >> 5);
+      if (n === undefined || n <= last) numbers.set(entry.id, (n = count++));
+      last = n;
+      const block = blocks.get(n >> BLOCK_BITS);
       if (block) block.push(entry);
-      else blocks.set(n >> 5, [entry]);
+      else blocks.set(n >> BLOCK_BITS, [entry]);
     }
-    numbers = next;
-    return blocks;
+    // Forgetting is a walk over every entry: done when the gone outnumber the shown, not per call.
+    if (numbers.size > 2 * entries.length + 64) numbers = new Map(entries.map((entry) => [entry.id, numbers.get(entry.id) ?? count++]));
+    const result = new Map<number, Block>();
+    for (const [key, block] of blocks) {
+      const before = previous.get(key);
+      result.set(key, before && sameEntries(before, block) ? before : block);
+    }
+    previous = result;
+    return result;
   };
 }
 

@@ -23,7 +23,7 @@ import type { Layout } from '../elements/questionnaire-form/steps.js';
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import type { InteractionSession, SessionEntry, SessionEvent } from '../session/session.js';
 import type { SessionGrant } from '../protocol/runtime-messages.js';
-import { isWaiting } from '../session/entry.js';
+import { isWaiting, type RequestEntry } from '../session/entry.js';
 import type { KeyValueStorage } from '../session/storage.js';
 import type { BackoffOptions } from '../transport/backoff.js';
 import { connectionStatus, type ConnectionStatus, type Transport } from '../transport/transport.js';
@@ -178,16 +178,25 @@ export class InteractionHost extends LitElement {
   /** The cards in blocks of 32 by arrival, each in its block for good. */
   private readonly blocksOf = arrivalBlocks();
 
+  /** The last list's waiting cards: three controllers read them each update, one walk finds them. */
+  private waitingOf: [readonly SessionEntry[], RequestEntry[]] = [[], []];
+
+  /** The cards waiting for the user, oldest first. */
+  private get waiting(): RequestEntry[] {
+    if (this.waitingOf[0] !== this.entries) this.waitingOf = [this.entries, this.entries.filter(isWaiting)];
+    return this.waitingOf[1];
+  }
+
   /** New cards are followed into view, or announced by one "New request" button (DESIGN §6.1). */
   private readonly arrival = new ArrivalController(this, {
     end: () => this.renderRoot.querySelector('.end'),
     itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(itemId(id))}`),
-    pendingIds: () => this.entries.filter(isWaiting).map((entry) => entry.id),
+    pendingIds: () => this.waiting.map((entry) => entry.id),
   });
 
   /** One bar answers the low and medium approvals together (DESIGN §12.2). */
   private readonly answerAll = new AnswerAllController(this, {
-    waiting: () => this.entries.filter(isWaiting),
+    waiting: () => this.waiting,
     cardOf: (id) => this.renderRoot.querySelector<ApprovalDialog>(`approval-dialog[data-id="${CSS.escape(id)}"]`),
     announce: (text) => (this.announcement = text),
   });
@@ -195,7 +204,7 @@ export class InteractionHost extends LitElement {
   constructor() {
     super();
     // The tab title's count, interaction-waiting and notifications (DESIGN §12.3): registered, it needs no field.
-    new AttentionController(this, { waiting: () => this.entries.filter(isWaiting), notify: () => this.notify, locale: () => this.i18n.locale, focus: (id) => this.arrival.focus(id) });
+    new AttentionController(this, { waiting: () => this.waiting, notify: () => this.notify, locale: () => this.i18n.locale, focus: (id) => this.arrival.focus(id) });
   }
 
   /**
@@ -311,6 +320,7 @@ export class InteractionHost extends LitElement {
     /** What the cards show besides their entries. */
     const shows = [locale, this.theme, this.layout, this.previewOrigins, this.deliver, this.clock];
     const blocks = this.blocksOf(this.entries);
+    const bar = this.answerAll.bar(strings);
     return html`<div class="stack">
       <div class="status-row">${this.grantsMenu.render()}
       ${shown === 'superseded'
@@ -328,14 +338,15 @@ export class InteractionHost extends LitElement {
           blocks,
           ([key]) => key,
           // A block, and in it a card, is rendered again only when one of its entries (immutable
-          // snapshots), a setting it shows or the answer-all bar above one of them changed: a new
-          // card costs its own block (and the bar's), not the list.
+          // snapshots; the block is the same array while they are), a setting it shows or the
+          // answer-all bar above one of them changed: a new card costs its own block (and the
+          // bar's), not the list.
           ([, entries], index) => {
-            const bars = entries.map((entry) => this.answerAll.barBefore(entry.id, strings));
+            const bars = bar && entries.some((entry) => entry.id === bar.id) ? entries.map((entry) => (entry.id === bar.id ? bar.template : nothing)) : undefined;
             // A block above the last with nothing raised in it is skipped off screen as one box.
             const settled = index < blocks.size - 1 && entries.every(flat);
-            return html`<div class=${settled ? 'settled' : nothing}>${guard([...shows, ...entries, ...bars], () =>
-              repeat(entries, (entry) => entry.id, (entry, i) => guard([...shows, entry, bars[i]], () => html`<div role="listitem" id=${itemId(entry.id)} class=${flat(entry) ? 'flat' : nothing}>${bars[i]}${this.renderEntry(entry, locale, strings.host)}</div>`)),
+            return html`<div class=${settled ? 'settled' : nothing}>${guard([...shows, entries, bars], () =>
+              repeat(entries, (entry) => entry.id, (entry, i) => guard([...shows, entry, bars?.[i]], () => html`<div role="listitem" id=${itemId(entry.id)} class=${flat(entry) ? 'flat' : nothing}>${bars?.[i] ?? nothing}${this.renderEntry(entry, locale, strings.host)}</div>`)),
             )}</div>`;
           },
         )}
