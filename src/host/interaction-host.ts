@@ -1,9 +1,8 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { guard } from 'lit/directives/guard.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { ArrivalController } from './arrival.js';
 import { arrivalBlocks, itemId } from './arrival-blocks.js';
+import { renderCardList } from './card-list.js';
 import { AnswerAllController, answerAllStyles } from './answer-all.js';
 import { AttentionController, type NotifyMode } from './attention.js';
 import { retrySelector } from './artifact-retry.js';
@@ -33,9 +32,6 @@ import { SessionController } from './session-controller.js';
 import type { ConnectionChangeDetail, InteractionRequestDetail } from './host-events.js';
 import { GrantsMenu, grantsStyles } from './grants-menu.js';
 import { entryRenderer } from './entry-view.js';
-
-/** Whether an entry shows flat (a receipt or a refusal), not raised (a pending card, a file list). */
-const flat = (entry: SessionEntry): boolean => entry.kind !== 'artifacts' && !isWaiting(entry);
 
 export type { ConnectionChangeDetail, InteractionRequestDetail, InteractionWaitingDetail } from './host-events.js';
 
@@ -319,8 +315,6 @@ export class InteractionHost extends LitElement {
     const shown = this.connection;
     /** What the cards show besides their entries. */
     const shows = [locale, this.theme, this.layout, this.previewOrigins, this.deliver, this.clock];
-    const blocks = this.blocksOf(this.entries);
-    const bar = this.answerAll.bar(strings);
     return html`<div class="stack">
       <div class="status-row">${this.grantsMenu.render()}
       ${shown === 'superseded'
@@ -334,22 +328,7 @@ export class InteractionHost extends LitElement {
       </div>
       <div class="cards" part="cards" role="list" aria-label=${strings.host.requests}>
         <div class="end"></div>
-        ${repeat(
-          blocks,
-          ([key]) => key,
-          // A block, and in it a card, is rendered again only when one of its entries (immutable
-          // snapshots; the block is the same array while they are), a setting it shows or the
-          // answer-all bar above one of them changed: a new card costs its own block (and the
-          // bar's), not the list.
-          ([, entries], index) => {
-            const bars = bar && entries.some((entry) => entry.id === bar.id) ? entries.map((entry) => (entry.id === bar.id ? bar.template : nothing)) : undefined;
-            // A block above the last with nothing raised in it is skipped off screen as one box.
-            const settled = index < blocks.size - 1 && entries.every(flat);
-            return html`<div class=${settled ? 'settled' : nothing}>${guard([...shows, entries, bars], () =>
-              repeat(entries, (entry) => entry.id, (entry, i) => guard([...shows, entry, bars?.[i]], () => html`<div role="listitem" id=${itemId(entry.id)} class=${flat(entry) ? 'flat' : nothing}>${bars?.[i] ?? nothing}${this.renderEntry(entry, locale, strings.host)}</div>`)),
-            )}</div>`;
-          },
-        )}
+        ${renderCardList({ blocks: this.blocksOf(this.entries), shows, bar: this.answerAll.bar(strings), card: (entry) => this.renderEntry(entry, locale, strings.host) })}
       </div>
       ${this.arrival.waiting
         ? html`<button tabindex="0" class="new-request primary" part="new-request-button" @click=${this.focusPending}>${strings.host.newRequestButton}</button>`
