@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ASKING_TOOLS } from './constants.js';
 
 // The audit trail's record (DESIGN §12.4): what both runtime sides write once per decided call.
 // Runtime-side only: the browser bundle never builds one.
@@ -14,7 +15,7 @@ export type AuditSource = (typeof AUDIT_SOURCES)[number];
 export const auditRecordSchema = z.object({
   call_id: z.string().check(z.minLength(1)),
   session_id: z.string().check(z.minLength(1)),
-  tool: z.literal(['request_user_approval', 'request_user_input']),
+  tool: z.literal(ASKING_TOOLS),
   arguments_sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   decision: z.literal(AUDIT_DECISIONS),
   source: z.literal(AUDIT_SOURCES),

@@ -18,6 +18,8 @@ export type RunMode = (typeof RUN_MODES)[number];
 
 export const TOOL_NAMES = ['request_user_approval', 'request_user_input', 'publish_artifacts'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
+/** The tools that ask the user (an approval or an input), as a request or an audit record names them. */
+export const ASKING_TOOLS = ['request_user_approval', 'request_user_input'] as const;
 
 export const REQUEST_KINDS = ['approval', 'text', 'choice', 'multi_choice', 'questionnaire'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];

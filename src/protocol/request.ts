@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { REQUEST_KINDS, SEVERITIES } from './constants.js';
+import { ASKING_TOOLS, REQUEST_KINDS, SEVERITIES } from './constants.js';
 import type { QuestionField } from './fields.js';
 
 export const optionSchema = z.object({
@@ -46,7 +46,7 @@ export const interactionRequestSchema = z.object({
   questions: z.array(questionSchema),
   allow_free_text: z.boolean(),
   timeout_seconds: z.number(),
-  source_tool: z.literal(['request_user_approval', 'request_user_input']),
+  source_tool: z.literal(ASKING_TOOLS),
   metadata: requestMetadataSchema,
 });
 export type InteractionRequest = Omit<z.infer<typeof interactionRequestSchema>, 'questions' | 'metadata'> & {
