@@ -174,13 +174,9 @@ export class InteractionHost extends LitElement {
   /** The cards in blocks of 32 by arrival, each in its block for good. */
   private readonly blocksOf = arrivalBlocks();
 
-  /** The last list's waiting cards: three controllers read them each update, one walk finds them. */
-  private waitingOf: [readonly SessionEntry[], RequestEntry[]] = [[], []];
-
   /** The cards waiting for the user, oldest first. */
   private get waiting(): RequestEntry[] {
-    if (this.waitingOf[0] !== this.entries) this.waitingOf = [this.entries, this.entries.filter(isWaiting)];
-    return this.waitingOf[1];
+    return this.entries.filter(isWaiting);
   }
 
   /** New cards are followed into view, or announced by one "New request" button (DESIGN §6.1). */
