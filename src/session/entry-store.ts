@@ -59,6 +59,8 @@ export class EntryStore {
     if (this.entries.size <= limit) return [];
     let excess = -limit;
     for (const entry of this.entries.values()) if (finished(entry)) excess += 1;
+    // A limit that is no number (receipt-limit="abc") prunes nothing, as before.
+    if (!(excess > 0)) return [];
     const gone: SessionEntry[] = [];
     for (const entry of this.entries.values()) {
       if (gone.length >= excess) break;

@@ -24,4 +24,10 @@ describe('EntryStore.overflow', () => {
     assert.deepEqual(store.overflow(4), []);
     assert.deepEqual(store.overflow(3).map((entry) => entry.id), ['e-0']);
   });
+
+  it('takes nothing when the limit is no number (receipt-limit="abc"), as pruning always did', () => {
+    const store = new EntryStore(() => {});
+    for (let i = 0; i < 4; i += 1) store.put(request(`e-${i}`, 'settled'));
+    assert.deepEqual(store.overflow(Number.NaN), []);
+  });
 });
