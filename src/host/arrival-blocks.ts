@@ -15,11 +15,11 @@ const sameEntries = (a: Block, b: Block): boolean => a.length === b.length && a.
  * the grouping function: entries in arrival order → the blocks by number, in order. A block whose
  * entries are the last call's is the last call's array, so a render compares one reference per
  * block, not one per receipt; a call costs each entry a lookup, a push and a comparison, and
- * builds a map of every card only now and then, to forget the gone (it built one each render).
+ * walks them again only now and then, to forget the gone (it built a map of every card each render).
  */
 export function arrivalBlocks(): (entries: readonly SessionEntry[]) => Map<number, Block> {
   /** The arrival number of each card seen; the gone are forgotten once there are more than twice the shown and 64. */
-  let numbers = new Map<string, number>();
+  const numbers = new Map<string, number>();
   let count = 0;
   let previous = new Map<number, Block>();
   return (entries) => {
@@ -35,7 +35,10 @@ export function arrivalBlocks(): (entries: readonly SessionEntry[]) => Map<numbe
       else blocks.set(n >> BLOCK_BITS, [entry]);
     }
     // Forgetting is a walk over every entry: done once the numbers pass twice the shown and 64, not per call.
-    if (numbers.size > 2 * entries.length + 64) numbers = new Map(entries.map((entry) => [entry.id, numbers.get(entry.id) ?? count++]));
+    if (numbers.size > 2 * entries.length + 64) {
+      const shown = new Set(entries.map((entry) => entry.id));
+      for (const id of numbers.keys()) if (!shown.has(id)) numbers.delete(id);
+    }
     const result = new Map<number, Block>();
     for (const [key, block] of blocks) {
       const before = previous.get(key);

@@ -32,11 +32,13 @@ export function renderCardList({ blocks, shows, bar, card }: CardListView): Temp
     blocks,
     ([key]) => key,
     ([, entries], index) => {
-      const bars = bar && entries.some((entry) => entry.id === bar.id) ? entries.map((entry) => (entry.id === bar.id ? bar.template : nothing)) : undefined;
+      /** The bar, in the block of the card it stands above: the one card and block it renders again. */
+      const barOf = (entry: SessionEntry) => (entry.id === bar?.id ? bar.template : undefined);
+      const blockBar = entries.some(barOf) ? bar?.template : undefined;
       // A block above the last with nothing raised in it is skipped off screen as one box.
       const settled = index < blocks.size - 1 && entries.every(flat);
-      return html`<div class=${settled ? 'settled' : nothing}>${guard([...shows, entries, bars], () =>
-        repeat(entries, (entry) => entry.id, (entry, i) => guard([...shows, entry, bars?.[i]], () => html`<div role="listitem" id=${itemId(entry.id)} class=${flat(entry) ? 'flat' : nothing}>${bars?.[i] ?? nothing}${card(entry)}</div>`)),
+      return html`<div class=${settled ? 'settled' : nothing}>${guard([...shows, entries, blockBar], () =>
+        repeat(entries, (entry) => entry.id, (entry) => guard([...shows, entry, barOf(entry)], () => html`<div role="listitem" id=${itemId(entry.id)} class=${flat(entry) ? 'flat' : nothing}>${barOf(entry) ?? nothing}${card(entry)}</div>`)),
       )}</div>`;
     },
   )}`;

@@ -1,7 +1,5 @@
 import { isPending, isUnacked, type SessionEntry } from './entry.js';
 
-const finished = (entry: SessionEntry): boolean => !isPending(entry) && !isUnacked(entry);
-
 /** What changed in the store: a new entry, a new snapshot of one, or one gone. */
 export type EntryChange =
   | { type: 'request'; entry: SessionEntry }
@@ -50,22 +48,11 @@ export class EntryStore {
     return true;
   }
 
-  /**
-   * Finished entries (settled and acked) beyond the most recent `limit`, oldest first. Asked after
-   * every answer: it counts in place rather than copying the list, which at 500 receipts was a
-   * copy and a filter of all of them per call.
-   */
+  /** Finished entries (settled and acked) beyond the most recent `limit`, oldest first. */
   overflow(limit: number): SessionEntry[] {
+    // Under the limit (most sessions, after every answer) nothing is copied or filtered.
     if (this.entries.size <= limit) return [];
-    let excess = -limit;
-    for (const entry of this.entries.values()) if (finished(entry)) excess += 1;
-    // A limit that is no number (receipt-limit="abc") prunes nothing, as before.
-    if (!(excess > 0)) return [];
-    const gone: SessionEntry[] = [];
-    for (const entry of this.entries.values()) {
-      if (gone.length >= excess) break;
-      if (finished(entry)) gone.push(entry);
-    }
-    return gone;
+    const finished = this.list().filter((entry) => !isPending(entry) && !isUnacked(entry));
+    return finished.slice(0, Math.max(0, finished.length - limit));
   }
 }
