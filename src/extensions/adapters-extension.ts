@@ -5,12 +5,12 @@
 import { ContextProvider } from '@lit/context';
 import { fieldStrings } from '../i18n/fields.js';
 import { linkStrings } from '../i18n/link.js';
-import { linkParts, renderDismiss } from '../elements/approval-dialog/link-consent.js';
-import { FieldDraft } from '../elements/questionnaire-form/field-draft.js';
-import { fieldAnswer, fieldStyles, renderField } from '../elements/questionnaire-form/typed-fields.js';
+import { linkParts, renderDismiss } from './link-consent.js';
+import { FieldDraft } from './field-draft.js';
+import { fieldAnswer, fieldStyles, renderField } from './typed-fields.js';
 import { AdapterBridge } from '../session/adapter-bridge.js';
 import type { AdapterExtension } from '../session/envelope.js';
-import { cardExtension, type CardExtension } from './card-extension.js';
+import { cardExtension, type CardExtension } from '../elements/shared/card-extension.js';
 
 /** The cards' parts that only the adapters' requests need. */
 const cards: CardExtension = {

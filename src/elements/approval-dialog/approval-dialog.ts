@@ -6,7 +6,7 @@ import type { GrantOffer } from '../../protocol/runtime-messages.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { answerApproval, cancelledResponse } from '../../rules/responses.js';
 import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
-import type { LinkCard } from '../../extensions/card-extension.js';
+import type { LinkCard } from '../shared/card-extension.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import type { CardParts } from '../shared/card-parts.js';
 import { safeText } from '../shared/safe-text.js';

@@ -15,13 +15,12 @@ import { Draft, type AnswerKey } from './draft.js';
 import { renderOptions } from './option-rows.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
-import { refusalText } from '../../extensions/card-extension.js';
+import { refusalText, type FieldForm, type TypedChoices } from '../shared/card-extension.js';
 import { renderCheckpoint, renderHeading } from './heading.js';
 import { formKeys } from './form-keys.js';
 import { focusRefusal, keyOf, SINGLE_KEY } from './refusal-focus.js';
 import { SkipController } from './skip.js';
 import { isQuestion, StepsController, type Layout } from './steps.js';
-import type { FieldForm, TypedChoices } from './typed-fields.js';
 
 /**
  * Asks the user for text, one choice, several choices or a questionnaire (`request_user_input`).

@@ -11,7 +11,7 @@ import type { InteractionResponse } from '../../protocol/response.js';
 import type { AnswerProblem } from '../../rules/answers.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { safeText } from '../shared/safe-text.js';
-import type { CardExtension } from '../../extensions/card-extension.js';
+import type { CardExtension } from '../shared/card-extension.js';
 import { answerShown } from './answer-rows.js';
 import type { Draft } from './draft.js';
 import { focusRefusal } from './refusal-focus.js';

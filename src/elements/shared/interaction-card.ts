@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { consume } from '@lit/context';
 import { property, state } from 'lit/decorators.js';
-import { cardExtension, type CardExtension } from '../../extensions/card-extension.js';
+import { cardExtension, type CardExtension } from './card-extension.js';
 import type { CardParts } from './card-parts.js';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
 import { withStrings, type Locale } from '../../i18n/locales.js';

@@ -1,13 +1,13 @@
 // Link consent (MCP URL-mode elicitation), an adapters' part of <approval-dialog>: the whole URL
 // with its host set apart, and why it deserves a second look, before the user opens it.
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { linkStrings } from '../../i18n/link.js';
-import type { Locale } from '../../i18n/locales.js';
-import { inspectLink } from '../../rules/link.js';
-import { safeText } from '../shared/safe-text.js';
-import type { LinkCard } from '../../extensions/card-extension.js';
-import type { CardParts } from '../shared/card-parts.js';
-import { triangleIcon } from './icons.js';
+import { linkStrings } from '../i18n/link.js';
+import type { Locale } from '../i18n/locales.js';
+import { inspectLink } from '../rules/link.js';
+import { safeText } from '../elements/shared/safe-text.js';
+import type { LinkCard } from '../elements/shared/card-extension.js';
+import type { CardParts } from '../elements/shared/card-parts.js';
+import { triangleIcon } from '../elements/approval-dialog/icons.js';
 
 /**
  * Link consent's own styles, in its template: the core card carries none of them (DESIGN §7:
