@@ -1,7 +1,7 @@
 // What the adapters bring beside their mappings: the cards' typed fields and link consent, and the
 // session's bridge that runs envelope adapters. Each envelope adapter carries it (`extension`), and
 // `provideAdapterParts(root)` gives its card parts to standalone cards: the core bundle carries
-// none of it (DESIGN §7: room comes from adapter-only code).
+// none of it (room comes from adapter-only code).
 import { ContextProvider } from '@lit/context';
 import { fieldStrings } from '../i18n/fields.js';
 import { linkStrings } from '../i18n/link.js';

@@ -1,6 +1,6 @@
 // The draft of a form with typed fields (questions with a `field`: MCP and AG-UI forms,
 // AskUserQuestion's "Other"). It comes with the adapters' parts (src/extensions/), so the core
-// bundle carries none of the fields' rules (DESIGN §7: room comes from adapter-only code).
+// bundle carries none of the fields' rules (room comes from adapter-only code).
 import type { UserAnswer, AnswerOutcome } from '../rules/answers.js';
 import { answerRequest } from '../rules/answers.js';
 import { initialInput, maxReached } from '../rules/fields.js';

@@ -10,7 +10,7 @@ import type { CardParts } from '../elements/shared/card-parts.js';
 import { triangleIcon } from '../elements/approval-dialog/icons.js';
 
 /**
- * Link consent's own styles, in its template: the core card carries none of them (DESIGN §7:
+ * Link consent's own styles, in its template: the core card carries none of them (
  * room comes from adapter-only code). Static text, no binding in it.
  */
 const linkStyles = css`

@@ -31,7 +31,7 @@ export function fieldAnswer(question: InteractionQuestion, answer: QuestionAnswe
 
 /**
  * The typed fields' own styles, rendered once in a form that has any: the core card carries
- * none of them (DESIGN §7: room comes from adapter-only code).
+ * none of them (room comes from adapter-only code).
  */
 export const fieldStyles = html`<style>
   ${css`

@@ -20,7 +20,7 @@ export function answerShown(question: InteractionQuestion, answer: QuestionAnswe
 
 /**
  * The receipt's list of what was answered: the text, the choices, or each question's answer,
- * those in `filled` marked as chosen by the timeout (DESIGN §11.2).
+ * those in `filled` marked as chosen by the timeout.
  */
 export function answerRows(
   request: InteractionRequest,

@@ -1,4 +1,4 @@
-// The steps layout of <questionnaire-form> (DESIGN §6.1 "Questionnaires fit"): one question at a
+// The steps layout of <questionnaire-form>: one question at a
 // time with its place, ↑/↓ among the options without picking, a single-choice pick moving on,
 // Back and Next, and a review of every answer with Change before Submit.
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';

@@ -22,7 +22,7 @@ export type TypedFieldProblem = Exclude<AnswerProblem['code'], keyof Questionnai
 /**
  * The parts of the cards that only the adapters' requests need: typed fields (MCP and AG-UI
  * forms, AskUserQuestion's "Other") and link consent (MCP URL mode). They come with the adapters
- * (`agent-interaction-kit/adapters`), so the core bundle does not carry them (DESIGN §7: room
+ * (`agent-interaction-kit/adapters`), so the core bundle does not carry them (room
  * comes from adapter-only code).
  */
 export interface CardExtension {

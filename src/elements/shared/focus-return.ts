@@ -22,7 +22,7 @@ export interface FocusReturnHost extends ReactiveControllerHost, HTMLElement {
 }
 
 /**
- * DESIGN §6.1 "Focus never falls to the page". When a card the user is in settles (answered,
+ * Focus never falls to the page. When a card the user is in settles (answered,
  * expired, cancelled: its form goes away), focus moves to `target()` (the receipt's heading),
  * whether the card stands alone or sits in a host's shadow root. A modal that `remember()`ed
  * where focus was before it opened gives focus back there instead (STYLE #5).

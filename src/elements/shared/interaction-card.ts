@@ -20,10 +20,10 @@ import type { Theme } from './tokens.js';
 /** Text past this many characters starts collapsed, so a huge message keeps the card small. */
 export const COLLAPSE_AFTER = 2000;
 
-/** Fired once per request with the response of DESIGN §5: the user's answer, or a timeout. */
+/** Fired once per request with its response (docs/protocol.md §5.1): the user's answer, or a timeout. */
 export class InteractionResponseEvent extends CustomEvent<InteractionResponse> {
   /**
-   * `session`: the user approved with 本会话内允许 / Allow for this session (DESIGN §12.1). The
+   * `session`: the user approved with 本会话内允许 / Allow for this session. The
    * response is the plain approval; the grant goes beside it (the host's `tool_result` `grant`).
    */
   readonly grant: 'session' | undefined;
@@ -49,14 +49,14 @@ declare global {
  * behaviour around it lives in controllers: language, countdown, focus on settling.
  */
 export abstract class InteractionCard<S extends object = object> extends LitElement {
-  /** The normalised request (DESIGN §3.6) to show. */
+  /** The normalised request to show. */
   @property({ attribute: false })
   request?: InteractionRequest;
 
   /**
    * The deadline, epoch milliseconds or ISO 8601. When a host sets it, the card only shows the
    * countdown and the host's session applies the timeout; without it the card times itself
-   * from `request.timeout_seconds` and applies the timeout policy of DESIGN §4 on its own.
+   * from `request.timeout_seconds` and applies the timeout policy on its own (docs/protocol.md §5.6).
    */
   @property({ attribute: false })
   deadline?: number | string;
@@ -111,7 +111,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   @state()
   private fired: InteractionResponse | undefined;
 
-  /** The receipt's full record is shown (DESIGN §11.4: a receipt is one line until opened). */
+  /** The receipt's full record is shown (a receipt is one line until opened). */
   @state()
   private receiptOpen = false;
 
@@ -182,7 +182,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
 
   /**
    * The deadline passed: a standalone card applies the timeout policy itself, keeping what the
-   * user gave (DESIGN §11.2).
+   * user gave.
    */
   private expire(): void {
     if (!this.request || this.settled || this.deadline !== undefined) return;
@@ -251,7 +251,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
 
   /**
    * The live regions that speak the countdown at a few thresholds: politely, but for the one
-   * 30 s before the deadline, said once and assertively with the card's title (DESIGN §12.3),
+   * 30 s before the deadline, said once and assertively with the card's title,
    * so a user elsewhere on the page knows which card is about to time out.
    */
   private renderAnnouncer(title: string): TemplateResult {

@@ -6,7 +6,7 @@ import type { InteractionResponse } from '../../protocol/response.js';
 import type { CardState } from '../../rules/card-state.js';
 import { safeText } from './safe-text.js';
 
-/** What a settled card's receipt is made of (DESIGN §11.4). */
+/** What a settled card's receipt is made of. */
 export interface ReceiptView {
   request: InteractionRequest;
   /** The response, or the answer on its way (submitting). */
@@ -87,7 +87,7 @@ export function renderReceipt(view: ReceiptView): TemplateResult {
 }
 
 export const receiptStyles = css`
-  /* Settled, the card lies flat and takes one line (DESIGN §11.4): only what waits for the user
+  /* Settled, the card lies flat and takes one line: only what waits for the user
      is raised, and a page of receipts is cheap to lay out and repaint. */
   :host(:not([state='pending'])) .card {
     box-shadow: none;
