@@ -9,8 +9,8 @@ export type Block = readonly SessionEntry[];
 const sameEntries = (a: Block, b: Block): boolean => a.length === b.length && a.every((entry, i) => entry === b[i]);
 
 /**
- * Groups the host's cards in blocks of 32 by arrival, each card in its block for good (DESIGN
- * §11.4): a new card joins the last block and a receipt past `receipt-limit` leaves the first, so
+ * Groups the host's cards in blocks of 32 by arrival, each card in its block for good (a
+ * receipt is one line that a new card leaves alone): a new card joins the last block and a receipt past `receipt-limit` leaves the first, so
  * the blocks between keep their elements, and the browser their style, layout and paint. Returns
  * the grouping function: entries in arrival order → the blocks by number, in order. A block whose
  * entries are the last call's is the last call's array, so a render compares one reference per

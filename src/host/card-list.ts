@@ -1,4 +1,4 @@
-// The host's list of cards, block by block (DESIGN §11.4): a render of it renders again only the
+// The host's list of cards, block by block: a render of it renders again only the
 // blocks and cards that changed, never the receipts above them.
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';

@@ -71,7 +71,7 @@ export class InteractionHost extends LitElement {
   @property({ attribute: false })
   transport?: Transport;
 
-  /** Delivers `publish_artifacts` items where the credentials are (DESIGN §4). */
+  /** Delivers `publish_artifacts` items where the credentials are. */
   @property({ attribute: false })
   deliver?: DeliverFunction;
 
@@ -179,14 +179,14 @@ export class InteractionHost extends LitElement {
     return this.entries.filter(isWaiting);
   }
 
-  /** New cards are followed into view, or announced by one "New request" button (DESIGN §6.1). */
+  /** New cards are followed into view, or announced by one "New request" button. */
   private readonly arrival = new ArrivalController(this, {
     end: () => this.renderRoot.querySelector('.end'),
     itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(itemId(id))}`),
     pendingIds: () => this.waiting.map((entry) => entry.id),
   });
 
-  /** One bar answers the low and medium approvals together (DESIGN §12.2). */
+  /** One bar answers the low and medium approvals together. */
   private readonly answerAll = new AnswerAllController(this, {
     waiting: () => this.waiting,
     cardOf: (id) => this.renderRoot.querySelector<ApprovalDialog>(`approval-dialog[data-id="${CSS.escape(id)}"]`),
@@ -195,7 +195,7 @@ export class InteractionHost extends LitElement {
 
   constructor() {
     super();
-    // The tab title's count, interaction-waiting and notifications (DESIGN §12.3): registered, it needs no field.
+    // The tab title's count, interaction-waiting and notifications: registered, it needs no field.
     new AttentionController(this, { waiting: () => this.waiting, notify: () => this.notify, locale: () => this.i18n.locale, focus: (id) => this.arrival.focus(id) });
   }
 
@@ -215,7 +215,7 @@ export class InteractionHost extends LitElement {
     announce: (text) => (this.announcement = text),
   });
 
-  /** The session's grants (DESIGN §12.1), `{key, label, at}` oldest first, as the runtime last listed them. */
+  /** The session's grants, `{key, label, at}` oldest first, as the runtime last listed them. */
   get grants(): readonly SessionGrant[] {
     return this.grantsMenu.grants;
   }
@@ -232,7 +232,7 @@ export class InteractionHost extends LitElement {
 
   /**
    * What the user gave so far in a questionnaire's card, read by the session at the card's
-   * deadline: its timeout keeps those answers (DESIGN §11.2). The card holds the draft; the
+   * deadline: its timeout keeps those answers. The card holds the draft; the
    * session, which owns the timer, knows no elements.
    */
   private readonly draftOf = (id: string) =>
