@@ -1,4 +1,4 @@
-// Theming through the host (DESIGN §6.1): the host forwards its cards' parts, so the page styles
+// Theming through the host: the host forwards its cards' parts, so the page styles
 // cards inside it with `interaction-host::part(…)`; `approval-dialog::part(…)` cannot reach them.
 import { expect, fixture } from '@open-wc/testing';
 import '../../src/entries/interaction-host.js';
