@@ -5,7 +5,7 @@
 import { ContextProvider } from '@lit/context';
 import { fieldStrings } from '../i18n/fields.js';
 import { linkStrings } from '../i18n/link.js';
-import { linkParts, renderDismiss } from './link-consent.js';
+import { linkSlots, renderDismiss } from './link-consent.js';
 import { FieldDraft } from './field-draft.js';
 import { fieldAnswer, fieldStyles, renderField } from './typed-fields.js';
 import { AdapterBridge } from '../session/adapter-bridge.js';
@@ -20,7 +20,7 @@ const cards: CardExtension = {
   problem: (code, locale) => fieldStrings[locale].problems[code],
   words: (locale) => fieldStrings[locale],
   answer: fieldAnswer,
-  link: linkParts,
+  link: linkSlots,
   dismiss: renderDismiss,
   consent: (locale) => linkStrings[locale],
 };

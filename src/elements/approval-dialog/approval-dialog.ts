@@ -8,7 +8,7 @@ import { answerApproval, cancelledResponse } from '../../rules/responses.js';
 import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
 import type { LinkCard } from '../shared/card-extension.js';
 import { InteractionCard } from '../shared/interaction-card.js';
-import type { CardParts } from '../shared/card-parts.js';
+import type { CardSlots } from '../shared/card-slots.js';
 import { safeText } from '../shared/safe-text.js';
 import { receiptStyles } from '../shared/receipt.js';
 import { renderDetails, steadyLabel } from './details.js';
@@ -215,10 +215,10 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${safeText(response.text)}</dd></dl>` : nothing;
 
   /**
-   * A link request's parts (MCP URL mode): the adapters' link consent (src/extensions/); without
+   * A link request's slots (MCP URL mode): the adapters' link consent (src/extensions/); without
    * it, the URL as text and only Reject.
    */
-  private linkParts(request: InteractionRequest, url: string): Partial<CardParts> {
+  private linkSlots(request: InteractionRequest, url: string): Partial<CardSlots> {
     const card: LinkCard = {
       url, locale: this.language, modal: this.modal, linkState: this.linkState, response: this.response,
       withdrawn: this.state === 'cancelled' || this.late,
@@ -314,8 +314,8 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       context: this.renderContext(),
       form: () => this.renderForm(request),
       answer: this.renderNote,
-      said: this.outcome(),
-      ...(request.metadata.url === undefined ? {} : this.linkParts(request, request.metadata.url)),
+      outcome: this.outcome(),
+      ...(request.metadata.url === undefined ? {} : this.linkSlots(request, request.metadata.url)),
     });
     if (!this.modal || this.settled) return card;
     return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${card}</dialog>`;

@@ -14,7 +14,7 @@ import type { InteractionResponse, QuestionAnswer } from '../../protocol/respons
 import type { AnswerProblem } from '../../rules/answers.js';
 import { KIT_VERSION } from '../../version.js';
 import type { Draft } from '../questionnaire-form/draft.js';
-import type { CardParts } from './card-parts.js';
+import type { CardSlots } from './card-slots.js';
 
 /** A refusal the form's own controls never give: its text is in the adapters' strings, not the core's. */
 export type TypedFieldProblem = Exclude<AnswerProblem['code'], keyof QuestionnaireStrings['problems']>;
@@ -43,7 +43,7 @@ export interface CardExtension {
    * why it deserves a second look, Decline and Open link (and a quiet Cancel where offered), and
    * once settled what happened and what the server said since.
    */
-  link(card: LinkCard): Pick<CardParts, 'context' | 'form' | 'said' | 'below'>;
+  link(card: LinkCard): Pick<CardSlots, 'context' | 'form' | 'outcome' | 'footer'>;
   /** Cancel, for a request that offers it (`metadata.dismiss`); quiet beside other actions. */
   dismiss(locale: Locale, dismiss: () => void, quiet?: boolean): TemplateResult;
   /** The words of the adapters' approvals: link consent's, Decline and Cancel. */

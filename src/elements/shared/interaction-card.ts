@@ -2,7 +2,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { consume } from '@lit/context';
 import { property, state } from 'lit/decorators.js';
 import { cardExtension, type CardExtension } from './card-extension.js';
-import type { CardParts } from './card-parts.js';
+import type { CardSlots } from './card-slots.js';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
 import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
@@ -223,12 +223,12 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   }
 
   /** The one-line receipt of a settled card, and its record: who asked, why it ended so, the message, the context, the answer. */
-  private renderSettled(request: InteractionRequest, parts: CardParts): TemplateResult {
+  private renderSettled(request: InteractionRequest, slots: CardSlots): TemplateResult {
     const strings = this.strings;
     const response = this.response ?? this.fired;
     const requester = this.requester?.trim();
     const view: ReceiptView = {
-      request, response, state: this.state, late: this.late, strings, skipped: this.skipped, said: parts.said, locale: this.language,
+      request, response, state: this.state, late: this.late, strings, skipped: this.skipped, outcome: slots.outcome, locale: this.language,
       dismissed: request.metadata.dismiss ? this.extension?.consent(this.language).dismissed : undefined,
       title: displayTitle(strings, request.title), open: this.receiptOpen,
       toggle: () => (this.receiptOpen = !this.receiptOpen),
@@ -236,11 +236,11 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
         return html`${requester ? html`<div class="meta" part="requester">${strings.requestedBy} ${safeText(requester)}</div>` : nothing}
           ${this.late ? html`<p class="hint">${strings.receipt.lateDetail}</p>` : nothing}
           ${request.message ? html`<p class="message" part="message" dir="auto">${this.longText('message', request.message)}</p>` : nothing}
-          ${parts.context ?? nothing}
-          ${response && parts.answer && shownAnswer(request, response) ? parts.answer(response) : nothing}`;
+          ${slots.context ?? nothing}
+          ${response && slots.answer && shownAnswer(request, response) ? slots.answer(response) : nothing}`;
       },
     };
-    return html`<article class="card ${parts.cardClass ?? ''}" part="card" aria-labelledby="title">${renderReceipt(view)}${parts.below ?? nothing}</article>`;
+    return html`<article class="card ${slots.cardClass ?? ''}" part="card" aria-labelledby="title">${renderReceipt(view)}${slots.footer ?? nothing}</article>`;
   }
 
   private renderCountdown(): TemplateResult | typeof nothing {
@@ -264,25 +264,25 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   }
 
   /** The card around its form (title, requester, badges, countdown, message), or its receipt once settled. */
-  protected renderCard(request: InteractionRequest, parts: CardParts): TemplateResult {
-    if (this.settled) return this.renderSettled(request, parts);
+  protected renderCard(request: InteractionRequest, slots: CardSlots): TemplateResult {
+    if (this.settled) return this.renderSettled(request, slots);
     const strings = this.strings;
     const requester = this.requester?.trim();
     const title = displayTitle(strings, request.title);
-    return html`<article class="card ${parts.cardClass ?? ''}" part="card" aria-labelledby="title">
+    return html`<article class="card ${slots.cardClass ?? ''}" part="card" aria-labelledby="title">
       <div class="header" part="header">
         <div class="heading">
           <p class="title" id="title" part="title" dir="auto">${safeText(title)}</p>
           <div class="meta">
-            ${parts.badges ?? nothing}
+            ${slots.badges ?? nothing}
             ${requester ? html`<span part="requester">${strings.requestedBy} ${safeText(requester)}</span>` : nothing}
           </div>
         </div>
         <div class="meta">${this.renderCountdown()}</div>
       </div>
       ${request.message ? html`<p class="message" part="message" dir="auto">${this.longText('message', request.message)}</p>` : nothing}
-      ${parts.context ?? nothing}
-      ${parts.form()}
+      ${slots.context ?? nothing}
+      ${slots.form()}
       ${this.renderAnnouncer(title)}
     </article>`;
   }
