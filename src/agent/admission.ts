@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { isRecord } from '../protocol/constants.js';
 
 /**
- * What `authorize` answers (DESIGN §3.7, §3.9). `false` or `undefined` refuses; `true` accepts with
+ * What `authorize` answers. `false` or `undefined` refuses; `true` accepts with
  * the session id the URL names (or `sessionIdFor`); a string accepts with that session id; an
  * object accepts too, with its `sessionId` (when given, it wins over the URL) and `actor`: who the
  * user is, kept with the session for the audit trail.

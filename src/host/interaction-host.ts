@@ -71,7 +71,7 @@ export class InteractionHost extends LitElement {
   @property({ attribute: false })
   transport?: Transport;
 
-  /** Delivers `publish_artifacts` items where the credentials are (DESIGN §4). */
+  /** Delivers `publish_artifacts` items where the credentials are. */
   @property({ attribute: false })
   deliver?: DeliverFunction;
 
@@ -154,7 +154,7 @@ export class InteractionHost extends LitElement {
   @state() private sessionLocale: string | undefined;
 
   /** Connected: a session on the transport (or `src`); disconnected: stopped. */
-  private readonly sessions = new SessionController(this, {
+  private readonly sessionController = new SessionController(this, {
     args: () => [this.src, this.transport, this.adapters, this.protocol, this.protocols],
     options: () => {
       const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff, protocols: this.protocols }) : undefined);
@@ -179,14 +179,14 @@ export class InteractionHost extends LitElement {
     return this.entries.filter(isWaiting);
   }
 
-  /** New cards are followed into view, or announced by one "New request" button (DESIGN §6.1). */
+  /** New cards are followed into view, or announced by one "New request" button. */
   private readonly arrival = new ArrivalController(this, {
     end: () => this.renderRoot.querySelector('.end'),
     itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(itemId(id))}`),
     pendingIds: () => this.waiting.map((entry) => entry.id),
   });
 
-  /** One bar answers the low and medium approvals together (DESIGN §12.2). */
+  /** One bar answers the low and medium approvals together. */
   private readonly answerAll = new AnswerAllController(this, {
     waiting: () => this.waiting,
     cardOf: (id) => this.renderRoot.querySelector<ApprovalDialog>(`approval-dialog[data-id="${CSS.escape(id)}"]`),
@@ -195,7 +195,7 @@ export class InteractionHost extends LitElement {
 
   constructor() {
     super();
-    // The tab title's count, interaction-waiting and notifications (DESIGN §12.3): registered, it needs no field.
+    // The tab title's count, interaction-waiting and notifications: registered, it needs no field.
     new AttentionController(this, { waiting: () => this.waiting, notify: () => this.notify, locale: () => this.i18n.locale, focus: (id) => this.arrival.focus(id) });
   }
 
@@ -210,19 +210,19 @@ export class InteractionHost extends LitElement {
 
   /** The session grants menu: it follows the running session's `grants`. */
   private readonly grantsMenu = new GrantsMenu(this, {
-    session: () => this.sessions.session,
+    session: () => this.sessionController.session,
     strings: () => this.i18n.strings,
     announce: (text) => (this.announcement = text),
   });
 
-  /** The session's grants (DESIGN §12.1), `{key, label, at}` oldest first, as the runtime last listed them. */
+  /** The session's grants, `{key, label, at}` oldest first, as the runtime last listed them. */
   get grants(): readonly SessionGrant[] {
     return this.grantsMenu.grants;
   }
 
   /** The live session (for pages that need its state; most need only the events). */
   get interactionSession(): InteractionSession | undefined {
-    return this.sessions.session;
+    return this.sessionController.session;
   }
 
   private sessionSettings() {
@@ -232,7 +232,7 @@ export class InteractionHost extends LitElement {
 
   /**
    * What the user gave so far in a questionnaire's card, read by the session at the card's
-   * deadline: its timeout keeps those answers (DESIGN §11.2). The card holds the draft; the
+   * deadline: its timeout keeps those answers. The card holds the draft; the
    * session, which owns the timer, knows no elements.
    */
   private readonly draftOf = (id: string) =>
@@ -243,7 +243,7 @@ export class InteractionHost extends LitElement {
   }
 
   private onSessionEvent(event: SessionEvent): void {
-    const session = this.sessions.session;
+    const session = this.sessionController.session;
     if (!session) return;
     switch (event.type) {
       case 'request': {
@@ -280,7 +280,7 @@ export class InteractionHost extends LitElement {
     // The card answered: the session sends it; the card shows "submitting" until the ack.
     onResponse: (event, entry) => {
       event.preventDefault();
-      this.sessions.session?.answer(entry.id, event.detail, event.grant);
+      this.sessionController.session?.answer(entry.id, event.detail, event.grant);
     },
     onRetry: (id, index, button) => void this.retry(id, index, button),
   });
@@ -290,7 +290,7 @@ export class InteractionHost extends LitElement {
    * gives way to a note, which takes the focus the button had (focus never falls to the page).
    */
   private async retry(id: string, index: number, button: HTMLElement): Promise<void> {
-    const session = this.sessions.session;
+    const session = this.sessionController.session;
     if (!(await session?.retryDelivery(id, index))) return;
     await this.updateComplete;
     const entry = session?.list().find((e) => e.id === id);
@@ -303,14 +303,14 @@ export class InteractionHost extends LitElement {
 
   private takeBack(): void {
     this.connection = 'connecting';
-    this.sessions.reconnect();
+    this.sessionController.reconnect();
   }
 
   protected override render(): TemplateResult {
     const { locale, strings } = this.i18n;
     const shown = this.connection;
     /** What the cards show besides their entries. */
-    const shows = [locale, this.theme, this.layout, this.previewOrigins, this.deliver, this.clock];
+    const cardSettings = [locale, this.theme, this.layout, this.previewOrigins, this.deliver, this.clock];
     return html`<div class="stack">
       <div class="status-row">${this.grantsMenu.render()}
       ${shown === 'superseded'
@@ -324,7 +324,7 @@ export class InteractionHost extends LitElement {
       </div>
       <div class="cards" part="cards" role="list" aria-label=${strings.host.requests}>
         <div class="end"></div>
-        ${renderCardList({ blocks: this.blocksOf(this.entries), shows, bar: this.answerAll.bar(strings), card: (entry) => this.renderEntry(entry, locale, strings.host) })}
+        ${renderCardList({ blocks: this.blocksOf(this.entries), settings: cardSettings, bar: this.answerAll.bar(strings), card: (entry) => this.renderEntry(entry, locale, strings.host) })}
       </div>
       ${this.arrival.waiting
         ? html`<button tabindex="0" class="new-request primary" part="new-request-button" @click=${this.focusPending}>${strings.host.newRequestButton}</button>`

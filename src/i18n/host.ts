@@ -12,7 +12,7 @@ const zhCN = {
     requests: '请求',
     /** A failed artifact's Retry (the host's, in the list's actions slot), and what it says after. */
     retry: { button: '重试', busy: '正在重试…', done: '已重新发送', announce: (name: string, ok: boolean) => `${ok ? '已重新发送' : '重试失败'}：${name}` },
-    /** The bar that answers the low and medium approvals together (DESIGN §12.2), and what it says after. */
+    /** The bar that answers the low and medium approvals together, and what it says after. */
     answerAll: {
       covers: (n: number) => `${n} 项审批可一并处理：`,
       leftOut: '不包括（高风险，请逐项处理）：',
@@ -23,7 +23,7 @@ const zhCN = {
       done: (approved: boolean, n: number, left: number) => `已一并${approved ? '批准' : '拒绝'} ${n} 项${left > 0 ? `；${left} 项高风险审批仍待处理` : ''}`,
     },
   },
-  /** The session grants menu (DESIGN §12.1): its summary, each grant's Revoke, and what is announced; its caption is the card's `grant.scope`. */
+  /** The session grants menu: its summary, each grant's Revoke, and what is announced; its caption is the card's `grant.scope`. */
   grants: {
     button: '本会话授权',
     none: '本会话没有授权了',

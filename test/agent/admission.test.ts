@@ -1,4 +1,4 @@
-// Who may connect to createAgentServer (DESIGN §3.7), with real sockets: `ws` clients that send
+// Who may connect to createAgentServer, with real sockets: `ws` clients that send
 // the Origin a browser would (or none, as a non-browser client does), against a real server.
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';

@@ -1,4 +1,4 @@
-// Who may connect, seen from real Chromium pages (DESIGN §3.7): a page on another port of
+// Who may connect, seen from real Chromium pages: a page on another port of
 // 127.0.0.1 tries the runtime's WebSocket and the parent page's frame bridge at once and gets
 // neither; the listed page works; a token offered as a subprotocol reaches `authorize`; and a
 // runtime that refuses every open shows "cannot connect" after five.

@@ -1,4 +1,4 @@
-// What is approved is seen (DESIGN §11.1): an approval's details as its card shows them. Open
+// What is approved is seen: an approval's details as its card shows them. Open
 // and labelled on high risk, never behind a toggle; on medium open up to six lines, else
 // collapsed with their line count; low behind 详情. Several lines or a command keep their lines
 // and spacing in a monospaced wrapping block with Copy. Approve's description is `details-first`.

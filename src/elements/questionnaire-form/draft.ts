@@ -103,7 +103,7 @@ export class Draft {
     return this.problems.find((problem) => problem.question === key);
   }
 
-  /** The user's answer in the rules' shape (DESIGN §4 "Answers"). */
+  /** The user's answer in the rules' shape (docs/protocol.md §4.3). */
   collect(): UserAnswer {
     const single = this.entry(undefined);
     switch (this.request.kind) {

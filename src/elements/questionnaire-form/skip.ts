@@ -1,4 +1,4 @@
-// Any request can be declined (DESIGN §11.3): a quiet 跳过 / Skip on every input card, and Escape
+// Any request can be declined: a quiet 跳过 / Skip on every input card, and Escape
 // inside it, with a one-step guard so that a stray Escape never loses what the user typed.
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';

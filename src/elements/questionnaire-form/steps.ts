@@ -1,4 +1,4 @@
-// The steps layout of <questionnaire-form> (DESIGN §6.1 "Questionnaires fit"): one question at a
+// The steps layout of <questionnaire-form>: one question at a
 // time with its place, ↑/↓ among the options without picking, a single-choice pick moving on,
 // Back and Next, and a review of every answer with Change before Submit.
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
@@ -11,7 +11,7 @@ import type { InteractionResponse } from '../../protocol/response.js';
 import type { AnswerProblem } from '../../rules/answers.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { safeText } from '../shared/safe-text.js';
-import type { CardExtension } from '../../extensions/card-extension.js';
+import type { CardExtension } from '../shared/card-extension.js';
 import { answerShown } from './answer-rows.js';
 import type { Draft } from './draft.js';
 import { focusRefusal } from './refusal-focus.js';

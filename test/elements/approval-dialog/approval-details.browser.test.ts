@@ -1,4 +1,4 @@
-// What is approved is seen (DESIGN §11.1): a high-risk approval shows its details open and keeps
+// What is approved is seen: a high-risk approval shows its details open and keeps
 // them in view while 确认批准 arms; a medium one opens up to six lines; commands and several lines
 // are a monospaced, wrapping block with Copy; approve's description carries the first line.
 import { expect, fixture, html } from '@open-wc/testing';

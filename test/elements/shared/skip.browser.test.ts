@@ -1,4 +1,4 @@
-// Any request can be declined (DESIGN §11.3): a quiet 跳过 / Skip on every input card (both
+// Any request can be declined: a quiet 跳过 / Skip on every input card (both
 // layouts and the review) and Escape inside it send status `cancelled`; once something was typed
 // or picked, the first asks 放弃已填写的内容？ in place and the second confirms. Approvals keep
 // Reject, and Escape on them does nothing. Real key presses throughout.
