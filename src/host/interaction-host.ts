@@ -45,6 +45,7 @@ export type { ConnectionChangeDetail, InteractionRequestDetail, InteractionWaiti
  * @fires connection-change - The connection changed; `detail` is `{state, superseded, unreachable}`.
  * @fires interaction-waiting - The number of cards waiting for the user changed (or the oldest of them did); `detail` is `{count, oldest}` (oldest: its id, or null).
  * @csspart connection - The connection state.
+ * @csspart connection-help - 排查方法 / What to check: the link beside 无法连接 / Cannot connect, to `connection-help`.
  * @csspart superseded - The notice shown when the session is open elsewhere.
  * @csspart take-back-button - Continue here.
  * @csspart cards - The list of cards.
@@ -101,6 +102,13 @@ export class InteractionHost extends LitElement {
   /** The layout of every questionnaire in it: `auto` (default), `list` or `steps` (see `<questionnaire-form>`). */
   @property({ reflect: true })
   layout?: Layout;
+
+  /**
+   * A page that says what to check when the runtime cannot be reached (its origin not in the
+   * runtime's `allowedOrigins`, a wrong URL, the runtime not running): linked beside "Cannot connect".
+   */
+  @property({ attribute: 'connection-help' })
+  connectionHelp?: string;
 
   /** Where unacknowledged results wait (default `sessionStorage`). */
   @property({ attribute: false })
@@ -320,6 +328,9 @@ export class InteractionHost extends LitElement {
           </div>`
         : html`<div class="connection state-${shown}" part="connection" role="status">
             <span class="dot" aria-hidden="true"></span>${strings.host.connection[shown]}
+            ${shown === 'unreachable' && this.connectionHelp
+              ? html`<a tabindex="0" part="connection-help" href=${this.connectionHelp} target="_blank" rel="noopener">${strings.host.connectionHelp}</a>`
+              : nothing}
           </div>`}
       </div>
       <div class="cards" part="cards" role="list" aria-label=${strings.host.requests}>

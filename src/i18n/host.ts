@@ -4,6 +4,8 @@ import type { Locale } from './locales.js';
 const zhCN = {
   host: {
     connection: { connecting: '正在连接…', open: '已连接', reconnecting: '连接中断，正在重连…', closed: '已断开', unreachable: '无法连接' },
+    /** The link beside 无法连接 to the page named by `connection-help`. */
+    connectionHelp: '排查方法',
     superseded: '此会话已在其他窗口打开。',
     takeBack: '在此处继续',
     newRequest: (title: string) => `新请求：${title}`,
@@ -37,6 +39,7 @@ export type HostStrings = typeof zhCN;
 const en: HostStrings = {
   host: {
     connection: { connecting: 'Connecting…', open: 'Connected', reconnecting: 'Connection lost, reconnecting…', closed: 'Disconnected', unreachable: 'Cannot connect' },
+    connectionHelp: 'What to check',
     superseded: 'This session is open in another window.',
     takeBack: 'Continue here',
     newRequest: (title) => `New request: ${title}`,

@@ -269,9 +269,11 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
           ? nothing
           : html`<button tabindex="0" type="button" class="quiet" part="add-reason-button" @click=${this.openNote}>${this.strings.addReason}</button>
               <span class="spacer"></span>`}
-        ${metadata.dismiss ? this.extension?.dismiss(this.language, this.dismiss) : nothing}
-        ${this.renderReject(high)}
-        ${offer ? renderGrant(approve, this.strings, metadata.details, () => this.answer(true, { by: 'grant' })) : approve}
+        <span class="actions decision">
+          ${metadata.dismiss ? this.extension?.dismiss(this.language, this.dismiss) : nothing}
+          ${this.renderReject(high)}
+          ${offer ? renderGrant(approve, this.strings, metadata.details, () => this.answer(true, { by: 'grant' })) : approve}
+        </span>
       </div>
       ${this.arming.shown ? html`<p class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</p>` : nothing}
       ${offer ? renderGrantScope(offer, this.strings) : nothing}`;

@@ -54,7 +54,7 @@ import { isQuestion, StepsController, type Layout } from './steps.js';
  * @csspart next-button - In steps: Next, refused on an unanswered question.
  * @csspart review - In steps: every answer, before Submit.
  * @csspart change-button - In steps: Change, back to a question from the review.
- * @csspart skip-button - Skip (跳过): declines to answer, after asking once when something was entered.
+ * @csspart skip-button - Skip (跳过; in steps, Skip questionnaire, 跳过此问卷, on a row of its own below Back and Next): declines to answer, after asking once when something was entered.
  * @csspart keep-button - Keep editing, beside the question whether to discard what was entered.
  * @csspart receipt - The read-only outcome.
  * @csspart receipt-heading - The outcome line: the receipt's heading, which takes focus when the form goes.
@@ -79,7 +79,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     this.edit(this.current.pick(key || undefined, value, multiple));
     return this.steps.picked(value, multiple);
   });
-  private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
+  private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), nowMs: () => this.clock.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
 
   /** Skip and Escape, asking first once the user has typed or picked something. */
   private readonly skipper = new SkipController(this, { dirty: () => this.current.touched, skip: () => this.request && this.respond(skipResponse(this.request, this.now())) });
@@ -316,9 +316,10 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
           : nothing}
         ${recommends ? html`<span class="filled hint" part="filled" role="status">${this.filled === undefined ? '' : strings.filled(this.filled)}</span>` : nothing}
         <span class="spacer"></span>
-        ${this.skipper.render(strings)}
+        ${steps ? nothing : this.skipper.render(strings)}
         ${steps ? this.steps.renderPrimary(strings) : html`<button tabindex="0" type="submit" class="primary" part="submit-button">${strings.submit}</button>`}
       </div>
+      ${steps ? html`<div class="actions decline">${this.skipper.render(strings, this.current.answered)}</div>` : nothing}
     </form>`;
   }
 

@@ -67,12 +67,17 @@ export class SkipController implements ReactiveController {
     this.request();
   };
 
-  /** The question when it stands, Keep editing, and Skip (which, while the question stands, confirms it). */
-  render(strings: QuestionnaireStrings): TemplateResult {
+  /**
+   * The question when it stands, Keep editing, and Skip (which, while the question stands,
+   * confirms it). `answered`, for a questionnaire in steps: Skip names the questionnaire, and the
+   * question how many answers it discards, as neither reads as the one question shown.
+   */
+  render(strings: QuestionnaireStrings, answered?: number): TemplateResult {
+    const whole = answered !== undefined;
     return html`${this.asking
-        ? html`<span class="discard-question" role="alert">${strings.discardQuestion}</span>
+        ? html`<span class="discard-question" role="alert">${whole ? strings.discardAnswers(answered) : strings.discardQuestion}</span>
             <button tabindex="0" type="button" part="keep-button" @click=${this.keep}>${strings.keepEditing}</button>`
         : nothing}
-      <button tabindex="0" type="button" class="quiet" part="skip-button" @click=${this.request}>${strings.skip}</button>`;
+      <button tabindex="0" type="button" class="quiet" part="skip-button" @click=${this.request}>${whole ? strings.skipQuestionnaire : strings.skip}</button>`;
   }
 }

@@ -99,6 +99,20 @@ describe('<approval-dialog> details: what is approved is seen', function () {
     expect(plain.part('copy-button')).to.equal(null);
   });
 
+  it('medium: a single-line command without $ (kubectl …) is the monospaced block with Copy, as on high', async () => {
+    const command = 'kubectl rollout restart deploy/worker -n staging';
+    for (const severity of ['medium', 'high']) {
+      const { el, part } = await mount(approval(severity, command));
+      const block = part('details')!.querySelector('pre')!;
+      expect(block, severity).to.not.equal(null);
+      expect(block.textContent, severity).to.equal(command);
+      expect(block.checkVisibility(), `${severity}: open`).to.equal(true);
+      expect(getComputedStyle(block).fontFamily, severity).to.match(/mono|Menlo|Consolas/);
+      expect(part('copy-button'), severity).to.not.equal(null);
+      await expect(el).to.be.accessible();
+    }
+  });
+
   it('one plain line, open or high, sits inside its box: inset from the border as the summary and the label are', async () => {
     const inset = (box: Element, text: Element) => text.getBoundingClientRect().left - box.getBoundingClientRect().left;
     const medium = await mount(approval('medium', 'Restarts the worker in staging'));

@@ -125,7 +125,7 @@ describe('Skip: any request can be declined', function () {
     await tabTo(byPart('skip-button'));
     await press('Enter');
     await reviewing.el.updateComplete;
-    expect(question(reviewing.root)).to.equal('Discard your answer?');
+    expect(question(reviewing.root)).to.equal('Discard the 4 answers you gave?');
     await expect(reviewing.el).to.be.accessible();
     await press('Enter');
     expect(reviewing.events.map((e) => e.status)).to.deep.equal(['cancelled']);
