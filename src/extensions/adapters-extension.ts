@@ -5,6 +5,7 @@
 import { ContextProvider } from '@lit/context';
 import { fieldStrings } from '../i18n/fields.js';
 import { linkStrings } from '../i18n/link.js';
+import { tableOf } from '../i18n/registry.js';
 import { linkParts, renderDismiss } from '../elements/approval-dialog/link-consent.js';
 import { FieldDraft } from '../elements/questionnaire-form/field-draft.js';
 import { fieldAnswer, fieldStyles, renderField } from '../elements/questionnaire-form/typed-fields.js';
@@ -17,12 +18,12 @@ const cards: CardExtension = {
   draft: (request) => new FieldDraft(request),
   fieldStyles,
   field: renderField,
-  problem: (code, locale) => fieldStrings[locale].problems[code],
-  words: (locale) => fieldStrings[locale],
+  problem: (code, locale) => tableOf(fieldStrings, 'fields', locale).problems[code],
+  words: (locale) => tableOf(fieldStrings, 'fields', locale),
   answer: fieldAnswer,
   link: linkParts,
   dismiss: renderDismiss,
-  consent: (locale) => linkStrings[locale],
+  consent: (locale) => tableOf(linkStrings, 'link', locale),
 };
 
 /** Roots that already provide the parts: one provider each, however often it is asked. */

@@ -3,6 +3,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { fieldStrings, type FieldStrings } from '../../i18n/fields.js';
 import type { Locale } from '../../i18n/locales.js';
+import { tableOf } from '../../i18n/registry.js';
 import type { QuestionField } from '../../protocol/fields.js';
 import type { InteractionOption, InteractionQuestion } from '../../protocol/request.js';
 import type { QuestionAnswer } from '../../protocol/response.js';
@@ -41,7 +42,7 @@ export interface FieldForm {
 
 /** A typed field's answer as words: yes/no, the chosen labels and "Other" text, or the value. */
 export function fieldAnswer(question: InteractionQuestion, answer: QuestionAnswer, locale: Locale): string {
-  const form = fieldStrings[locale];
+  const form = tableOf(fieldStrings, 'fields', locale);
   switch (question.field?.type) {
     case 'boolean':
       return answer.raw_value === 'true' ? form.yes : form.no;
@@ -133,7 +134,7 @@ export function renderField(question: InteractionQuestion, field: QuestionField,
   const key = question.id;
   const entry = context.draft().entry(key);
   const problem = context.draft().problem(key);
-  const form = fieldStrings[locale];
+  const form = tableOf(fieldStrings, 'fields', locale);
   const n = index + 1;
   const errorId = `error-${n}`;
   const { help, ids } = renderHelp(field, n, form);
