@@ -120,6 +120,9 @@ export default {
   browserStartTimeout: 2 * 60_000,
   // Firefox and WebKit drive each key and click over WebDriver, and the engines share the cores.
   testFramework: { config: { timeout: 20000 } },
+  // Each test page is a Chinese page (`lang="zh-CN"`), as the kit's default is: the browsers here
+  // say en-US, and a card with no `locale` follows the nearest `lang` before the browser's languages.
+  testRunnerHtml: (testFramework) => `<!DOCTYPE html><html lang="zh-CN"><head></head><body><script type="module" src="${testFramework}"></script></body></html>`,
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json', json: true }),
     requestRecorderPlugin(),

@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { createAgentServer } from '../src/agent/ws-server.js';
 import { resolveContext } from '../src/rules/context.js';
-import { ELEMENTS, gzipSize, LIT_AS_PEER, limitRule, measureSizes, SIZE_POLICY, sizeLimit } from '../scripts/sizes.js';
+import { ELEMENTS, gzipSize, LIT_AS_PEER, limitRule, measureLocaleSizes, measureSizes, SIZE_POLICY, sizeLimit } from '../scripts/sizes.js';
 import { normalizeInput } from '../src/rules/normalize.js';
 import { addRedisRoundTrip, redisRoundTrip } from './redis-roundtrip.js';
 // @ts-expect-error plain JS helpers shared with the build and the tests
@@ -65,6 +65,8 @@ add('bundle (all four elements, lit + zod inside)', 'bytes', [sizes.bundle], nul
 for (const element of ELEMENTS) {
   add(`per element: ${element}`, 'bytes', [sizes[element]], SIZE_POLICY.elements[element], budget(element), (v) => v <= sizeLimit(element));
 }
+// Each language beyond zh-CN and en, its own entry (reported, no budget: a page loads only its own).
+for (const [tag, size] of Object.entries(await measureLocaleSizes())) add(`locale entry: ${tag}`, 'bytes', [size], null, 'reported', () => true);
 // Beside them, what no element can do without (reported, no budget): the card base every input
 // element extends, and what the bundle carries before any element.
 add('floor: the card base alone (no form)', 'bytes', [await gzipSize('bench/floors/card-base.ts', LIT_AS_PEER)], null, 'reported', () => true);

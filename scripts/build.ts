@@ -3,6 +3,7 @@
 // - dist/agent-interaction-kit-adapters.js: the same with the adapters and their card parts
 //   (typed fields, link consent), which the core file leaves out;
 // - dist/<element>.js: per-element entries with lit as a peer, tree-shakable (shared chunks);
+// - dist/locales/<tag>.js: one per language beyond zh-CN and en, registering it on import;
 // - dist/agent/index.js: the Node entry; dist/react/index.js: React wrappers;
 // - dist/mcp-app/: the MCP App's Node entry and its card.html (scripts/build-mcp-app.ts);
 // - dist/types/: .d.ts; custom-elements.json; schema/*.json.
@@ -13,6 +14,7 @@ import { build, type BuildOptions } from 'esbuild';
 // @ts-expect-error a plain JS plugin shared with the size check
 import { minifyLitCss } from './minify-lit-css.js';
 import { buildMcpApp } from './build-mcp-app.js';
+import { LOCALE_ENTRIES } from './sizes.js';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -77,6 +79,16 @@ await Promise.all([
     platform: 'node',
     packages: 'external',
     sourcemap: true,
+  }),
+  // One entry per language beyond zh-CN and en (dist/locales/<tag>.js), self-contained: it
+  // registers its table for whichever copy of the kit the page loaded.
+  build({
+    ...common,
+    entryPoints: Object.fromEntries(LOCALE_ENTRIES.map((tag) => [`locales/${tag}`, `src/entries/locales/${tag}.ts`])),
+    outdir: 'dist',
+    minify: true,
+    sourcemap: true,
+    platform: 'browser',
   }),
   // The MCP App: its Node entry and card.html, the View inlined (scripts/build-mcp-app.ts).
   buildMcpApp(common),

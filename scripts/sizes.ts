@@ -9,6 +9,9 @@ import { minifyLitCss } from './minify-lit-css.js';
 
 export const ELEMENTS = ['approval-dialog', 'questionnaire-form', 'artifact-list'] as const;
 
+/** The languages beyond zh-CN and en, each its own entry (src/entries/locales/<tag>.ts). */
+export const LOCALE_ENTRIES = ['zh-TW', 'ja', 'ko', 'es', 'fr', 'de', 'pt-BR', 'ru', 'ar', 'he'] as const;
+
 type SizeName = 'bundle' | (typeof ELEMENTS)[number];
 
 interface SizePolicy {
@@ -57,4 +60,10 @@ export async function measureSizes(): Promise<Record<'bundle' | (typeof ELEMENTS
     ...ELEMENTS.map((element) => gzipSize(`src/entries/${element}.ts`, LIT_AS_PEER)),
   ]);
   return { bundle: bundle!, ...Object.fromEntries(ELEMENTS.map((element, i) => [element, elements[i]!])) } as Record<'bundle' | (typeof ELEMENTS)[number], number>;
+}
+
+/** Each locale entry's size, min + gzip -9, as a page loads it beside the kit. */
+export async function measureLocaleSizes(): Promise<Record<(typeof LOCALE_ENTRIES)[number], number>> {
+  const sizes = await Promise.all(LOCALE_ENTRIES.map((tag) => gzipSize(`src/entries/locales/${tag}.ts`, [])));
+  return Object.fromEntries(LOCALE_ENTRIES.map((tag, i) => [tag, sizes[i]!])) as Record<(typeof LOCALE_ENTRIES)[number], number>;
 }

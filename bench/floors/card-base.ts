@@ -9,7 +9,7 @@ import { baseStyles } from '../../src/elements/shared/tokens.js';
 
 class CardBase extends InteractionCard {
   static override styles = [baseStyles, cardStyles, receiptStyles];
-  protected readonly ownStrings = { 'zh-CN': {}, en: {} };
+  protected readonly ownStrings = ['card', { 'zh-CN': {}, en: {} }] as const;
   protected override resetForm(): void {}
   protected override render(): TemplateResult | typeof nothing {
     const request = this.request;

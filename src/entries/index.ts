@@ -22,6 +22,9 @@ export type { InteractionResponse } from '../protocol/response.js';
 export type { ToolResult, FilePart, DeliveryResult } from '../protocol/results.js';
 export type { ResultMessage } from '../protocol/kit-messages.js';
 export { KIT_VERSION } from '../version.js';
+export { registerTranslation } from '../i18n/register.js';
+export type { Translation } from '../i18n/translation.js';
+export type { Locale } from '../i18n/locales.js';
 // The tag-name map of the four elements it registers (types only: the entry registers them itself).
 export type {} from './interaction-host.js';
 

@@ -8,6 +8,7 @@ import { linkStrings } from '../i18n/link.js';
 import { linkSlots, renderDismiss } from './link-consent.js';
 import { FieldDraft } from './field-draft.js';
 import { fieldAnswer, fieldStyles, renderField } from './typed-fields.js';
+import { tableOf } from '../i18n/registry.js';
 import { AdapterBridge } from '../session/adapter-bridge.js';
 import type { AdapterExtension } from '../session/envelope.js';
 import { cardExtension, type CardExtension } from '../elements/shared/card-extension.js';
@@ -17,12 +18,12 @@ const cards: CardExtension = {
   draft: (request) => new FieldDraft(request),
   fieldStyles,
   field: renderField,
-  problem: (code, locale) => fieldStrings[locale].problems[code],
-  words: (locale) => fieldStrings[locale],
+  problem: (code, locale) => tableOf(fieldStrings, 'fields', locale).problems[code],
+  words: (locale) => tableOf(fieldStrings, 'fields', locale),
   answer: fieldAnswer,
   link: linkSlots,
   dismiss: renderDismiss,
-  consent: (locale) => linkStrings[locale],
+  consent: (locale) => tableOf(linkStrings, 'link', locale),
 };
 
 /** Roots that already provide the parts: one provider each, however often it is asked. */

@@ -8,6 +8,7 @@ import { safeText } from '../elements/shared/safe-text.js';
 import type { LinkCard } from '../elements/shared/card-extension.js';
 import type { CardSlots } from '../elements/shared/card-slots.js';
 import { triangleIcon } from '../elements/approval-dialog/icons.js';
+import { tableOf } from '../i18n/registry.js';
 
 /**
  * Link consent's own styles, in its template: the core card carries none of them (
@@ -74,7 +75,7 @@ const linkStyleText = linkStyles.cssText;
 /** The URL as the card shows it before consent and after. */
 function renderLink(raw: string, locale: Locale): TemplateResult {
   const link = inspectLink(raw);
-  const strings = linkStrings[locale];
+  const strings = tableOf(linkStrings, 'link', locale);
   return html`<style>${linkStyleText}</style>
     <div class="link-block">
     <p class="hint">${strings.opensInNewTab}</p>
@@ -99,7 +100,7 @@ const open = (href: string) => window.open(href, '_blank', 'noopener,noreferrer'
  * http(s) URL), and (when offered) a quiet Cancel apart from them.
  */
 function renderLinkForm(card: LinkCard): TemplateResult {
-  const strings = linkStrings[card.locale];
+  const strings = tableOf(linkStrings, 'link', card.locale);
   const href = inspectLink(card.url)?.href;
   const consent = () => {
     if (href) open(href);
@@ -117,7 +118,7 @@ function renderLinkForm(card: LinkCard): TemplateResult {
  * server said since, with Open again while it has not finished.
  */
 function linkOutcome(card: LinkCard): { outcome?: string; footer?: TemplateResult } {
-  const strings = linkStrings[card.locale];
+  const strings = tableOf(linkStrings, 'link', card.locale);
   const response = card.response;
   if (response?.status !== 'completed' || card.withdrawn) return {};
   const href = inspectLink(card.url)?.href;
@@ -136,7 +137,7 @@ function linkOutcome(card: LinkCard): { outcome?: string; footer?: TemplateResul
 
 /** Cancel, for a request that offers it; quiet beside a link's Decline and Open link. */
 export function renderDismiss(locale: Locale, dismiss: () => void, quiet = false): TemplateResult {
-  return html`<button tabindex="0" type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${dismiss}>${linkStrings[locale].dismiss}</button>`;
+  return html`<button tabindex="0" type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${dismiss}>${tableOf(linkStrings, 'link', locale).dismiss}</button>`;
 }
 
 /** A link request's slots of its card: the URL, its actions, and once settled its outcome. */

@@ -12,10 +12,11 @@ import { CUSTOM_VALUE, labelOf } from '../rules/options.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import type { FieldForm } from '../elements/shared/card-extension.js';
 import { renderHeading } from '../elements/questionnaire-form/heading.js';
+import { tableOf } from '../i18n/registry.js';
 
 /** A typed field's answer as words: yes/no, the chosen labels and "Other" text, or the value. */
 export function fieldAnswer(question: InteractionQuestion, answer: QuestionAnswer, locale: Locale): string {
-  const form = fieldStrings[locale];
+  const form = tableOf(fieldStrings, 'fields', locale);
   switch (question.field?.type) {
     case 'boolean':
       return answer.raw_value === 'true' ? form.yes : form.no;
@@ -107,7 +108,7 @@ export function renderField(question: InteractionQuestion, field: QuestionField,
   const key = question.id;
   const entry = context.draft().entry(key);
   const problem = context.draft().problem(key);
-  const form = fieldStrings[locale];
+  const form = tableOf(fieldStrings, 'fields', locale);
   const n = index + 1;
   const errorId = `error-${n}`;
   const { help, ids } = renderHelp(field, n, form);

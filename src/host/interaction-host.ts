@@ -91,7 +91,7 @@ export class InteractionHost extends LitElement {
   @property({ attribute: 'result-language' })
   resultLanguage?: ResultLanguage;
 
-  /** `zh-CN` or `en`; else the session's `context.locale`, else the nearest `lang`. */
+  /** A BCP 47 tag (`en`, `ja`…): the first the page has a language for, of this, the session's `context.locale`, the nearest `lang` and the browser's languages; else zh-CN. */
   @property({ reflect: true })
   locale?: Locale;
 
@@ -280,7 +280,7 @@ export class InteractionHost extends LitElement {
     }
   }
 
-  /** Its language: `locale`, else the session's `context.locale`, else the nearest `lang`. */
+  /** Its language: `locale`, else the session's `context.locale`, else the nearest `lang`, else the browser's. */
   private readonly i18n = new LocaleController(this, stringsFor, () => [this.locale, this.sessionLocale]);
 
   /** The cards, with the host's settings; what the user does in them comes back here. */

@@ -1,6 +1,6 @@
 // The strings of <approval-dialog>, in zh-CN (the default) and en; link consent's (from the
 // adapters) are in link.ts.
-import type { Locale } from './locales.js';
+import type { BuiltinLocale } from './locales.js';
 
 const zhCN = {
   approve: '批准',
@@ -52,4 +52,4 @@ const en: ApprovalStrings = {
   together: { approved: 'Approved together', rejected: 'Rejected together' },
 };
 
-export const approvalStrings: Readonly<Record<Locale, ApprovalStrings>> = { 'zh-CN': zhCN, en };
+export const approvalStrings: Readonly<Record<BuiltinLocale, ApprovalStrings>> = { 'zh-CN': zhCN, en };

@@ -1,5 +1,5 @@
 // The strings of <artifact-list>, with the delivery reason codes as sentences, in zh-CN and en.
-import type { Locale } from './locales.js';
+import type { BuiltinLocale } from './locales.js';
 
 const zhCN = {
   loadPreview: '加载预览',
@@ -94,7 +94,7 @@ const en: ArtifactStrings = {
   withDetail: (text, detail) => `${text}: ${detail}`,
 };
 
-export const artifactStrings: Readonly<Record<Locale, ArtifactStrings>> = { 'zh-CN': zhCN, en };
+export const artifactStrings: Readonly<Record<BuiltinLocale, ArtifactStrings>> = { 'zh-CN': zhCN, en };
 
 const lookup = (table: Record<string, string>, key: string) => (Object.hasOwn(table, key) && table[key]) || undefined;
 

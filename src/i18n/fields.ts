@@ -1,6 +1,6 @@
 // The adapters' typed fields' own strings (hints under a field, the optional mark, refusals), in zh-CN (the
 // default) and en: beside the field render functions, out of the core bundle.
-import type { Locale } from './locales.js';
+import type { BuiltinLocale } from './locales.js';
 
 const zhCN = {
   optional: '（可选）',
@@ -86,4 +86,4 @@ const en: FieldStrings = {
   },
 };
 
-export const fieldStrings: Readonly<Record<Locale, FieldStrings>> = { 'zh-CN': zhCN, en };
+export const fieldStrings: Readonly<Record<BuiltinLocale, FieldStrings>> = { 'zh-CN': zhCN, en };

@@ -1,5 +1,5 @@
 // The strings of <interaction-host>, in zh-CN (the default) and en.
-import type { Locale } from './locales.js';
+import type { BuiltinLocale } from './locales.js';
 
 const zhCN = {
   host: {
@@ -64,4 +64,4 @@ const en: HostStrings = {
   },
 };
 
-export const hostStrings: Readonly<Record<Locale, HostStrings>> = { 'zh-CN': zhCN, en };
+export const hostStrings: Readonly<Record<BuiltinLocale, HostStrings>> = { 'zh-CN': zhCN, en };

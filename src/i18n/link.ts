@@ -2,7 +2,7 @@
 // why it deserves a second look, the Open link action and what the server said since) and the
 // Decline and Cancel a protocol may offer, in zh-CN (the default) and en; registered with the
 // adapters' parts, out of the core bundle.
-import type { Locale } from './locales.js';
+import type { BuiltinLocale } from './locales.js';
 
 const zhCN = {
   decline: '拒绝',
@@ -44,4 +44,4 @@ const en: LinkStrings = {
   },
 };
 
-export const linkStrings: Readonly<Record<Locale, LinkStrings>> = { 'zh-CN': zhCN, en };
+export const linkStrings: Readonly<Record<BuiltinLocale, LinkStrings>> = { 'zh-CN': zhCN, en };

@@ -1,5 +1,5 @@
 // The strings of the kit's MCP App card (what it says around the kit's own cards), zh-CN and en.
-import type { Locale } from './locales.js';
+import type { BuiltinLocale } from './locales.js';
 
 const zhCN = {
   waiting: '正在等待请求…',
@@ -21,4 +21,4 @@ const en: McpAppStrings = {
   cancelled: 'The request was cancelled',
 };
 
-export const mcpAppStrings: Readonly<Record<Locale, McpAppStrings>> = { 'zh-CN': zhCN, en };
+export const mcpAppStrings: Readonly<Record<BuiltinLocale, McpAppStrings>> = { 'zh-CN': zhCN, en };

@@ -1,6 +1,6 @@
 // The strings of <questionnaire-form>, in zh-CN (the default) and en; the typed fields' hints and
 // refusals are in fields.ts.
-import type { Locale } from './locales.js';
+import type { BuiltinLocale } from './locales.js';
 
 const zhCN = {
   submit: '提交',
@@ -78,4 +78,4 @@ const en: QuestionnaireStrings = {
   },
 };
 
-export const questionnaireStrings: Readonly<Record<Locale, QuestionnaireStrings>> = { 'zh-CN': zhCN, en };
+export const questionnaireStrings: Readonly<Record<BuiltinLocale, QuestionnaireStrings>> = { 'zh-CN': zhCN, en };

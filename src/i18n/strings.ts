@@ -6,23 +6,28 @@ import { cardStrings, type CardStrings } from './card.js';
 import { hostStrings, type HostStrings } from './host.js';
 import type { Locale } from './locales.js';
 import { questionnaireStrings, type QuestionnaireStrings } from './questionnaire.js';
+import { tableOf } from './registry.js';
 
-export { DEFAULT_LOCALE, toLocale, type Locale } from './locales.js';
+export { DEFAULT_LOCALE, type Locale } from './locales.js';
+export { toLocale } from './registry.js';
 export { displayTitle } from './card.js';
 export { reasonText } from './artifacts.js';
 
 export type Strings = CardStrings & ApprovalStrings & QuestionnaireStrings & ArtifactStrings & HostStrings;
 
-const all = (locale: Locale): Strings => ({
-  ...cardStrings[locale],
-  ...approvalStrings[locale],
-  ...questionnaireStrings[locale],
-  ...artifactStrings[locale],
-  ...hostStrings[locale],
-});
+const all = new Map<Locale, Strings>();
 
-export const LOCALES: Readonly<Record<Locale, Strings>> = { 'zh-CN': all('zh-CN'), en: all('en') };
-
+/** Every table in one language, built once per language. */
 export function stringsFor(locale: Locale): Strings {
-  return LOCALES[locale];
+  let strings = all.get(locale);
+  if (!strings) {
+    all.set(locale, (strings = {
+      ...tableOf(cardStrings, 'card', locale),
+      ...tableOf(approvalStrings, 'approval', locale),
+      ...tableOf(questionnaireStrings, 'questionnaire', locale),
+      ...tableOf(artifactStrings, 'artifacts', locale),
+      ...tableOf(hostStrings, 'host', locale),
+    }));
+  }
+  return strings;
 }

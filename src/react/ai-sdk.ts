@@ -12,6 +12,7 @@ import {
   type AiSdkToolPart,
 } from '../adapters/ai-sdk.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
+import type { Locale } from '../i18n/locales.js';
 import type { DeliveryResult } from '../protocol/results.js';
 import { defineHostElements } from '../host/define-elements.js';
 import { ApprovalDialog, ArtifactList, QuestionnaireForm } from './components.js';
@@ -28,8 +29,8 @@ export interface AiSdkToolCardProps {
   part: AiSdkToolPart;
   chat: AiSdkChat;
   options?: AiSdkOptions;
-  /** `zh-CN` or `en` (else the nearest `lang`). */
-  locale?: 'zh-CN' | 'en';
+  /** A BCP 47 tag the page has a language for (`en`, or `ja` once its entry is imported); else the nearest `lang`, else the browser's. */
+  locale?: Locale;
 }
 
 /** Artifact calls already handed to delivery, so a re-render (or React's strict mode) never delivers twice. */

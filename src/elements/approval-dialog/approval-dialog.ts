@@ -62,7 +62,7 @@ export { CONFIRM_DELAY_MS } from './confirm-arming.js';
 export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, approvalStyles];
 
-  protected readonly ownStrings = approvalStrings;
+  protected readonly ownStrings = ['approval', approvalStrings] as const;
 
   /** Shows the card in a native modal `<dialog>`: focus stays inside, Escape rejects. */
   @property({ type: Boolean, reflect: true })

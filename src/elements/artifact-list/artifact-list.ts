@@ -5,6 +5,7 @@ import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/
 import { FAILED_REASON, NOT_AVAILABLE_REASON } from '../../rules/artifacts/reasons.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
 import type { Locale } from '../../i18n/locales.js';
+import { tableOf } from '../../i18n/registry.js';
 import { LocaleController } from '../shared/locale.js';
 import { revealMarks, safeText } from '../shared/safe-text.js';
 import { baseStyles, type Theme } from '../shared/tokens.js';
@@ -71,7 +72,7 @@ export class ArtifactList extends LitElement {
   @property()
   heading?: string;
 
-  /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
+  /** A BCP 47 tag (`en`, `ja`…): the first the page has a language for, of this, the nearest `lang` and the browser's languages; else zh-CN. */
   @property({ reflect: true })
   locale?: Locale;
 
@@ -93,7 +94,7 @@ export class ArtifactList extends LitElement {
   @state()
   private copied: string | undefined;
 
-  private readonly i18n = new LocaleController(this, (locale) => artifactStrings[locale], () => [this.locale]);
+  private readonly i18n = new LocaleController(this, (locale) => tableOf(artifactStrings, 'artifacts', locale), () => [this.locale]);
 
   private get strings(): ArtifactStrings {
     return this.i18n.strings;

@@ -62,7 +62,7 @@ import { isQuestion, StepsController, type Layout } from './steps.js';
 export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   static override styles = [baseStyles, cardStyles, receiptStyles, questionnaireStyles];
 
-  protected readonly ownStrings = questionnaireStrings;
+  protected readonly ownStrings = ['questionnaire', questionnaireStrings] as const;
 
   /** `auto` (default: one question at a time for three questions or more, else all at once), `list` or `steps`. */
   @property({ reflect: true })

@@ -4,7 +4,9 @@ import { property, state } from 'lit/decorators.js';
 import { cardExtension, type CardExtension } from './card-extension.js';
 import type { CardSlots } from './card-slots.js';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
-import { withStrings, type Locale } from '../../i18n/locales.js';
+import type { Locale } from '../../i18n/locales.js';
+import { tableOf, withStrings } from '../../i18n/registry.js';
+import type { Translation } from '../../i18n/translation.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { cardStateOf, type CardState } from '../../rules/card-state.js';
@@ -61,7 +63,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   @property({ attribute: false })
   deadline?: number | string;
 
-  /** `zh-CN` or `en`; else the nearest `lang`, else zh-CN. */
+  /** A BCP 47 tag (`en`, `ja`…): the first the page has a language for, of this, the nearest `lang` and the browser's languages; else zh-CN. */
   @property({ reflect: true })
   locale?: Locale;
 
@@ -128,9 +130,9 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   }
 
   /** The element's own strings per language (i18n/approval.ts, …), beside the card's. */
-  protected abstract readonly ownStrings: Readonly<Record<Locale, S>>;
+  protected abstract readonly ownStrings: readonly [keyof Translation, Readonly<Record<'zh-CN' | 'en', S>>];
 
-  private readonly i18n = new LocaleController(this, (locale) => withStrings(cardStrings, this.ownStrings, locale), () => [this.locale]);
+  private readonly i18n = new LocaleController(this, (locale) => withStrings(tableOf(cardStrings, 'card', locale), tableOf(this.ownStrings[1], this.ownStrings[0], locale)), () => [this.locale]);
   protected readonly countdown = new CountdownController(this, () => this.expire());
   protected readonly focusReturn = new FocusReturnController(this, () => this.renderRoot.querySelector<HTMLElement>('[part~="receipt-heading"]'));
 
@@ -139,7 +141,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     return this.i18n.strings;
   }
 
-  /** The language of this update (the `locale` attribute, else the nearest `lang`, else zh-CN). */
+  /** The language of this update (the `locale` attribute, else the nearest `lang`, else the browser's, else zh-CN). */
   protected get language(): Locale {
     return this.i18n.locale;
   }

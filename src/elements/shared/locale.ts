@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { DEFAULT_LOCALE, toLocale, type Locale } from '../../i18n/locales.js';
+import { DEFAULT_LOCALE, resolveLocale, type Locale } from '../../i18n/locales.js';
+import { availableLocales } from '../../i18n/registry.js';
 
 /** The nearest `lang` above an element, crossing shadow roots. */
 function inheritedLang(element: Element): string | undefined {
@@ -14,9 +15,9 @@ function inheritedLang(element: Element): string | undefined {
 }
 
 /**
- * An element's language, for all four elements: the first supported tag it prefers
- * (its `locale`, then for the host the session's `context.locale`), else the nearest `lang`,
- * else zh-CN. Resolved once per update, before rendering: walking up for `lang` is a DOM query,
+ * An element's language, for all four elements: the first tag the page has a language
+ * for, of those it prefers (its `locale`, then for the host the session's `context.locale`), the
+ * nearest `lang` and the browser's languages; else zh-CN. Resolved once per update, before rendering: walking up for `lang` is a DOM query,
  * so a render reads `locale` and `strings` as plain values.
  */
 export class LocaleController<S> implements ReactiveController {
@@ -46,10 +47,7 @@ export class LocaleController<S> implements ReactiveController {
 
   /** The language now, for work outside an update (an announcement, an event). */
   resolve(): Locale {
-    for (const tag of this.preferred()) {
-      const locale = toLocale(tag);
-      if (locale) return locale;
-    }
-    return toLocale(inheritedLang(this.host)) ?? DEFAULT_LOCALE;
+    const available = availableLocales();
+    return resolveLocale(this.preferred(), available) ?? resolveLocale([inheritedLang(this.host), ...navigator.languages], available) ?? DEFAULT_LOCALE;
   }
 }

@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Locale } from '../../i18n/locales.js';
 import { mcpAppStrings } from '../../i18n/mcp-app.js';
+import { tableOf } from '../../i18n/registry.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import type { ToolResult } from '../../protocol/results.js';
@@ -82,7 +83,7 @@ export class McpCardView extends LitElement {
   private sendError = '';
 
   private get strings() {
-    return mcpAppStrings[this.locale];
+    return tableOf(mcpAppStrings, 'mcpApp', this.locale);
   }
 
   /** The response the card's receipt shows: the one the model got, or the cancel. */

@@ -1,5 +1,6 @@
 import { applyDocumentTheme, applyHostFonts, applyHostStyleVariables, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
-import { toLocale, type Locale } from '../../i18n/locales.js';
+import type { Locale } from '../../i18n/locales.js';
+import { toLocale } from '../../i18n/registry.js';
 
 /**
  * Applies what the host says about its look: its theme (`data-theme` and
