@@ -5,6 +5,7 @@ import type { DeliveryResult, FilePart, ProviderDelivery } from '../../protocol/
 import { FAILED_REASON, NOT_AVAILABLE_REASON } from '../../rules/artifacts/reasons.js';
 import { safeUrl } from '../../rules/artifacts/prepare.js';
 import type { Locale } from '../../i18n/locales.js';
+import { DirectionController } from '../shared/direction.js';
 import { LocaleController } from '../shared/locale.js';
 import { revealMarks, safeText } from '../shared/safe-text.js';
 import { baseStyles, type Theme } from '../shared/tokens.js';
@@ -94,6 +95,8 @@ export class ArtifactList extends LitElement {
   private copied: string | undefined;
 
   private readonly i18n = new LocaleController(this, (locale) => artifactStrings[locale], () => [this.locale]);
+  /** Right to left in Arabic and Hebrew, unless the page set the list's `dir`. */
+  protected readonly direction = new DirectionController(this, () => [this.locale]);
 
   private get strings(): ArtifactStrings {
     return this.i18n.strings;
