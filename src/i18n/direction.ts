@@ -2,20 +2,9 @@
 
 export type Direction = 'ltr' | 'rtl';
 
-/** Languages written right to left when the tag names no script (Arabic, Hebrew, Persian, Urdu…). */
-const RTL_LANGUAGES = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'ps', 'sd', 'yi', 'ji', 'dv', 'ug', 'ckb']);
-
-/** Scripts written right to left: a script subtag decides over the language (`az-Arab`, `uz-Latn`). */
-const RTL_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'rohg', 'mand', 'samr']);
-
 /**
- * `rtl` for a tag whose script is written right to left (`ar`, `he`, `ar-EG`, `fa-IR`,
- * `az-Arab`), else `ltr` (every other language, an empty or malformed tag). Underscores are read
- * as hyphens, case is ignored.
+ * `rtl` for a language written right to left (`ar`, `he`, `ar-EG`, `he-IL`, `fa`, `ur`…), `ltr`
+ * for every other tag, an empty one or one it cannot read. Case is ignored; the language subtag
+ * decides (a script subtag such as `az-Arab` is not read).
  */
-export function directionOf(tag: string | null | undefined): Direction {
-  const subtags = (tag ?? '').trim().toLowerCase().split(/[-_]/);
-  const script = subtags.slice(1).find((subtag) => /^[a-z]{4}$/.test(subtag));
-  if (script) return RTL_SCRIPTS.has(script) ? 'rtl' : 'ltr';
-  return RTL_LANGUAGES.has(subtags[0] ?? '') ? 'rtl' : 'ltr';
-}
+export const directionOf = (tag: string | null | undefined): Direction => (/^(ar|he|iw|fa|ur|ps|sd|yi|dv|ug|ckb)(?![a-z])/i.test(tag ?? '') ? 'rtl' : 'ltr');

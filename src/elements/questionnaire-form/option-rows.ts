@@ -29,16 +29,16 @@ export interface OptionList {
 // a description, takes the third template, with their nested parts.
 type Content = ReturnType<typeof safeTextContent>;
 const keyed = (type: string, name: string, id: string, value: string, checked: boolean, key: number, labelPart: Content) =>
-  html`<label class="option" part="option"><input tabindex="0" type=${type} name=${name} id=${id} .value=${value} .checked=${checked} /><span class="option-text"><span class="option-label"><span class="option-key" aria-hidden="true">${key}</span><bdi dir="auto">${labelPart}</bdi></span></span></label>`;
+  html`<label class="option" part="option"><input tabindex="0" type=${type} name=${name} id=${id} .value=${value} .checked=${checked} /><span class="option-text"><span class="option-label"><span class="option-key" aria-hidden="true">${key}</span><bdi>${labelPart}</bdi></span></span></label>`;
 
 const unkeyed = (type: string, name: string, id: string, value: string, checked: boolean, labelPart: Content) =>
-  html`<label class="option" part="option"><input tabindex="0" type=${type} name=${name} id=${id} .value=${value} .checked=${checked} /><span class="option-text"><span class="option-label"><bdi dir="auto">${labelPart}</bdi></span></span></label>`;
+  html`<label class="option" part="option"><input tabindex="0" type=${type} name=${name} id=${id} .value=${value} .checked=${checked} /><span class="option-text"><span class="option-label"><bdi>${labelPart}</bdi></span></span></label>`;
 
 const marked = (
   type: string, name: string, id: string, value: string, checked: boolean, describedBy: string, disabled: boolean,
   key: TemplateResult | typeof nothing, labelPart: Content, mark: TemplateResult | typeof nothing, descriptionPart: TemplateResult | typeof nothing,
 ) =>
-  html`<label class="option" part="option"><input tabindex="0" type=${type} name=${name} id=${id} .value=${value} .checked=${checked} ?disabled=${disabled} aria-describedby=${describedBy} /><span class="option-text"><span class="option-label">${key}<bdi dir="auto">${labelPart}</bdi>${mark}</span>${descriptionPart}</span></label>`;
+  html`<label class="option" part="option"><input tabindex="0" type=${type} name=${name} id=${id} .value=${value} .checked=${checked} ?disabled=${disabled} aria-describedby=${describedBy} /><span class="option-text"><span class="option-label">${key}<bdi>${labelPart}</bdi>${mark}</span>${descriptionPart}</span></label>`;
 
 /** The options of one list on screen, each with what is checked now. */
 export function renderOptions(list: OptionList): TemplateResult[] {

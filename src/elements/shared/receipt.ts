@@ -122,7 +122,9 @@ export const receiptStyles = css`
   }
   .receipt-title {
     flex: 1;
-    text-align: start;
+    /* The start of the card, not of the title: a title reads in its own direction (dir="auto"),
+       and a Latin title in a right-to-left card still stands on the right. */
+    text-align: match-parent;
     font-weight: 600;
   }
   time {

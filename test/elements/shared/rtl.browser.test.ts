@@ -21,7 +21,7 @@ const approval = (extra: Record<string, unknown> = {}) => normalizeApproval({ ti
 const choice = (options: string[] = ['one', 'two', 'three']) => normalizeInput({ message: 'Pick', input_mode: 'choice', options }, ids('c'), resolveContext());
 
 /** A delivered PDF, as the host lists it. */
-const pdf = () => [filePart(toArtifact({ path: '/srv/report.pdf', subtype: 'file' })!, 'auto', { state: 'delivered', type: 'file' })];
+const pdf = () => [filePart(toArtifact({ path: '/srv/report.pdf', subtype: 'file', size: 2048 })!, 'auto', { state: 'delivered', type: 'file' })];
 
 const direction = (el: Element) => getComputedStyle(el).direction;
 
@@ -94,6 +94,10 @@ describe('a card follows its language’s direction', () => {
     const { el, rows } = await mountArtifacts(pdf(), undefined, 'locale="ar"');
     expect(el.getAttribute('dir')).to.equal('rtl');
     expect(direction(rows()[0]!)).to.equal('rtl');
+    // Its size, Latin digits and unit, reads in order: "2 KB", not "KB 2".
+    const size = [...rows()[0]!.querySelectorAll('.details span')].find((span) => /\d/.test(span.textContent ?? ''))!;
+    const text = size.textContent!.trim();
+    expect(readsLeftToRight(textNode(size, text), text), text).to.equal(true);
   });
 
   it('draws the severity stripe on the inline start: the right edge in Arabic, the left in English', async () => {
@@ -107,16 +111,26 @@ describe('a card follows its language’s direction', () => {
     }
   });
 
-  it('is accessible right to left: approval, choice and files', async () => {
-    for (const locale of ['ar', 'he']) {
+  // axe's first run in a page loads and compiles it: on a busy machine alone longer than a test may take.
+  before(async function () {
+    this.timeout(120_000);
+    await expect(await fixture('<p>axe</p>')).to.be.accessible();
+  });
+
+  for (const locale of ['ar', 'he']) {
+    it(`is accessible right to left (${locale}): approval`, async () => {
       const { el } = await mountCard(approval({ severity: 'high', details: 'rm -rf /srv/app/cache' }), { attrs: `locale="${locale}"` });
       await expect(el).to.be.accessible();
-      const list = await mountCard(choice(), { attrs: `locale="${locale}"` });
-      await expect(list.el).to.be.accessible();
-      const files = await mountArtifacts(pdf(), undefined, `locale="${locale}"`);
-      await expect(files.el).to.be.accessible();
-    }
-  });
+    });
+    it(`is accessible right to left (${locale}): choice`, async () => {
+      const { el } = await mountCard(choice(), { attrs: `locale="${locale}"` });
+      await expect(el).to.be.accessible();
+    });
+    it(`is accessible right to left (${locale}): files`, async () => {
+      const { el } = await mountArtifacts(pdf(), undefined, `locale="${locale}"`);
+      await expect(el).to.be.accessible();
+    });
+  }
 });
 
 describe('arrow keys in a radio group follow the card’s direction', () => {
