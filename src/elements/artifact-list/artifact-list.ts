@@ -158,7 +158,7 @@ export class ArtifactList extends LitElement {
         <span class="name" part="name">${safeText(item.name)}</span>
         <span class="details">
           <span>${words.kind[kind]}</span>
-          ${item.size !== null ? html`<span dir="auto">${formatSize(item.size, this.i18n.locale)}</span>` : nothing}
+          ${item.size !== null ? html`<span><bdi>${formatSize(item.size, this.i18n.locale)}</bdi></span>` : nothing}
         </span>
         ${item.caption ? html`<p class="caption" dir="auto">${safeText(item.caption)}</p>` : nothing}
         ${item.path
