@@ -1,8 +1,13 @@
 // The element gallery: every element in one state each, for screenshots and for looking at.
-// `?theme=dark|light&locale=en|zh-CN` pick the scheme and language.
+// `?theme=dark|light&locale=<tag>` pick the scheme and language (any of the twelve: ar and he
+// lay the page out right to left); what the "model" wrote is Chinese for zh-*, else English.
 import '../src/entries/approval-dialog.js';
 import '../src/entries/questionnaire-form.js';
 import '../src/entries/artifact-list.js';
+import '../src/entries/interaction-host.js';
+import { directionOf } from '../src/i18n/direction.js';
+import { MemoryStorage } from '../src/session/storage.js';
+import { createMemoryTransportPair } from '../src/transport/memory-transport.js';
 import { normalizeApproval, normalizeInput } from '../src/rules/normalize.js';
 import { resolveContext } from '../src/rules/context.js';
 import { prepareArtifacts } from '../src/rules/artifacts/prepare.js';
@@ -20,8 +25,9 @@ const theme = params.get('theme') ?? 'light';
 const locale = params.get('locale') ?? 'zh-CN';
 document.body.classList.toggle('dark', theme === 'dark');
 document.documentElement.lang = locale;
+document.documentElement.dir = directionOf(locale);
 const stage = document.querySelector('#stage')!;
-const en = locale === 'en';
+const en = !locale.startsWith('zh');
 const ids = (id: string) => ({ request_id: id, session_id: 'gallery' });
 const context = resolveContext();
 
@@ -138,6 +144,18 @@ add('questionnaire-form', 'choice', (el) => {
   );
 });
 
+add('questionnaire-form', 'text', (el) => {
+  el.request = normalizeInput({ message: en ? 'What should the release be called?' : '这次发布叫什么名字？', input_mode: 'text', timeout_seconds: 120 }, ids('t-1'), context);
+});
+
+add('questionnaire-form', 'multi-choice', (el) => {
+  el.request = normalizeInput(
+    { message: en ? 'Which checks run before the merge?' : '合并前运行哪些检查？', input_mode: 'multi_choice', options: [{ label: en ? 'Unit tests' : '单元测试', value: 'unit', recommended: true }, { label: 'lint', value: 'lint' }, { label: 'e2e', value: 'e2e', description: en ? 'About 20 minutes' : '约 20 分钟' }], timeout_seconds: 300 },
+    ids('m-0'),
+    context,
+  );
+});
+
 add('questionnaire-form', 'answered', (el) => {
   el.request = normalizeInput({ message: en ? 'Which files?' : '处理哪些文件？', input_mode: 'multi_choice', options: ['report.pdf', 'data.csv', 'notes.md'] }, ids('m-1'), context);
   el.response = { request_id: 'm-1', status: 'completed', approved: true, text: en ? 'Skip the drafts' : '草稿不用', selected_options: ['report.pdf', 'notes.md'], answers: {}, raw_value: ['report.pdf', 'notes.md'], resolved_at: new Date().toISOString() };
@@ -221,3 +239,38 @@ const listed = prepareArtifacts(
 add('artifact-list', 'artifacts-desktop', (el) => {
   el.items = undeliveredParts(listed.items, 'auto', DELIVERY_REASONS.notAvailable);
 });
+
+// The host with receipts: a runtime in the page asks four things; the page approves one, rejects
+// one, the runtime withdraws one, and a choice still waits.
+{
+  const [kit, runtime] = createMemoryTransportPair();
+  const host = document.createElement('interaction-host');
+  host.dataset.shot = 'host-receipts';
+  host.setAttribute('theme', theme);
+  host.setAttribute('layout', 'list');
+  host.storage = new MemoryStorage();
+  const send = (message: Record<string, unknown>) => runtime.send({ v: 1, ...message });
+  const call = (call_id: string, tool: string, args: Record<string, unknown>) => send({ type: 'tool_call', call_id, tool, arguments: args });
+  runtime.onMessage((data) => {
+    const message = JSON.parse(String(data)) as { type: string; call_id?: string };
+    if (message.type === 'connect') {
+      send({ type: 'hello', session_id: `gallery-${crypto.randomUUID().slice(0, 8)}`, context: { requester: 'deploy-agent' } });
+      call('h-low', 'request_user_approval', { message: en ? 'Create a branch feature/login?' : '创建分支 feature/login？', severity: 'low' });
+      call('h-medium', 'request_user_approval', { message: en ? 'Restart the worker now?' : '现在重启 worker？', severity: 'medium' });
+      call('h-gone', 'request_user_approval', { message: en ? 'Rotate the staging API key?' : '轮换预发布环境的 API 密钥？', severity: 'low' });
+      call('h-choice', 'request_user_input', { message: en ? 'Which environment?' : '部署到哪个环境？', input_mode: 'choice', options: ['Production', 'Staging'] });
+    }
+    if (message.type === 'tool_result') send({ type: 'ack', id: message.call_id });
+  });
+  runtime.connect();
+  stage.append(host);
+  host.transport = kit;
+  const part = (id: string, name: string) => host.shadowRoot?.querySelector(`[data-id="${id}"]`)?.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`);
+  void (async () => {
+    while (!part('h-choice', 'card')) await new Promise((resolve) => setTimeout(resolve, 20));
+    part('h-low', 'approve-button')!.click();
+    part('h-medium', 'reject-button')!.click();
+    send({ type: 'cancel', id: 'h-gone' });
+    host.dataset.settled = 'true';
+  })();
+}

@@ -23,7 +23,7 @@ export interface LocalOptions {
 function showCard(request: InteractionRequest, options: LocalOptions, onResponse: (response: InteractionResponse) => void): InteractionCard {
   const el = document.createElement(request.kind === 'approval' ? 'approval-dialog' : 'questionnaire-form') as InteractionCard;
   el.request = request;
-  el.locale = options.locale as InteractionCard['locale']; // the demo's select offers zh-CN and en
+  el.setAttribute('locale', options.locale);
   el.setAttribute('theme', options.theme);
   el.addEventListener('interaction-response', (event) => onResponse(event.detail));
   options.stage.append(el);
@@ -82,7 +82,7 @@ const ASK_INPUT = {
 /** An `AskUserQuestion` call as a card; the tool's output goes to the log. */
 export function askUserQuestion(options: LocalOptions): void {
   // What the agent asks is in the page's language at the time, as a model would write it.
-  const input = options.locale === 'en' ? ASK_INPUT_EN : ASK_INPUT;
+  const input = options.locale.startsWith('zh') ? ASK_INPUT : ASK_INPUT_EN;
   const outcome = askUserQuestionRequest(input, { request_id: `toolu_${crypto.randomUUID().slice(0, 8)}` });
   if (!outcome.ok) throw new Error(`${outcome.field} ${outcome.message}`);
   options.log('AskUserQuestion input', input);
@@ -94,7 +94,7 @@ export function askUserQuestion(options: LocalOptions): void {
 /** An AG-UI run that ended with three interrupts; once all are settled, the resume goes to the log. */
 export function agUiInterrupts(options: LocalOptions): void {
   const now = Date.now();
-  const en = options.locale === 'en';
+  const en = !options.locale.startsWith('zh');
   const interrupts: AgUiInterrupt[] = [
     { id: 'int-deploy', reason: 'tool_approval', message: en ? 'Run deploy_service(region="cn-north")?' : '执行 deploy_service(region="cn-north")？', toolCallId: 'call_deploy_1', expiresAt: new Date(now + 120_000).toISOString() },
     {

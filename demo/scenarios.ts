@@ -6,8 +6,8 @@ import type { WireContext } from '../src/protocol/context.js';
 /** Picks a scenario's words: `t(zh, en)` gives the Chinese, or the English for `en`. */
 export type Words = (zh: string, en: string) => string;
 
-/** The words of the language `locale` names (`en`, else Chinese, the demo's default). */
-export const wordsFor = (locale: string | undefined): Words => (zh, en) => (locale === 'en' ? en : zh);
+/** The words of the language `locale` names: Chinese for zh-* (and no locale, the runtime's default), else English. */
+export const wordsFor = (locale: string | undefined): Words => (zh, en) => (locale === undefined || locale.startsWith('zh') ? zh : en);
 
 export interface Scenario {
   tool: ToolName;

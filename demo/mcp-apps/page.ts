@@ -3,15 +3,23 @@
 // passes its own), `?theme=` and `?locale=` what the host tells the View.
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { callWithView, connectHost } from './host.js';
+import { DEMO_LOCALES, demoLocaleOf } from '../languages.js';
 
 const params = new URLSearchParams(location.search);
 const server = params.get('server') ?? `${location.origin}/mcp-app/mcp`;
 const form = document.querySelector<HTMLFormElement>('.switches')!;
 const transcript = document.querySelector<HTMLElement>('#transcript')!;
+// The host tells the View its language: the twelve the kit speaks, the page's own by default
+// (an English page shows English cards), `?locale=` when given.
+const localeSelect = form.elements.namedItem('locale') as HTMLSelectElement;
+localeSelect.replaceChildren(...DEMO_LOCALES.map(([tag, name]) => Object.assign(document.createElement('option'), { value: tag, textContent: name, lang: tag })));
+localeSelect.value = demoLocaleOf(document.documentElement.lang) ?? 'en';
 for (const name of ['theme', 'locale']) {
   const value = params.get(name);
   const select = form.elements.namedItem(name) as HTMLSelectElement;
-  if (value && [...select.options].some((option) => option.value === value)) select.value = value;
+  // A region tag (`?locale=en-US`) picks its language, as the host passes any BCP 47 tag on.
+  const known = value && (name === 'locale' ? demoLocaleOf(value) : value);
+  if (known && [...select.options].some((option) => option.value === known)) select.value = known;
 }
 const theme = () => (form.elements.namedItem('theme') as HTMLSelectElement).value as 'light' | 'dark';
 const locale = () => (form.elements.namedItem('locale') as HTMLSelectElement).value;

@@ -5,6 +5,7 @@ import type { Layout } from '../elements/questionnaire-form/steps.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import type { Theme } from '../elements/shared/tokens.js';
+import type { Direction } from '../i18n/direction.js';
 import type { HostStrings } from '../i18n/host.js';
 import type { Clock } from '../protocol/clock.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
@@ -32,9 +33,9 @@ export interface EntryHandlers {
   onRetry(id: string, index: number, button: HTMLElement): void;
 }
 
-/** Renders the host's entries, each as the element that shows it, in the host's language. */
-export function entryRenderer(host: EntryHost, on: EntryHandlers): (entry: SessionEntry, locale: string, strings: HostStrings['host']) => TemplateResult {
-  return (entry, locale, strings) => {
+/** Renders the host's entries, each as the element that shows it, in the host's language and direction. */
+export function entryRenderer(host: EntryHost, on: EntryHandlers): (entry: SessionEntry, locale: string, dir: Direction, strings: HostStrings['host']) => TemplateResult {
+  return (entry, locale, dir, strings) => {
     const theme = host.theme ?? nothing;
     if (entry.kind === 'refused') {
       return html`<p class="refused" part="refused" role="status" data-id=${entry.id}>
@@ -50,6 +51,7 @@ export function entryRenderer(host: EntryHost, on: EntryHandlers): (entry: Sessi
         ?delivering=${entry.phase === 'delivering'}
         preview-origins=${host.previewOrigins}
         locale=${locale}
+        dir=${dir}
         theme=${theme}
         exportparts=${EXPORTPARTS}
       >${retryActions(entry, strings.retry, host.deliver !== undefined, (index, button) => on.onRetry(entry.id, index, button))}</artifact-list>`;
@@ -68,7 +70,7 @@ export function entryRenderer(host: EntryHost, on: EntryHandlers): (entry: Sessi
     });
     const onResponse = (event: InteractionResponseEvent) => on.onResponse(event, entry);
     return entry.request.kind === 'approval'
-      ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} theme=${theme} exportparts=${EXPORTPARTS} @interaction-response=${onResponse}></approval-dialog>`
-      : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} layout=${host.layout ?? nothing} exportparts=${EXPORTPARTS} @interaction-response=${onResponse}></questionnaire-form>`;
+      ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} dir=${dir} theme=${theme} exportparts=${EXPORTPARTS} @interaction-response=${onResponse}></approval-dialog>`
+      : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} dir=${dir} theme=${theme} layout=${host.layout ?? nothing} exportparts=${EXPORTPARTS} @interaction-response=${onResponse}></questionnaire-form>`;
   };
 }

@@ -14,6 +14,7 @@ import { systemClock, type Clock } from '../protocol/clock.js';
 import type { ApprovalDialog } from '../elements/approval-dialog/approval-dialog.js';
 import type { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
 import { nowhere } from '../elements/shared/focus-return.js';
+import { DirectionController } from '../elements/shared/direction.js';
 import { LocaleController } from '../elements/shared/locale.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { baseStyles, type Theme } from '../elements/shared/tokens.js';
@@ -282,6 +283,8 @@ export class InteractionHost extends LitElement {
 
   /** Its language: `locale`, else the session's `context.locale`, else the nearest `lang`, else the browser's. */
   private readonly i18n = new LocaleController(this, stringsFor, () => [this.locale, this.sessionLocale]);
+  /** Right to left in Arabic and Hebrew, unless the page set the host's `dir`; its cards take the host's. */
+  private readonly direction = new DirectionController(this, () => [this.locale, this.sessionLocale]);
 
   /** The cards, with the host's settings; what the user does in them comes back here. */
   private readonly renderEntry = entryRenderer(this, {
@@ -316,9 +319,10 @@ export class InteractionHost extends LitElement {
 
   protected override render(): TemplateResult {
     const { locale, strings } = this.i18n;
+    const dir = this.direction.dir;
     const shown = this.connection;
     /** What the cards show besides their entries. */
-    const cardSettings = [locale, this.theme, this.layout, this.previewOrigins, this.deliver, this.clock];
+    const cardSettings = [locale, dir, this.theme, this.layout, this.previewOrigins, this.deliver, this.clock];
     return html`<div class="stack">
       <div class="status-row">${this.grantsMenu.render()}
       ${shown === 'superseded'
@@ -335,7 +339,7 @@ export class InteractionHost extends LitElement {
       </div>
       <div class="cards" part="cards" role="list" aria-label=${strings.host.requests}>
         <div class="end"></div>
-        ${renderCardList({ blocks: this.blocksOf(this.entries), settings: cardSettings, bar: this.answerAll.bar(strings), card: (entry) => this.renderEntry(entry, locale, strings.host) })}
+        ${renderCardList({ blocks: this.blocksOf(this.entries), settings: cardSettings, bar: this.answerAll.bar(strings), card: (entry) => this.renderEntry(entry, locale, dir, strings.host) })}
       </div>
       ${this.arrival.waiting
         ? html`<button tabindex="0" class="new-request primary" part="new-request-button" @click=${this.focusPending}>${strings.host.newRequestButton}</button>`

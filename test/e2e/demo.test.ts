@@ -11,6 +11,7 @@ import { startMockRuntime, type MockRuntime } from '../../demo/mock-runtime.js';
 import { enginesToRun, launchEngine, type Engine, type EngineBrowser } from '../support/drive/engine.js';
 import { Page, poll } from '../support/drive/page.js';
 import { pageErrors, withErrorRecorder } from '../support/drive/page-errors.js';
+import { firstVisitLocale } from '../../demo/languages.js';
 import { leftOpen, liveResources } from '../support/open-handles.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -44,11 +45,20 @@ interface Opened {
   problems(): Promise<string[]>;
 }
 
-async function open(browser: EngineBrowser, viewport: { width: number; height: number }): Promise<Opened> {
+/**
+ * The demo, as a visitor who chose Chinese on an earlier visit (the words the tests read), or with
+ * `firstVisit` as a new one, in whatever language the browser's languages pick.
+ */
+async function open(browser: EngineBrowser, viewport: { width: number; height: number }, options: { firstVisit?: boolean } = {}): Promise<Opened> {
   const page = new Page(await browser.newPage(viewport));
   const failedBefore = failedResponses.length;
   await page.goto(base);
-  await page.getByRole('status').filter({ hasText: '已连接' }).waitFor();
+  if (!options.firstVisit) {
+    await page.run(`localStorage.setItem('aik-demo-settings', JSON.stringify({ locale: 'zh-CN' }))`);
+    await page.goto(base);
+  }
+  if (options.firstVisit) await poll(async () => (await page.run<boolean>(`!!document.querySelector('#host').shadowRoot?.querySelector('.connection.state-open')`)) || undefined, 'connected');
+  else await page.getByRole('status').filter({ hasText: '已连接' }).waitFor();
   return { page, problems: async () => [...(await pageErrors(page)), ...failedResponses.slice(failedBefore)] };
 }
 
@@ -235,6 +245,38 @@ describe(`the demo page, in ${engine}`, () => {
     assert.ok(bar.height <= 56, `the bar is ${bar.height} px tall`);
     assert.ok(toggle.height <= 40, `设置 is ${toggle.height} px tall: its words broke onto two lines`);
     assert.ok(toggle.x + toggle.width <= 320, '设置 stays on the screen');
+    assert.deepEqual(await problems(), []);
+    await page.close();
+  });
+
+  it('a first visit opens in the browser’s language (English for en-US, not Chinese); the picker offers the twelve; Arabic lays the page and the cards out right to left', async () => {
+    const { page, problems } = await open(browser, DESKTOP, { firstVisit: true });
+    const languages = await page.run<string[]>('[...navigator.languages]');
+    const expected = firstVisitLocale(languages);
+    const picker = page.locator('select[name="locale"]');
+    assert.equal(await picker.inputValue(), expected, `opened for ${languages.join(', ')}`);
+    if (expected === 'en') {
+      await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
+      assert.match(await page.run<string>(`document.querySelector('#run-mode-hint').textContent`), /^Execution: /);
+    }
+    assert.deepEqual(await page.run<string[]>(`[...document.querySelectorAll('select[name="locale"] option')].map((o) => o.value)`), ['zh-CN', 'zh-TW', 'en', 'ja', 'ko', 'es', 'fr', 'de', 'pt-BR', 'ru', 'ar', 'he']);
+
+    await picker.selectOption('zh-CN');
+    await page.locator('select[name="run_mode"]').selectOption('grilling');
+    assert.match(await page.run<string>(`document.querySelector('#run-mode-hint').textContent`), /^拷问：/);
+    await picker.selectOption('ar');
+    assert.equal(await page.run<string>('document.documentElement.dir'), 'rtl');
+    await scenario(page, 'approval-medium');
+    await poll(async () => (await page.run<boolean>(`!!document.querySelector('#host').shadowRoot.querySelector('approval-dialog')`)) || undefined, 'the approval card');
+    assert.deepEqual(
+      await page.run<string[]>(`[document.querySelector('#host'), document.querySelector('#host').shadowRoot.querySelector('approval-dialog')].map((el) => el.getAttribute('dir') + ' ' + getComputedStyle(el).direction)`),
+      ['rtl rtl', 'rtl rtl'],
+    );
+    // The scenarios sit left of the chat, as the page mirrors.
+    const chat = await page.locator('.chat').evaluate<Box>(BOX);
+    const side = await page.locator('.side').evaluate<Box>(BOX);
+    assert.ok(side.x + side.width <= chat.x, 'the side column is on the left in right to left');
+    assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(await problems(), []);
     await page.close();
   });

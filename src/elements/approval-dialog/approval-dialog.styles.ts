@@ -80,15 +80,19 @@ export const approvalStyles = css`
     background: var(--_surface);
     border: 1px solid var(--_border);
   }
+  /* Copy sits at the card's inline end; the command reads in its own direction (dir="auto"), so
+     the room kept for Copy is on the card's end side, whichever way the command runs. */
   pre {
     margin: 0;
-    padding: var(--_space-2) var(--_space-3);
-    padding-inline-end: 72px;
+    padding: var(--_space-2) 72px var(--_space-2) var(--_space-3);
     font-family: var(--_mono);
     font-size: var(--_text-xs);
     line-height: 1.6;
     white-space: pre-wrap;
     overflow-wrap: anywhere;
+  }
+  :host(:dir(rtl)) pre {
+    padding: var(--_space-2) var(--_space-3) var(--_space-2) 72px;
   }
   .details-block [part~='copy-button'] {
     position: absolute;

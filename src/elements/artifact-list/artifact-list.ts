@@ -6,6 +6,7 @@ import { FAILED_REASON, NOT_AVAILABLE_REASON } from '../../rules/artifacts/reaso
 import { safeUrl } from '../../rules/artifacts/prepare.js';
 import type { Locale } from '../../i18n/locales.js';
 import { tableOf } from '../../i18n/registry.js';
+import { DirectionController } from '../shared/direction.js';
 import { LocaleController } from '../shared/locale.js';
 import { revealMarks, safeText } from '../shared/safe-text.js';
 import { baseStyles, type Theme } from '../shared/tokens.js';
@@ -95,6 +96,8 @@ export class ArtifactList extends LitElement {
   private copied: string | undefined;
 
   private readonly i18n = new LocaleController(this, (locale) => tableOf(artifactStrings, 'artifacts', locale), () => [this.locale]);
+  /** Right to left in Arabic and Hebrew, unless the page set the list's `dir`. */
+  protected readonly direction = new DirectionController(this, () => [this.locale]);
 
   private get strings(): ArtifactStrings {
     return this.i18n.strings;
@@ -156,7 +159,7 @@ export class ArtifactList extends LitElement {
         <span class="name" part="name">${safeText(item.name)}</span>
         <span class="details">
           <span>${words.kind[kind]}</span>
-          ${item.size !== null ? html`<span>${formatSize(item.size, this.i18n.locale)}</span>` : nothing}
+          ${item.size !== null ? html`<span><bdi>${formatSize(item.size, this.i18n.locale)}</bdi></span>` : nothing}
         </span>
         ${item.caption ? html`<p class="caption" dir="auto">${safeText(item.caption)}</p>` : nothing}
         ${item.path

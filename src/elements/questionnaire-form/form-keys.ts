@@ -3,10 +3,11 @@
 // multi-line, Ctrl/Cmd+Enter sends; Escape skips. Never while an input method is composing: its
 // Enter confirms the characters, its Escape cancels them.
 import type { SkipController } from './skip.js';
+import type { OptionListController } from './option-list.js';
 import type { StepsController } from './steps.js';
 
 /** The form's key handlers; `submit` submits the form, as its Submit does. */
-export function formKeys(steps: StepsController, skipper: SkipController, submit: () => void) {
+export function formKeys(steps: StepsController, skipper: SkipController, lists: OptionListController, submit: () => void) {
   return {
     /** Enter in a text answer (or a custom answer). */
     onLine(event: KeyboardEvent): void {
@@ -21,10 +22,14 @@ export function formKeys(steps: StepsController, skipper: SkipController, submit
       event.preventDefault();
       submit();
     },
-    /** Escape (Skip) anywhere in the form; in steps, the keys of one question at a time. */
+    /**
+     * Escape (Skip) anywhere in the form; in steps, the keys of one question at a time; in a
+     * list, ← and → in a radio group in the card's direction.
+     */
     onForm(event: KeyboardEvent): void {
       skipper.onKeydown(event);
       if (steps.active) steps.onKeydown(event);
+      else lists.onRadioArrow(event);
     },
   };
 }

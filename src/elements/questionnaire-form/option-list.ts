@@ -19,6 +19,17 @@ export interface OptionListStrings {
   showAllOptions: (n: number) => string;
 }
 
+/**
+ * Where an arrow key moves among options, in the order they are read: ↓ and ↑ to the next and the
+ * previous, → and ← the way the options are laid out (in a right-to-left card ← is the next).
+ * Undefined for any other key, or with a modifier.
+ */
+export function arrowStep(event: KeyboardEvent, target: Element): 1 | -1 | undefined {
+  if (event.altKey || event.ctrlKey || event.metaKey) return undefined;
+  const rtl = getComputedStyle(target).direction === 'rtl';
+  return ({ ArrowDown: 1, ArrowUp: -1, ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 } as const)[event.key];
+}
+
 /** Where the user stands in a list: typing, or on one of its options. */
 const typing = (target: EventTarget | undefined) =>
   target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type !== 'radio' && target.type !== 'checkbox');
@@ -105,6 +116,22 @@ export class OptionListController implements ReactiveController {
       event.preventDefault();
       next.focus();
     }
+  }
+
+  /**
+   * ← and → in a radio group, picking as the browser's own arrows do but in the card's direction
+   * (not every engine turns them around right to left), round from the last option to the first.
+   */
+  onRadioArrow(event: KeyboardEvent): void {
+    const radio = event.composedPath()[0];
+    if (event.defaultPrevented || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') || !(radio instanceof HTMLInputElement) || radio.type !== 'radio') return;
+    const step = arrowStep(event, radio);
+    const radios = [...(radio.closest('.options')?.querySelectorAll<HTMLInputElement>('input[type="radio"]:not(:disabled)') ?? [])];
+    const next = step && radios[(radios.indexOf(radio) + step + radios.length) % radios.length];
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+    if (!next.checked) next.click();
   }
 
   private inputs(key: string): NodeListOf<HTMLInputElement> {

@@ -26,7 +26,7 @@ export const questionnaireStyles = css`
   }
   legend {
     /* Floated, the legend sits inside the box instead of on its border. */
-    float: left;
+    float: inline-start;
     width: 100%;
     padding: 0;
     margin-bottom: var(--_space-2);

@@ -93,7 +93,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     onKeydown: (event, key, options, multiple) => this.lists.onKeydown(event, key, options, multiple),
   };
 
-  private readonly keys = formKeys(this.steps, this.skipper, () => this.renderRoot.querySelector('form')?.requestSubmit());
+  private readonly keys = formKeys(this.steps, this.skipper, this.lists, () => this.renderRoot.querySelector('form')?.requestSubmit());
 
   /** The draft of this request: set in willUpdate, before any render or user input. */
   private get current(): Draft {

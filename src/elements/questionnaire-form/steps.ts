@@ -14,6 +14,7 @@ import { safeText } from '../shared/safe-text.js';
 import type { CardExtension } from '../shared/card-extension.js';
 import { answerShown } from './answer-rows.js';
 import type { Draft } from './draft.js';
+import { arrowStep } from './option-list.js';
 import { focusRefusal } from './refusal-focus.js';
 
 /** `auto` (the default: steps for three questions or more, else a list), `list` or `steps`. */
@@ -161,8 +162,8 @@ export class StepsController implements ReactiveController {
   }
 
   /**
-   * The form's keys in steps: ↑/↓ (and ←/→, which a radio group would take as a pick) move focus
-   * among the options without picking; Enter picks the focused one, or moves on from a chosen one.
+   * The form's keys in steps: ↑/↓ (and ←/→, which a radio group would take as a pick, in the
+   * card's direction) move focus among the options without picking; Enter picks the focused one, or moves on from a chosen one.
    * A list's own handler (digits, a checkbox list's arrows) has already had its say.
    */
   readonly onKeydown = (event: KeyboardEvent): void => {
@@ -174,8 +175,8 @@ export class StepsController implements ReactiveController {
       else if (input.value !== CUSTOM_VALUE) this.advance();
       return;
     }
-    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
-    if (step === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    const step = arrowStep(event, input);
+    if (step === undefined) return;
     event.preventDefault();
     const inputs = [...(input.closest('.options')?.querySelectorAll<HTMLInputElement>('input') ?? [])];
     inputs[Math.min(Math.max(inputs.indexOf(input) + step, 0), inputs.length - 1)]?.focus();

@@ -13,6 +13,7 @@ import { cardStateOf, type CardState } from '../../rules/card-state.js';
 import { buildResponse } from '../../rules/responses.js';
 import { systemClock, type Clock } from '../../protocol/clock.js';
 import { ASSERTIVE_AT, CountdownController, formatRemaining } from './countdown.js';
+import { DirectionController } from './direction.js';
 import { FocusReturnController } from './focus-return.js';
 import { LocaleController } from './locale.js';
 import { renderReceipt, shownAnswer, type ReceiptView } from './receipt.js';
@@ -133,6 +134,8 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   protected abstract readonly ownStrings: readonly [keyof Translation, Readonly<Record<'zh-CN' | 'en', S>>];
 
   private readonly i18n = new LocaleController(this, (locale) => withStrings(tableOf(cardStrings, 'card', locale), tableOf(this.ownStrings[1], this.ownStrings[0], locale)), () => [this.locale]);
+  /** Right to left in Arabic and Hebrew, unless the page set the card's `dir`. */
+  protected readonly direction = new DirectionController(this, () => [this.locale]);
   protected readonly countdown = new CountdownController(this, () => this.expire());
   protected readonly focusReturn = new FocusReturnController(this, () => this.renderRoot.querySelector<HTMLElement>('[part~="receipt-heading"]'));
 

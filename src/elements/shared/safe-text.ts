@@ -24,10 +24,12 @@ export function revealMarks(text: string): string {
 }
 
 /**
- * The one way a template shows a string a model wrote: isolated in a `<bdi>`, so
- * its direction cannot reorder what surrounds it, with every hidden character shown as a mark
- * the theme can style (`::part(invisible-char)`). No raw control character reaches a text node.
- * The lint rule `aik/model-text` refuses model fields interpolated into a template any other way.
+ * The one way a template shows a string a model wrote: isolated in a `<bdi>` (whose `dir` is
+ * `auto` unless set), so its direction cannot reorder what surrounds it and it reads in its own
+ * direction (an English path in an Arabic card, an Arabic message in an English card), with every
+ * hidden character shown as a mark the theme can style (`::part(invisible-char)`). No raw control
+ * character reaches a text node. The lint rule `aik/model-text` refuses model fields interpolated
+ * into a template any other way.
  */
 export function safeText(text: string | null | undefined): TemplateResult {
   return html`<bdi>${safeTextContent(text)}</bdi>`;

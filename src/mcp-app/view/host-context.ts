@@ -1,11 +1,13 @@
 import { applyDocumentTheme, applyHostFonts, applyHostStyleVariables, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
+import { directionOf } from '../../i18n/direction.js';
 import type { Locale } from '../../i18n/locales.js';
 import { toLocale } from '../../i18n/registry.js';
 
 /**
  * Applies what the host says about its look: its theme (`data-theme` and
  * `color-scheme` on the root, which themes/mcp-apps.css follows), its style variables and fonts.
- * Returns the language the cards speak: the host's locale, else `fallback`.
+ * Returns the language the cards speak: the host's locale, else `fallback`; the document takes
+ * its language and that language's direction.
  */
 export function applyHostContext(context: McpUiHostContext | undefined, fallback: Locale): Locale {
   if (context?.theme) applyDocumentTheme(context.theme);
@@ -13,5 +15,6 @@ export function applyHostContext(context: McpUiHostContext | undefined, fallback
   if (context?.styles?.css?.fonts) applyHostFonts(context.styles.css.fonts);
   const locale = toLocale(context?.locale) ?? fallback;
   document.documentElement.lang = locale;
+  document.documentElement.dir = directionOf(locale);
   return locale;
 }

@@ -18,6 +18,7 @@ import { McpCardView, type Responder } from './card-view.js';
 import { applyHostContext } from './host-context.js';
 import { routeLinks } from './links.js';
 import { toolOf } from './tool-of.js';
+import { viewFallbackLocale } from './view-locale.js';
 
 // zod runs jitless (card.html sets it before this script): the host's CSP has no 'unsafe-eval'.
 defineElement('approval-dialog', ApprovalDialog);
@@ -28,7 +29,7 @@ defineElement('mcp-card-view', McpCardView);
 const context = resolveContext(JSON.parse(document.getElementById(CONTEXT_ELEMENT_ID)?.textContent || '{}'));
 const view = document.querySelector('mcp-card-view') ?? document.body.appendChild(new McpCardView());
 if (context.requester) view.requester = context.requester;
-const fallbackLocale = toLocale(context.locale) ?? 'zh-CN';
+const fallbackLocale = viewFallbackLocale(context.locale, navigator.languages ?? []);
 
 const app = new App({ name: 'agent-interaction-kit', version: KIT_VERSION }, {}, { autoResize: true });
 
