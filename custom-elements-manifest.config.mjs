@@ -26,8 +26,8 @@ const EVENT_TYPES = {
 
 /** The parts the host forwards from its cards, read from the list it forwards. */
 function forwardedParts() {
-  const text = readFileSync(new URL('./src/host/card-parts.ts', import.meta.url), 'utf8');
-  const list = /CARD_PARTS = \[([\s\S]*?)\] as const/.exec(text)?.[1] ?? '';
+  const text = readFileSync(new URL('./src/host/exported-parts.ts', import.meta.url), 'utf8');
+  const list = /EXPORTED_PARTS = \[([\s\S]*?)\] as const/.exec(text)?.[1] ?? '';
   return [...list.matchAll(/'([\w-]+)'/g)].map((m) => m[1]);
 }
 

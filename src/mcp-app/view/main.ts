@@ -6,7 +6,6 @@ import { ApprovalDialog } from '../../elements/approval-dialog/approval-dialog.j
 import { ArtifactList } from '../../elements/artifact-list/artifact-list.js';
 import { QuestionnaireForm } from '../../elements/questionnaire-form/questionnaire-form.js';
 import { defineElement } from '../../elements/shared/define.js';
-import { toLocale } from '../../i18n/registry.js';
 import { checkToolArguments } from '../../protocol/tool-arguments.js';
 import { toolResultSchema, type ToolResult } from '../../protocol/results.js';
 import { resolveContext } from '../../rules/context.js';

@@ -1,4 +1,5 @@
-import { toLocale, type Locale } from '../../i18n/locales.js';
+import type { Locale } from '../../i18n/locales.js';
+import { toLocale } from '../../i18n/registry.js';
 
 /**
  * The View's language when the host's context names none it speaks: the call's `context.locale`,
