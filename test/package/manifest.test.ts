@@ -125,8 +125,8 @@ export const wrong = <interaction-host theme="blue" />;
 import type { GlobalComponents } from 'vue';
 type HostProps = GlobalComponents['interaction-host'] extends new () => { $props: infer P } ? P : never;
 export const ok: HostProps = { locale: 'en', theme: 'light', src: 'wss://example.com/s/1' };
-// @ts-expect-error not a locale
-export const wrong: HostProps = { locale: 'fr' };
+// @ts-expect-error not a theme
+export const wrong: HostProps = { theme: 'blue' };
 `);
     // Two apps, two programs: a React app loads the JSX types, a Vue app the Vue ones.
     for (const app of [react, vue]) {
