@@ -5,13 +5,13 @@ import type { ReactiveElement } from 'lit';
 import type { InteractionResponse } from '../../../src/protocol/response.js';
 import { FakeClock } from '../fake-clock.js';
 import { byPart, press, tabTo } from '../keyboard.js';
-import { partIn, partsIn } from './parts.js';
+import { partIn, partSelector, partsIn } from './parts.js';
 
 /**
  * A harness around one element with a shadow root. Its methods are arrow functions, so a test may
  * take them apart (`const { el, part } = await mountCard(…)`).
  */
-export class ShadowHarness<E extends ReactiveElement = ReactiveElement> {
+export class ShadowHarness<E extends Element = ReactiveElement> {
   /** The element's shadow root (the element is connected, so it has one). */
   readonly root: ShadowRoot;
 
@@ -33,7 +33,7 @@ export class ShadowHarness<E extends ReactiveElement = ReactiveElement> {
 
   /** A few update cycles: a pick re-renders, and steps move on in the update after it. */
   readonly settle = async () => {
-    for (let i = 0; i < 3; i += 1) await this.el.updateComplete;
+    for (let i = 0; i < 3; i += 1) await (this.el as Partial<ReactiveElement>).updateComplete;
   };
 
   /** A real key press, then the updates it causes. */
@@ -61,7 +61,7 @@ export class ShadowHarness<E extends ReactiveElement = ReactiveElement> {
 }
 
 /** A card's harness: a shadow harness that also records the `interaction-response` events. */
-export class CardHarness<E extends ReactiveElement = ReactiveElement> extends ShadowHarness<E> {
+export class CardHarness<E extends Element = ReactiveElement> extends ShadowHarness<E> {
   /** Every `interaction-response` the card fired since the harness was made, in order. */
   readonly events: InteractionResponse[] = [];
 
@@ -82,4 +82,7 @@ export class CardHarness<E extends ReactiveElement = ReactiveElement> extends Sh
 
   /** What the card's receipt line says (its `state` part), once it was answered. */
   readonly receipt = () => this.text('state');
+
+  /** The card's form or its first answer button (批准, 提交), while it can be answered; null once it cannot. */
+  readonly answerControls = () => this.find(`form, ${partSelector('approve-button', 'submit-button')}`);
 }
