@@ -4,32 +4,44 @@ import modelText from './scripts/eslint-model-text.js';
 
 /** Forbids importing the given parts of src/ (and demo/), saying why. */
 const parts = (why, ...names) => ({ group: names.map((name) => `**/${name}/**`), message: why });
-const lit = { group: ['lit', 'lit/*', '@lit/*'], message: 'pure logic knows no DOM (DESIGN §2)' };
+const lit = { group: ['lit', 'lit/*', '@lit/*'], message: 'pure logic knows no DOM' };
 const noDemo = parts('the library never imports its demo', 'demo');
+const onTop = parts('entries sit on top: nothing in the library imports one', 'entries');
 
 /**
- * The layers of DESIGN §2: what each part must never import, with the nevers of the
- * architecture drawing and the few stricter rules beside them (a pure layer knows no lit, no host
- * and no runtime side). Any import counts, types too, as in the drawing. One block per part and
+ * The layers of src/ (CONTRIBUTING.md, "Layout of the repository"): what each folder must never
+ * import, with the nevers of the architecture drawing and the few stricter rules beside them (a
+ * pure layer knows no lit, no host and no runtime side; nothing in the library imports an entry).
+ * Every folder of src/ has a block, so no import escapes the rules through a folder they do not
+ * name. Any import counts, types too, as in the drawing. One block per part and
  * rule, so that no later block replaces an earlier one's list. test/lint/layers.test.ts proves
  * that each never is reported.
  */
 const never = {
   protocol: [lit, parts('schemas are the bottom layer', 'rules', 'session', 'host', 'agent', 'adapters'),
-    parts('the wire knows no DOM', 'elements'), noDemo],
+    parts('the wire knows no DOM', 'elements'), parts('the wire is below every extension', 'extensions'), onTop, noDemo],
   rules: [lit, parts('rules are pure and testable without a DOM', 'elements', 'host'),
-    parts('rules never talk to the network', 'transport'), parts('rules are below the lifecycle', 'session', 'agent'), noDemo],
+    parts('rules never talk to the network', 'transport'), parts('rules are below the lifecycle', 'session', 'agent'),
+    parts('rules are below every extension', 'extensions'), onTop, noDemo],
   session: [lit, parts('the lifecycle is independent of rendering', 'elements', 'host'),
-    parts('the kit\'s lifecycle never imports the runtime side', 'agent'), noDemo],
+    parts('the kit\'s lifecycle never imports the runtime side', 'agent'),
+    parts('the lifecycle knows nothing of where it is hosted', 'mcp-app'), onTop, noDemo],
   transport: [parts('a transport moves bytes, it keeps no lifecycle', 'session'), parts('a transport knows no DOM', 'elements', 'host'),
-    parts('a transport moves bytes; its clock sits below the rules', 'rules'), noDemo],
-  adapters: [lit, parts('adapters map protocols onto requests; the host renders them', 'elements', 'host', 'agent'), noDemo],
+    parts('a transport moves bytes; its clock sits below the rules', 'rules'), onTop, noDemo],
+  adapters: [lit, parts('adapters map protocols; what they render reaches the cards through extensions', 'elements'),
+    parts('adapters map protocols onto requests; the host renders them', 'host', 'agent'), onTop, noDemo],
   elements: [parts('the elements know no lifecycle: the host hands them requests', 'session'),
-    parts('leaves never import the host', 'host'), parts('the elements know no transport', 'transport', 'agent'), noDemo],
-  agent: [parts('the runtime side never needs the browser UI', 'elements', 'host'), noDemo],
-  i18n: [noDemo],
-  host: [noDemo],
-  react: [parts('wrappers see the protocol, not the lifecycle', 'session'), noDemo],
+    parts('leaves never import the host', 'host'), parts('the elements know no transport', 'transport', 'agent'),
+    parts('the cards read their contract from elements/shared; extensions implement it, above them', 'extensions'),
+    parts('the cards know nothing of where they are hosted', 'mcp-app'), onTop, noDemo],
+  agent: [parts('the runtime side never needs the browser UI', 'elements', 'host'),
+    parts('the runtime side never needs the browser\'s extensions', 'extensions'), onTop, noDemo],
+  i18n: [onTop, noDemo],
+  host: [parts('the host is one way to show cards; the MCP App is another', 'mcp-app'), onTop, noDemo],
+  react: [parts('wrappers see the protocol, not the lifecycle', 'session'), onTop, noDemo],
+  extensions: [parts('extensions sit below the host that provides them', 'host'), onTop, noDemo],
+  'mcp-app': [onTop, noDemo],
+  entries: [noDemo],
 };
 
 /** Imports allowed as types only: erased at run time, so they cost no bundle bytes. */
@@ -69,7 +81,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    // The pure layers know no DOM (DESIGN §2); the adapters are pure too.
+    // The pure layers know no DOM; the adapters are pure too.
     files: ['src/protocol/**', 'src/rules/**', 'src/session/**', 'src/adapters/**'],
     rules: {
       'no-restricted-globals': ['error', 'window', 'document', 'HTMLElement', 'customElements', 'localStorage'],
@@ -88,7 +100,7 @@ export default tseslint.config(
     },
   })),
   {
-    // Every string a model wrote goes through the one safe text path (DESIGN §6.1).
+    // Every string a model wrote goes through the one safe text path (src/elements/shared/safe-text.ts).
     files: ['src/elements/**', 'src/host/**'],
     plugins: { aik: modelText },
     rules: { 'aik/model-text': 'error' },

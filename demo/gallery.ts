@@ -55,7 +55,7 @@ add('approval-dialog', 'approval-low', (el) => {
   );
 });
 
-// A call the runtime offers a session grant for (DESIGN §12.1): 本会话内允许 beside 批准.
+// A call the runtime offers a session grant for: 本会话内允许 beside 批准.
 add('approval-dialog', 'approval-grant', (el) => {
   el.requester = 'ops-agent';
   el.grant = { key: 'shell:kubectl get', label: 'kubectl get …' };
@@ -87,7 +87,7 @@ add('approval-dialog', 'approval-danger', (el) => {
   void el.updateComplete.then(() => el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="add-reason-button"]')!.click());
 });
 
-// The countdown's tones (DESIGN §6.1): the warning tone under 30 s, the danger tone under 10 s.
+// The countdown's tones: the warning tone under 30 s, the danger tone under 10 s.
 {
   const tones = document.createElement('div');
   tones.dataset.shot = 'countdown-tones';

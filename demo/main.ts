@@ -8,6 +8,7 @@ import { WebSocketTransport } from '../src/transport/websocket-transport.js';
 import { mockDeliver } from './scenarios.js';
 import { agUiInterrupts, askUserQuestion } from './local-protocols.js';
 import { inspectMessage } from './inspect.js';
+import { resentResults } from './resent-results.js';
 import { tapTransport, type WireDirection } from './wire-tap.js';
 
 const TEXT = {
@@ -18,7 +19,7 @@ const TEXT = {
     introBelow: '你好！我是演示代理。在下方选择一个场景，我会向你发起请求：批准操作、回答问题或接收文件。',
     settings: '设置',
     scenarios: '场景', wire: '线路消息', clear: '清空', runtime: '运行时', connect: '连接',
-    inspecting: '正在检查你的运行时：由它发起请求。每条消息都按协议的 JSON Schema 校验，不符合的会标出字段。', problems: '处不符合协议',
+    resent: '重发 · 运行时只计一次', inspecting: '正在检查你的运行时：由它发起请求。每条消息都按协议的 JSON Schema 校验，不符合的会标出字段。', problems: '处不符合协议',
     groups: { approval: '审批', input: '提问', artifacts: '文件', runtime: '运行时', mcp: 'MCP 征询', local: '其他协议（页面内）' },
     names: {
       'approval-low': '低风险', 'approval-medium': '中风险', 'approval-grant': '可本会话授权', 'approval-high': '高风险', 'approvals-batch': '三项同时', text: '文本', choice: '单选',
@@ -34,7 +35,7 @@ const TEXT = {
     introBelow: "Hi! I'm the demo agent. Pick a scenario below and I'll ask you something: approve an action, answer a question or receive files.",
     settings: 'Settings',
     scenarios: 'Scenarios', wire: 'Wire messages', clear: 'Clear', runtime: 'Runtime', connect: 'Connect',
-    inspecting: 'Inspecting your runtime: it makes the requests. Every message is checked against the protocol\'s JSON Schemas; one that breaks them is marked with the field.', problems: 'problem(s) with the protocol',
+    resent: 're-sent · the runtime counts it once', inspecting: 'Inspecting your runtime: it makes the requests. Every message is checked against the protocol\'s JSON Schemas; one that breaks them is marked with the field.', problems: 'problem(s) with the protocol',
     groups: { approval: 'Approval', input: 'Questions', artifacts: 'Files', runtime: 'Runtime', mcp: 'MCP elicitation', local: 'Other protocols (in the page)' },
     names: {
       'approval-low': 'Low risk', 'approval-medium': 'Medium risk', 'approval-grant': 'Session grant', 'approval-high': 'High risk', 'approvals-batch': 'Three at once', text: 'Text', choice: 'Choice',
@@ -65,6 +66,8 @@ sessionStorage.setItem('aik-demo-session', session);
 
 const setting = (name: string) => (switches.elements.namedItem(name) as HTMLSelectElement).value;
 
+const isResent = resentResults();
+
 /** One line of the wire panel; `local` is what the page's own adapters hand to an agent. */
 function logWire(direction: WireDirection | 'local', message: unknown): void {
   const item = document.createElement('li');
@@ -78,6 +81,12 @@ function logWire(direction: WireDirection | 'local', message: unknown): void {
   // The kit's own messages have a type; JSON-RPC ones a method, a result or an error.
   const kind = record.type ?? record.method ?? ('result' in record ? 'result' : 'error' in record ? 'error' : '?');
   summary.append(arrow, ` ${String(kind)} ${String(id)}`);
+  if (isResent(direction, message)) {
+    const mark = document.createElement('span');
+    mark.className = 'resent';
+    mark.textContent = TEXT[setting('locale') as keyof typeof TEXT].resent;
+    summary.append(' ', mark);
+  }
   const pre = document.createElement('pre');
   pre.textContent = JSON.stringify(message, null, 2);
   details.append(summary, pre);

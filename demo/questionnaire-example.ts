@@ -1,5 +1,5 @@
 // The four-question questionnaire of the screenshots in docs/, in both languages: the gallery
-// shows it, and the layout test measures it against DESIGN §6.1's 520 px bound.
+// shows it, and the layout test measures it against its 520 px bound (a card fits a chat column).
 export function migrationQuestionnaire(en: boolean): Record<string, unknown> {
   return {
     title: en ? 'Plan the migration' : '迁移方案',

@@ -16,7 +16,7 @@ export interface Scenario {
   context?: WireContext;
   /** The runtime withdraws the call after this many seconds. */
   cancelAfterSeconds?: number;
-  /** The session grant the runtime offers with the call (DESIGN §12.1): "allow for this session". */
+  /** The session grant the runtime offers with the call: "allow for this session". */
   grant?: { key: string; label: string };
 }
 
@@ -156,7 +156,7 @@ export const SCENARIOS: Record<string, Scenario> = {
 
 /**
  * Scenarios the runtime sends at once, as an agent that runs tools in parallel does: three
- * approvals (two medium, one high) bring the bar that answers the two together (DESIGN §12.2).
+ * approvals (two medium, one high) bring the bar that answers the two together.
  */
 export const BATCHES: Record<string, string[]> = {
   'approvals-batch': ['approval-medium', 'approval-high', 'approval-cache'],

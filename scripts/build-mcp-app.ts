@@ -1,6 +1,6 @@
 // The MCP App's part of `npm run build`:
 // - dist/mcp-app/card.html: the View (src/mcp-app/view) bundled with lit, zod and the ext-apps
-//   App, and themes/mcp-apps.css, inlined into one HTML file that loads nothing (DESIGN §13);
+//   App, and themes/mcp-apps.css, inlined into one HTML file that loads nothing;
 //   the same file is copied into the Python package, which serves it too;
 // - dist/mcp-app/index.js: the Node entry (registerInteractionTools), its packages external.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -234,7 +234,7 @@ for (const [id, plan] of plans) {
   }
 }
 const duplicated = new Set([...differing, ...counters.askedAgain]).size;
-// The audit trail (DESIGN §12.4): exactly one record per decided call, whatever was killed.
+// The audit trail: exactly one record per decided call, whatever was killed.
 const auditClient = createClient({ url: redis.url });
 await auditClient.connect();
 const perCall = new Map<string, number>();

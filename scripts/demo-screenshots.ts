@@ -94,7 +94,7 @@ try {
       await narrow.close();
     }
   }
-  // Session grants (DESIGN §12.1), in light and dark, zh-CN and en, at 1280 and 390 px: the card
+  // Session grants, in light and dark, zh-CN and en, at 1280 and 390 px: the card
   // offering 本会话内允许 (demo-grant-*), then, once allowed, the next call's receipt and the
   // 本会话授权 menu open (demo-grants-menu-*). At 1280 the shot is the chat's transcript.
   for (const width of [1280, 390]) {
@@ -135,7 +135,7 @@ try {
       }
     }
   }
-  // The answer-all bar (DESIGN §12.2): three approvals at once, two medium and one high, in both
+  // The answer-all bar: three approvals at once, two medium and one high, in both
   // schemes and languages, at 1280 px and on a 390 px phone; the bar and the cards under it.
   const devices = { desktop: { viewport: { width: 1280, height: 900 } }, '390': { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } };
   for (const [device, options] of Object.entries(devices)) {

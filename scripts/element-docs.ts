@@ -1,7 +1,7 @@
 // The generated part of each element's page, docs/elements/<tag>.md: properties, attributes,
 // methods, events, CSS parts, CSS custom properties and slots, as custom-elements.json gives them.
-// It sits between two markers; the hand-written examples and the keyboard follow. Run as a script
-// (`npm run docs`), it analyses the sources again and rewrites that part of every page; the pages
+// It sits between two markers, after the page's opening and its example, before the behaviour and
+// the keyboard. Run as a script (`npm run docs`), it analyses the sources again and rewrites that part of every page; the pages
 // test fails while a page differs from what the manifest gives, so the two cannot drift.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

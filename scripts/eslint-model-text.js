@@ -1,6 +1,6 @@
 // ESLint rule `aik/model-text`: in a lit `html` template, a string a model wrote is shown only
 // through `safeText()` (src/elements/shared/safe-text.ts), which isolates its direction and
-// shows hidden characters as marks (DESIGN §6.1). It reports any text-position interpolation that
+// shows hidden characters as marks. It reports any text-position interpolation that
 // reads a model field (`request.title`, `item.caption`, `option.label`, …) or a local named like
 // one (`label`, `heading`, …) without going through that helper.
 

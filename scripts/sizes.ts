@@ -15,11 +15,11 @@ interface SizePolicy {
   bundle: number;
   tolerance: number;
   elements: Record<(typeof ELEMENTS)[number], number>;
-  /** A ceiling moved up past the policy's, with why (DESIGN §7: only in a commit that says why). */
+  /** A ceiling moved up past the policy's, with why (only in a commit that says why). */
   raised?: Partial<Record<SizeName, { ceiling: number; why: string }>>;
 }
 
-/** The size policy of DESIGN §7, kept in bench/size-ceilings.json for the tests and the bench. */
+/** The size policy, kept in bench/size-ceilings.json for the tests and the bench. */
 export const SIZE_POLICY = JSON.parse(readFileSync(new URL('../bench/size-ceilings.json', import.meta.url), 'utf8')) as SizePolicy;
 
 /** The policy's own limit: the bundle's ceiling, or an element's reference plus 15 %. */

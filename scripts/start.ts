@@ -1,4 +1,5 @@
 // `npm start`: the demo page (Vite, 127.0.0.1) beside the mock runtime; Ctrl-C stops both.
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'vite';
 import { startMockRuntime } from '../demo/mock-runtime.js';
 import { sandboxCsp } from '../demo/mcp-apps/csp.js';
@@ -19,10 +20,22 @@ const target = runtime ? `http://127.0.0.1:${runtime.port}` : undefined;
 const mcpApp = await startMcpAppServer({ context: { requester: 'demo agent' } });
 const sandboxHeader = {
   name: 'mcp-apps-sandbox-csp',
-  configureServer(server: { middlewares: { use(fn: (req: { url?: string }, res: { setHeader(n: string, v: string): void }, next: () => void) => void): void } }) {
+  configureServer(server: { middlewares: { use(fn: (req: { url?: string }, res: { setHeader(n: string, v: string): void; end(body: string): void }, next: () => void) => void): void } }) {
     server.middlewares.use((req, res, next) => {
       if (req.url?.startsWith('/mcp-apps/sandbox.html')) res.setHeader('Content-Security-Policy', sandboxCsp());
       next();
+    });
+    // The host's connection-help link: the manual's pages, as plain text, from the clone.
+    server.middlewares.use((req, res, next) => {
+      const page = req.url?.match(/^\/docs\/([a-z-]+\.md)(?:[?#]|$)/)?.[1];
+      if (!page) return next();
+      readFile(new URL(`../docs/${page}`, import.meta.url), 'utf8').then(
+        (text) => {
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end(text);
+        },
+        () => next(),
+      );
     });
   },
 };

@@ -1,5 +1,5 @@
-// The size policy of DESIGN §7 (sizes are deterministic, so this belongs in the tests): the
-// standalone bundle at or under its ceiling (DESIGN §7: 52,000 B), each element entry within 15 %
+// The size policy (sizes are deterministic, so this belongs in the tests): the
+// standalone bundle at or under its ceiling (52,000 B, raised only with a reason), each element entry within 15 %
 // of its reference size, all min + gzip -9; a ceiling raised in bench/size-ceilings.json says why,
 // and the test prints it.
 import assert from 'node:assert/strict';

@@ -267,7 +267,7 @@ async def test_publish_artifacts_on_feishu_without_deliver(e2e: Setup) -> None:
 
 
 async def test_approve_all(e2e: Setup) -> None:
-    """Answer all (DESIGN §12.2): three approvals at once, one of them high. Approve all answers the
+    """Answer all: three approvals at once, one of them high. Approve all answers the
     two it lists, each card with its own result, once; the high one waits, named as left out."""
     page, session = await e2e.open()
     agent = e2e.runtime.session(session)

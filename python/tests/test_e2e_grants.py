@@ -1,4 +1,4 @@
-"""End to end: session grants (DESIGN §12.1) between the Python runtime and the built bundle in
+"""End to end: session grants between the Python runtime and the built bundle in
 Chromium, through the page as a user works it: 本会话内允许 on the card gives the grant, the next
 call with its key is answered by the runtime and shown as a receipt only, 撤销 in the host's
 本会话授权 menu revokes it, and the next call asks again."""

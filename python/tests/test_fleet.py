@@ -1,4 +1,4 @@
-"""Many instances through a real redis-server (DESIGN §3.8): Python instances with each other, and
+"""Many instances through a real redis-server: Python instances with each other, and
 a mixed fleet of Node and Python instances, in both directions, answered by the real page."""
 
 from __future__ import annotations

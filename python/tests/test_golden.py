@@ -97,7 +97,7 @@ ENGLISH = {
 
 
 def english_of(case: dict[str, Any]) -> str:
-    """DESIGN §5's English sentence for a golden result, read from the golden result itself."""
+    """The English sentence (docs/protocol.md §5.7) for a golden result, read from the golden result itself."""
     result = case["result"]
     if "error" in result:
         return str(result["error"])

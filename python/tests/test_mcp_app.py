@@ -1,5 +1,5 @@
 """agent_interaction_kit.mcp_app on a real MCPServer, through the mcp package's in-process Client:
-the tool list, the resource, golden results, and the refusals of DESIGN §13."""
+the tool list, the resource, golden results, and the refusals of the MCP App (docs/mcp-app.md)."""
 
 from __future__ import annotations
 

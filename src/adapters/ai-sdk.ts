@@ -8,7 +8,7 @@ import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import type { ArtifactsResult, ErrorResult, FilePart, ToolResult } from '../protocol/results.js';
 
-/** An approval's severity (DESIGN §4). */
+/** An approval's severity. */
 export type Severity = 'low' | 'medium' | 'high';
 import { deliverArtifacts, fileParts, type DeliverFunction } from '../rules/artifacts/deliver.js';
 import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
@@ -22,7 +22,7 @@ import { consentRequest } from './requests.js';
 export type AiSdkToolPart = ToolUIPart | DynamicToolUIPart;
 
 export interface AiSdkOptions {
-  /** The channel, run mode and locale the kit's tool rules need (DESIGN §3). */
+  /** The channel, run mode and locale the kit's tool rules need. */
   context?: WireContext;
   /** Severity per tool name, or a function of the part (default `medium`). */
   severity?: Partial<Record<string, Severity>> | ((toolName: string, input: unknown) => Severity | undefined);

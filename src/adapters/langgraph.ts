@@ -6,7 +6,7 @@ import type { ActionRequest, HumanInterrupt, HumanResponse } from '@langchain/la
 import type { ToolName } from '../protocol/constants.js';
 import type { ToolResult } from '../protocol/results.js';
 
-/** An approval's severity (DESIGN §4). */
+/** An approval's severity. */
 type Severity = 'low' | 'medium' | 'high';
 
 /** What the adapter needs of the kit's runtime side: an `AgentSession` (or anything like it). */
@@ -72,7 +72,7 @@ type Response = { status: string; approved: boolean; text: string; answers: Reco
 
 /**
  * Not an accept (a rejection, the user's Skip, a timeout): the user's note as a response when
- * responses are allowed; else `ignore`, LangGraph's own decline (DESIGN §11.3). Where ignore is
+ * responses are allowed; else `ignore`, LangGraph's own decline. Where ignore is
  * not allowed but responses are, an empty response says the same; where neither is, ignore is
  * still what resumes the graph without running the action, never an accept.
  */

@@ -6,7 +6,7 @@ import type { RunState, RunToolApprovalItem } from '@openai/agents';
 import type { ToolName } from '../protocol/constants.js';
 import type { ToolResult } from '../protocol/results.js';
 
-/** An approval's severity (DESIGN §4). */
+/** An approval's severity. */
 type Severity = 'low' | 'medium' | 'high';
 
 /** What the adapter needs of the kit's runtime side: an `AgentSession` (or anything like it). */

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { isRecord } from '../protocol/constants.js';
 
 /**
- * What `authorize` answers (DESIGN §3.7, §3.9). `false` or `undefined` refuses; `true` accepts with
+ * What `authorize` answers. `false` or `undefined` refuses; `true` accepts with
  * the session id the URL names (or `sessionIdFor`); a string accepts with that session id; an
  * object accepts too, with its `sessionId` (when given, it wins over the URL) and `actor`: who the
  * user is, kept with the session for the audit trail.
@@ -25,7 +25,7 @@ export interface AdmissionOptions {
   /** The URL path whose upgrades are the kit's (default `/agent/sessions`). */
   path?: string;
   sessionIdFor?: (request: IncomingMessage) => string | undefined;
-  /** Where a mistake in what `authorize` returned is reported (default `console.warn`). */
+  /** Where a refused origin (once per origin) and a mistake in what `authorize` returned are reported (default `console.warn`). */
   log?: (message: string) => void;
 }
 
@@ -33,6 +33,9 @@ export interface AdmissionOptions {
 export type Admission = { sessionId: string; actor?: string } | { status: 403 | 404; reason: string };
 
 export const DEFAULT_PATH = '/agent/sessions';
+
+/** Refused origins reported, at most: a page cannot grow the set without bound. */
+const REPORTED_ORIGINS_MAX = 1000;
 
 /** `path` without a trailing slash; a path that is not one throws, naming the option. */
 export function normalizePath(path: string = DEFAULT_PATH): string {
@@ -128,9 +131,20 @@ export function createAdmission(options: AdmissionOptions): (request: IncomingMe
   const path = normalizePath(options.path);
   const pathSessionId = options.sessionIdFor ?? ((request: IncomingMessage) => sessionIdFromPath(request, path));
   const log = options.log ?? console.warn;
+  // Once per origin: a page that reconnects every few seconds does not flood the log.
+  const reported = new Set<string>();
+  const reportRefused = (origin: string) => {
+    if (reported.has(origin) || reported.size >= REPORTED_ORIGINS_MAX) return;
+    reported.add(origin);
+    const list = listed ? 'allowedOrigins' : 'the loopback origins allowed without allowedOrigins';
+    log(`agent-interaction-kit: refused a connection from origin ${origin}: it is not in ${list}. Add it to allowedOrigins if that page may connect.`);
+  };
   return async (request) => {
     const origin = request.headers.origin;
-    if (origin !== undefined && !originAllowed(origin)) return { status: 403, reason: `origin ${origin} is not allowed` };
+    if (origin !== undefined && !originAllowed(origin)) {
+      reportRefused(origin);
+      return { status: 403, reason: `origin ${origin} is not allowed` };
+    }
     if (origin === undefined && !options.authorize) return { status: 403, reason: 'no Origin header, and no authorize to accept it' };
     const named = pathSessionId(request);
     let grant: ReturnType<typeof grantOf> = {};

@@ -16,14 +16,14 @@ import { abortError, closedError, KitError } from './kit-error.js';
 export { KitError, callFrame, outcomePromise };
 export type { AgentConnection, AgentSessionOptions, CallOutcome, CallToolOptions, PendingCall };
 
-/** Results remembered after their calls resolved, to answer re-asks and late results (DESIGN §3). */
+/** Results remembered after their calls resolved, to answer re-asks and late results. */
 const RESOLVED_MEMORY = 1000;
 
 /**
  * The runtime's side of the protocol for one session, transport-agnostic. `callTool` sends a
  * tool call and resolves with the kit's typed tool result; unresolved calls are re-sent after
  * every `ready`, the first valid result wins and every copy is acked, and at deadline + grace
- * the runtime resolves the call itself with the timeout policy's result (DESIGN §3.4). A call
+ * the runtime resolves the call itself with the timeout policy's result. A call
  * re-asked with the id of one already resolved gets its stored result at once, unsent. An
  * approval asked with a grant the user allowed for the session is answered by the runtime itself
  * (docs/protocol.md §2.8), and every decided call is written to the audit trail once (§11).
@@ -67,7 +67,7 @@ export class AgentSession {
 
   /**
    * Who is on the session's live connection, or was on its last one, as `authorize` named them
-   * (`{ actor }`); undefined when it named no one. Kept for the audit trail (DESIGN §12.4).
+   * (`{ actor }`); undefined when it named no one. Kept for the audit trail.
    */
   get actor(): string | undefined {
     return this.lastActor;
@@ -338,7 +338,7 @@ export class AgentSession {
     this.conclude(id, outcome);
   }
 
-  /** What the runtime answers itself at deadline + grace (DESIGN §3.4). */
+  /** What the runtime answers itself at deadline + grace. */
   protected timeoutOutcome(id: string, call: Pick<PendingCall, 'tool' | 'args' | 'context'>): CallOutcome {
     return timeoutOutcome(id, call, this.ownScope());
   }

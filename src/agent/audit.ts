@@ -1,4 +1,4 @@
-// The audit trail (DESIGN §12.4, docs/protocol.md §11): one record per decided call, naming the
+// The audit trail (docs/protocol.md §11): one record per decided call, naming the
 // call, the SHA-256 of its arguments as canonical JSON (the same bytes as the Python runtime's),
 // the decision, who made it and when; the arguments themselves only when asked for.
 import type { AuditDecision, AuditRecord, AuditSource } from '../protocol/audit-record.js';

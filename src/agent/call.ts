@@ -13,7 +13,7 @@ import type { KitError } from './kit-error.js';
 export interface AgentConnection {
   send(message: object): void;
   close(code?: number, reason?: string): void;
-  /** Who the user on it is, as `authorize` named them (DESIGN §3.9). */
+  /** Who the user on it is, as `authorize` named them. */
   readonly actor?: string;
 }
 
@@ -31,7 +31,7 @@ export interface CallToolOptions {
    */
   callId?: string;
   /**
-   * Approvals only: what the user may allow for the rest of the session (DESIGN §12.1). Offered
+   * Approvals only: what the user may allow for the rest of the session. Offered
    * only for `low` and `medium` severity outside grilling mode (otherwise the call asks as any
    * approval, silently); a grant the session holds answers the call at once.
    */
@@ -48,7 +48,7 @@ export interface AgentSessionOptions {
   maxCallBytes?: number;
   /**
    * The language of `content` in every result a call resolves with, the page's and the runtime's
-   * own alike: `zh` or `en` (DESIGN §5). Not given: a page's result is kept as the page wrote it
+   * own alike: `zh` or `en`. Not given: a page's result is kept as the page wrote it
    * (Chinese unless the page chose English), and the runtime's own results are Chinese.
    */
   resultLanguage?: ResultLanguage;

@@ -1,4 +1,4 @@
-// Session grants (DESIGN §12.1, docs/protocol.md §2.8): "allow for this session". The runtime's
+// Session grants (docs/protocol.md §2.8): "allow for this session". The runtime's
 // code offers one with an approval; once the user takes it, later calls with the same key are
 // answered by the runtime itself, the model reading a plain approval's result.
 import type { ToolName } from '../protocol/constants.js';

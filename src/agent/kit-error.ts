@@ -2,7 +2,7 @@ import type { ErrorCode } from '../protocol/constants.js';
 import type { ArgumentIssue } from '../protocol/kit-messages.js';
 
 /**
- * The kit answered a call with an `error` message (DESIGN §3.1), the call timed out unanswered
+ * The kit answered a call with an `error` message, the call timed out unanswered
  * (`timeout`), the Redis the server shares its sessions through is unreachable (`unavailable`),
  * or the call was refused before sending, its frame over a quarter of `maxPayload` (`too_large`).
  */

@@ -1,5 +1,5 @@
 // The results the runtime gives itself, without the page: the timeout policy's at deadline +
-// grace (DESIGN §3.4), and a plain approval for a call a session grant allowed (§12.1).
+// grace, and a plain approval for a call a session grant allowed (§12.1).
 import type { WireContext } from '../protocol/context.js';
 import type { ApprovalResult } from '../protocol/results.js';
 import type { ResultLanguage } from '../rules/content.js';

@@ -35,7 +35,7 @@ type DefinitionFor<F extends ToolDefinitionFormat> = F extends 'anthropic'
     ? McpToolDefinition
     : OpenAIToolDefinition;
 
-/** The channels where the seed exposes `publish_artifacts` (DESIGN §3). */
+/** The channels where the seed exposes `publish_artifacts`. */
 const DELIVERING_CHANNELS: readonly Channel[] = ['feishu', 'dingtalk', 'wecom'];
 
 /** A tool's description and its parameters' JSON Schema, from the model's contract. */

@@ -61,7 +61,7 @@ export interface AgentServerOptions {
   contextFor?: (sessionId: string) => WireContext | undefined;
   /**
    * The language of every result's `content`, the sentence the model reads: `zh` or `en`; only
-   * `content` differs (DESIGN §5). It decides for the results the page sends too. Not given: the
+   * `content` differs. It decides for the results the page sends too. Not given: the
    * page's results reach `callTool` as the page wrote them (Chinese by default), and the
    * runtime's own timeout results are Chinese.
    */

@@ -1,16 +1,16 @@
 // What the adapters bring beside their mappings: the cards' typed fields and link consent, and the
 // session's bridge that runs envelope adapters. Each envelope adapter carries it (`extension`), and
 // `provideAdapterParts(root)` gives its card parts to standalone cards: the core bundle carries
-// none of it (DESIGN §7: room comes from adapter-only code).
+// none of it (room comes from adapter-only code).
 import { ContextProvider } from '@lit/context';
 import { fieldStrings } from '../i18n/fields.js';
 import { linkStrings } from '../i18n/link.js';
-import { linkParts, renderDismiss } from '../elements/approval-dialog/link-consent.js';
-import { FieldDraft } from '../elements/questionnaire-form/field-draft.js';
-import { fieldAnswer, fieldStyles, renderField } from '../elements/questionnaire-form/typed-fields.js';
+import { linkSlots, renderDismiss } from './link-consent.js';
+import { FieldDraft } from './field-draft.js';
+import { fieldAnswer, fieldStyles, renderField } from './typed-fields.js';
 import { AdapterBridge } from '../session/adapter-bridge.js';
 import type { AdapterExtension } from '../session/envelope.js';
-import { cardExtension, type CardExtension } from './card-extension.js';
+import { cardExtension, type CardExtension } from '../elements/shared/card-extension.js';
 
 /** The cards' parts that only the adapters' requests need. */
 const cards: CardExtension = {
@@ -20,7 +20,7 @@ const cards: CardExtension = {
   problem: (code, locale) => fieldStrings[locale].problems[code],
   words: (locale) => fieldStrings[locale],
   answer: fieldAnswer,
-  link: linkParts,
+  link: linkSlots,
   dismiss: renderDismiss,
   consent: (locale) => linkStrings[locale],
 };

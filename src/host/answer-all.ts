@@ -23,7 +23,7 @@ interface Offer {
 }
 
 /**
- * DESIGN §12.2: with two or more `low` / `medium` approvals waiting, a bar above the first of
+ * With two or more `low` / `medium` approvals waiting, a bar above the first of
  * them offers 全部批准 (N) / Approve all (N) and 全部拒绝 / Reject all. It lists what it covers
  * (each title and the start of its message) and names the `high` approvals it leaves out, and
  * both buttons are described by that list, so what a press answers is seen before it acts; one

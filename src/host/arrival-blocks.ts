@@ -9,16 +9,17 @@ export type Block = readonly SessionEntry[];
 const sameEntries = (a: Block, b: Block): boolean => a.length === b.length && a.every((entry, i) => entry === b[i]);
 
 /**
- * Groups the host's cards in blocks of 32 by arrival, each card in its block for good (DESIGN
- * §11.4): a new card joins the last block and a receipt past `receipt-limit` leaves the first, so
- * the blocks between keep their elements, and the browser their style, layout and paint. Returns
- * the grouping function: entries in arrival order → the blocks by number, in order. A block whose
- * entries are the last call's is the last call's array, so a render compares one reference per
- * block, not one per receipt; a call costs each entry a lookup, a push and a comparison, and
- * walks them again only now and then, to forget the gone (it built a map of every card each render).
+ * Groups the host's cards in blocks of 32 by arrival, each card in its block for good, so that a
+ * new card leaves the receipts above it alone: a new card joins the last block and a receipt past
+ * `receipt-limit` leaves the first, so the blocks between keep their elements, and the browser
+ * their style, layout and paint. Returns the grouping function: entries in arrival order → the
+ * blocks by number, in order. A block whose entries are the last call's is the last call's array,
+ * so a render compares one reference per block, not one per receipt. A call costs each entry a
+ * lookup, a push and a comparison; only when the numbers kept outgrow the cards shown does it walk
+ * them all, to drop the ids no longer shown.
  */
 export function arrivalBlocks(): (entries: readonly SessionEntry[]) => Map<number, Block> {
-  /** The arrival number of each card seen; the gone are forgotten once there are more than twice the shown and 64. */
+  /** The arrival number of each card seen; the ids no longer shown are dropped once there are more than twice the shown and 64. */
   const numbers = new Map<string, number>();
   let count = 0;
   let previous = new Map<number, Block>();

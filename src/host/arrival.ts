@@ -31,7 +31,7 @@ export interface ArrivalOptions {
 }
 
 /**
- * DESIGN §6.1 "New requests are not missed". When a card arrives while the list was scrolled to
+ * New requests are not missed. When a card arrives while the list was scrolled to
  * its end (in its nearest scrolling ancestor, else the document), it is scrolled into view, as a
  * chat log follows new messages; otherwise the host shows one "New request" button until the
  * card has been seen, and `focusPending()` brings the oldest card that arrived out of sight (else
@@ -80,7 +80,7 @@ export class ArrivalController implements ReactiveController {
   /**
    * Brings a pending card into view and focuses its first safe control: the oldest of those that
    * arrived out of sight and were not seen yet (with one, the newest card), never one the user
-   * already saw; with none out of sight, the oldest pending card. DESIGN §6.1 says "the oldest
+   * already saw; with none out of sight, the oldest pending card. The rule is "the oldest
    * pending card": that one is often the card already in view, so the user's "new request" is
    * the one they have not seen.
    */

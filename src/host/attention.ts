@@ -56,7 +56,7 @@ function showCount(owner: object, count: number): void {
 }
 
 /**
- * DESIGN §12.3, what draws the user back to a request: the tab title's `(N) ` prefix, the
+ * What draws the user back to a request: the tab title's `(N) ` prefix, the
  * `interaction-waiting` event whenever the count (or the oldest) of waiting cards changes, and
  * with `notify` a system notification per arriving request (tag: its id, so a request sent again
  * replaces its own). The permission is asked once, in a user's gesture (a click or key press in

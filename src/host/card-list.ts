@@ -1,4 +1,4 @@
-// The host's list of cards, block by block (DESIGN §11.4): a render of it renders again only the
+// The host's list of cards, block by block: a render of it renders again only the
 // blocks and cards that changed, never the receipts above them.
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
@@ -14,7 +14,7 @@ export interface CardListView {
   /** The cards in their blocks, as `arrivalBlocks` hands them out. */
   blocks: ReadonlyMap<number, Block>;
   /** What every card shows besides its entry (language, theme, …): a change renders them all. */
-  shows: readonly unknown[];
+  settings: readonly unknown[];
   /** The answer-all bar and the card it stands above. */
   bar: { id: string; template: TemplateResult } | undefined;
   /** The element that shows an entry. */
@@ -27,7 +27,7 @@ export interface CardListView {
  * shows or the answer-all bar above one of them changed: a new card costs its own block (and the
  * bar's), not the list.
  */
-export function renderCardList({ blocks, shows, bar, card }: CardListView): TemplateResult {
+export function renderCardList({ blocks, settings, bar, card }: CardListView): TemplateResult {
   return html`${repeat(
     blocks,
     ([key]) => key,
@@ -37,8 +37,8 @@ export function renderCardList({ blocks, shows, bar, card }: CardListView): Temp
       const blockBar = entries.some(barOf) ? bar?.template : undefined;
       // A block above the last with nothing raised in it is skipped off screen as one box.
       const settled = index < blocks.size - 1 && entries.every(flat);
-      return html`<div class=${settled ? 'settled' : nothing}>${guard([...shows, entries, blockBar], () =>
-        repeat(entries, (entry) => entry.id, (entry) => guard([...shows, entry, barOf(entry)], () => html`<div role="listitem" id=${itemId(entry.id)} class=${flat(entry) ? 'flat' : nothing}>${barOf(entry) ?? nothing}${card(entry)}</div>`)),
+      return html`<div class=${settled ? 'settled' : nothing}>${guard([...settings, entries, blockBar], () =>
+        repeat(entries, (entry) => entry.id, (entry) => guard([...settings, entry, barOf(entry)], () => html`<div role="listitem" id=${itemId(entry.id)} class=${flat(entry) ? 'flat' : nothing}>${barOf(entry) ?? nothing}${card(entry)}</div>`)),
       )}</div>`;
     },
   )}`;

@@ -12,7 +12,7 @@ import { statusOf } from '../rules/card-state.js';
 import { responseOf } from '../session/entry.js';
 import type { SessionEntry } from '../session/session.js';
 import { retryActions } from './artifact-retry.js';
-import { CARD_EXPORTPARTS } from './card-parts.js';
+import { EXPORTPARTS } from './exported-parts.js';
 import { cardProperties } from './card-properties.js';
 
 /** The host's settings its cards show (the host itself). */
@@ -51,7 +51,7 @@ export function entryRenderer(host: EntryHost, on: EntryHandlers): (entry: Sessi
         preview-origins=${host.previewOrigins}
         locale=${locale}
         theme=${theme}
-        exportparts=${CARD_EXPORTPARTS}
+        exportparts=${EXPORTPARTS}
       >${retryActions(entry, strings.retry, host.deliver !== undefined, (index, button) => on.onRetry(entry.id, index, button))}</artifact-list>`;
     }
     // Sent and not yet acknowledged: the card shows its answer as submitting until the response.
@@ -68,7 +68,7 @@ export function entryRenderer(host: EntryHost, on: EntryHandlers): (entry: Sessi
     });
     const onResponse = (event: InteractionResponseEvent) => on.onResponse(event, entry);
     return entry.request.kind === 'approval'
-      ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} theme=${theme} exportparts=${CARD_EXPORTPARTS} @interaction-response=${onResponse}></approval-dialog>`
-      : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} layout=${host.layout ?? nothing} exportparts=${CARD_EXPORTPARTS} @interaction-response=${onResponse}></questionnaire-form>`;
+      ? html`<approval-dialog data-id=${entry.id} ${properties} locale=${locale} theme=${theme} exportparts=${EXPORTPARTS} @interaction-response=${onResponse}></approval-dialog>`
+      : html`<questionnaire-form data-id=${entry.id} ${properties} locale=${locale} theme=${theme} layout=${host.layout ?? nothing} exportparts=${EXPORTPARTS} @interaction-response=${onResponse}></questionnaire-form>`;
   };
 }

@@ -1,4 +1,4 @@
-// The host's session grants menu (DESIGN §12.1): 本会话授权 / Session grants with the count, a
+// The host's session grants menu: 本会话授权 / Session grants with the count, a
 // native disclosure (<details>) listing each grant with 撤销 / Revoke. The runtime owns the list:
 // Revoke sends `revoke_grant`, and the row goes when the runtime's next `grants` no longer has it.
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';

@@ -82,8 +82,8 @@ export const hostStyles = css`
     box-shadow: var(--_shadow);
   }
   /* A receipt (.flat, marked by the host) is laid out and painted on its own, so a new card
-     below it, or the list scrolling to follow one, neither lays it out nor paints it again
-     (DESIGN §11.4). Not contain: style, which at 500 receipts tripled Chromium's style work per
+     below it, or the list scrolling to follow one, neither lays it out nor paints it
+     again. Not contain: style, which at 500 receipts tripled Chromium's style work per
      card. A block above the last with only receipts in it (.settled, arrival-blocks.ts) is
      styled, laid out and painted as one box, and skipped off screen. A raised card (pending, or a
      file list), and a block holding one, is left alone: paint containment would clip its shadow. The clip margin keeps a focused receipt's focus

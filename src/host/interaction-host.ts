@@ -45,6 +45,7 @@ export type { ConnectionChangeDetail, InteractionRequestDetail, InteractionWaiti
  * @fires connection-change - The connection changed; `detail` is `{state, superseded, unreachable}`.
  * @fires interaction-waiting - The number of cards waiting for the user changed (or the oldest of them did); `detail` is `{count, oldest}` (oldest: its id, or null).
  * @csspart connection - The connection state.
+ * @csspart connection-help - 排查方法 / What to check: the link beside 无法连接 / Cannot connect, to `connection-help`.
  * @csspart superseded - The notice shown when the session is open elsewhere.
  * @csspart take-back-button - Continue here.
  * @csspart cards - The list of cards.
@@ -71,7 +72,7 @@ export class InteractionHost extends LitElement {
   @property({ attribute: false })
   transport?: Transport;
 
-  /** Delivers `publish_artifacts` items where the credentials are (DESIGN §4). */
+  /** Delivers `publish_artifacts` items where the credentials are. */
   @property({ attribute: false })
   deliver?: DeliverFunction;
 
@@ -101,6 +102,13 @@ export class InteractionHost extends LitElement {
   /** The layout of every questionnaire in it: `auto` (default), `list` or `steps` (see `<questionnaire-form>`). */
   @property({ reflect: true })
   layout?: Layout;
+
+  /**
+   * A page that says what to check when the runtime cannot be reached (its origin not in the
+   * runtime's `allowedOrigins`, a wrong URL, the runtime not running): linked beside "Cannot connect".
+   */
+  @property({ attribute: 'connection-help' })
+  connectionHelp?: string;
 
   /** Where unacknowledged results wait (default `sessionStorage`). */
   @property({ attribute: false })
@@ -154,7 +162,7 @@ export class InteractionHost extends LitElement {
   @state() private sessionLocale: string | undefined;
 
   /** Connected: a session on the transport (or `src`); disconnected: stopped. */
-  private readonly sessions = new SessionController(this, {
+  private readonly sessionController = new SessionController(this, {
     args: () => [this.src, this.transport, this.adapters, this.protocol, this.protocols],
     options: () => {
       const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff, protocols: this.protocols }) : undefined);
@@ -179,14 +187,14 @@ export class InteractionHost extends LitElement {
     return this.entries.filter(isWaiting);
   }
 
-  /** New cards are followed into view, or announced by one "New request" button (DESIGN §6.1). */
+  /** New cards are followed into view, or announced by one "New request" button. */
   private readonly arrival = new ArrivalController(this, {
     end: () => this.renderRoot.querySelector('.end'),
     itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(itemId(id))}`),
     pendingIds: () => this.waiting.map((entry) => entry.id),
   });
 
-  /** One bar answers the low and medium approvals together (DESIGN §12.2). */
+  /** One bar answers the low and medium approvals together. */
   private readonly answerAll = new AnswerAllController(this, {
     waiting: () => this.waiting,
     cardOf: (id) => this.renderRoot.querySelector<ApprovalDialog>(`approval-dialog[data-id="${CSS.escape(id)}"]`),
@@ -195,7 +203,7 @@ export class InteractionHost extends LitElement {
 
   constructor() {
     super();
-    // The tab title's count, interaction-waiting and notifications (DESIGN §12.3): registered, it needs no field.
+    // The tab title's count, interaction-waiting and notifications: registered, it needs no field.
     new AttentionController(this, { waiting: () => this.waiting, notify: () => this.notify, locale: () => this.i18n.locale, focus: (id) => this.arrival.focus(id) });
   }
 
@@ -210,19 +218,19 @@ export class InteractionHost extends LitElement {
 
   /** The session grants menu: it follows the running session's `grants`. */
   private readonly grantsMenu = new GrantsMenu(this, {
-    session: () => this.sessions.session,
+    session: () => this.sessionController.session,
     strings: () => this.i18n.strings,
     announce: (text) => (this.announcement = text),
   });
 
-  /** The session's grants (DESIGN §12.1), `{key, label, at}` oldest first, as the runtime last listed them. */
+  /** The session's grants, `{key, label, at}` oldest first, as the runtime last listed them. */
   get grants(): readonly SessionGrant[] {
     return this.grantsMenu.grants;
   }
 
   /** The live session (for pages that need its state; most need only the events). */
   get interactionSession(): InteractionSession | undefined {
-    return this.sessions.session;
+    return this.sessionController.session;
   }
 
   private sessionSettings() {
@@ -232,7 +240,7 @@ export class InteractionHost extends LitElement {
 
   /**
    * What the user gave so far in a questionnaire's card, read by the session at the card's
-   * deadline: its timeout keeps those answers (DESIGN §11.2). The card holds the draft; the
+   * deadline: its timeout keeps those answers. The card holds the draft; the
    * session, which owns the timer, knows no elements.
    */
   private readonly draftOf = (id: string) =>
@@ -243,7 +251,7 @@ export class InteractionHost extends LitElement {
   }
 
   private onSessionEvent(event: SessionEvent): void {
-    const session = this.sessions.session;
+    const session = this.sessionController.session;
     if (!session) return;
     switch (event.type) {
       case 'request': {
@@ -280,7 +288,7 @@ export class InteractionHost extends LitElement {
     // The card answered: the session sends it; the card shows "submitting" until the ack.
     onResponse: (event, entry) => {
       event.preventDefault();
-      this.sessions.session?.answer(entry.id, event.detail, event.grant);
+      this.sessionController.session?.answer(entry.id, event.detail, event.grant);
     },
     onRetry: (id, index, button) => void this.retry(id, index, button),
   });
@@ -290,7 +298,7 @@ export class InteractionHost extends LitElement {
    * gives way to a note, which takes the focus the button had (focus never falls to the page).
    */
   private async retry(id: string, index: number, button: HTMLElement): Promise<void> {
-    const session = this.sessions.session;
+    const session = this.sessionController.session;
     if (!(await session?.retryDelivery(id, index))) return;
     await this.updateComplete;
     const entry = session?.list().find((e) => e.id === id);
@@ -303,14 +311,14 @@ export class InteractionHost extends LitElement {
 
   private takeBack(): void {
     this.connection = 'connecting';
-    this.sessions.reconnect();
+    this.sessionController.reconnect();
   }
 
   protected override render(): TemplateResult {
     const { locale, strings } = this.i18n;
     const shown = this.connection;
     /** What the cards show besides their entries. */
-    const shows = [locale, this.theme, this.layout, this.previewOrigins, this.deliver, this.clock];
+    const cardSettings = [locale, this.theme, this.layout, this.previewOrigins, this.deliver, this.clock];
     return html`<div class="stack">
       <div class="status-row">${this.grantsMenu.render()}
       ${shown === 'superseded'
@@ -320,11 +328,14 @@ export class InteractionHost extends LitElement {
           </div>`
         : html`<div class="connection state-${shown}" part="connection" role="status">
             <span class="dot" aria-hidden="true"></span>${strings.host.connection[shown]}
+            ${shown === 'unreachable' && this.connectionHelp
+              ? html`<a tabindex="0" part="connection-help" href=${this.connectionHelp} target="_blank" rel="noopener">${strings.host.connectionHelp}</a>`
+              : nothing}
           </div>`}
       </div>
       <div class="cards" part="cards" role="list" aria-label=${strings.host.requests}>
         <div class="end"></div>
-        ${renderCardList({ blocks: this.blocksOf(this.entries), shows, bar: this.answerAll.bar(strings), card: (entry) => this.renderEntry(entry, locale, strings.host) })}
+        ${renderCardList({ blocks: this.blocksOf(this.entries), settings: cardSettings, bar: this.answerAll.bar(strings), card: (entry) => this.renderEntry(entry, locale, strings.host) })}
       </div>
       ${this.arrival.waiting
         ? html`<button tabindex="0" class="new-request primary" part="new-request-button" @click=${this.focusPending}>${strings.host.newRequestButton}</button>`

@@ -16,7 +16,7 @@ const zhCN = {
   confirmHint: '高风险操作：请再次确认。',
   confirmWait: '请稍候',
   severity: { low: '低风险', medium: '中风险', high: '高风险' },
-  /** A session grant (DESIGN §12.1): the second approve action, what it covers, and its receipts. */
+  /** A session grant: the second approve action, what it covers, and its receipts. */
   grant: {
     allow: '本会话内允许',
     scope: '本会话内不再询问：',

@@ -1,6 +1,6 @@
 // The strings every card shows (title, countdown, states, receipts), in zh-CN (the default) and en.
 // Each element adds its own table (approval.ts, questionnaire.ts…), so an element's bundle
-// carries only the strings it shows. The names of controls equal their visible labels (DESIGN §6).
+// carries only the strings it shows. The names of controls equal their visible labels.
 import type { Locale } from './locales.js';
 
 const zhCN = {

@@ -4,6 +4,8 @@ import type { Locale } from './locales.js';
 const zhCN = {
   host: {
     connection: { connecting: '正在连接…', open: '已连接', reconnecting: '连接中断，正在重连…', closed: '已断开', unreachable: '无法连接' },
+    /** The link beside 无法连接 to the page named by `connection-help`. */
+    connectionHelp: '排查方法',
     superseded: '此会话已在其他窗口打开。',
     takeBack: '在此处继续',
     newRequest: (title: string) => `新请求：${title}`,
@@ -12,7 +14,7 @@ const zhCN = {
     requests: '请求',
     /** A failed artifact's Retry (the host's, in the list's actions slot), and what it says after. */
     retry: { button: '重试', busy: '正在重试…', done: '已重新发送', announce: (name: string, ok: boolean) => `${ok ? '已重新发送' : '重试失败'}：${name}` },
-    /** The bar that answers the low and medium approvals together (DESIGN §12.2), and what it says after. */
+    /** The bar that answers the low and medium approvals together, and what it says after. */
     answerAll: {
       covers: (n: number) => `${n} 项审批可一并处理：`,
       leftOut: '不包括（高风险，请逐项处理）：',
@@ -23,7 +25,7 @@ const zhCN = {
       done: (approved: boolean, n: number, left: number) => `已一并${approved ? '批准' : '拒绝'} ${n} 项${left > 0 ? `；${left} 项高风险审批仍待处理` : ''}`,
     },
   },
-  /** The session grants menu (DESIGN §12.1): its summary, each grant's Revoke, and what is announced; its caption is the card's `grant.scope`. */
+  /** The session grants menu: its summary, each grant's Revoke, and what is announced; its caption is the card's `grant.scope`. */
   grants: {
     button: '本会话授权',
     none: '本会话没有授权了',
@@ -37,6 +39,7 @@ export type HostStrings = typeof zhCN;
 const en: HostStrings = {
   host: {
     connection: { connecting: 'Connecting…', open: 'Connected', reconnecting: 'Connection lost, reconnecting…', closed: 'Disconnected', unreachable: 'Cannot connect' },
+    connectionHelp: 'What to check',
     superseded: 'This session is open in another window.',
     takeBack: 'Continue here',
     newRequest: (title) => `New request: ${title}`,

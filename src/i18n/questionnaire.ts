@@ -5,7 +5,11 @@ import type { Locale } from './locales.js';
 const zhCN = {
   submit: '提交',
   skip: '跳过',
+  /** In steps, Skip declines the whole questionnaire, not the question shown, and says so. */
+  skipQuestionnaire: '跳过此问卷',
   discardQuestion: '放弃已填写的内容？',
+  /** In steps, what Skip would discard: the answers given to the questionnaire's questions. */
+  discardAnswers: (n: number) => `放弃已填写的 ${n} 个回答？`,
   keepEditing: '继续填写',
   noteKeys: 'Ctrl+Enter 提交',
   useAllRecommended: '全部采用推荐',
@@ -41,7 +45,9 @@ export type QuestionnaireStrings = typeof zhCN;
 const en: QuestionnaireStrings = {
   submit: 'Submit',
   skip: 'Skip',
+  skipQuestionnaire: 'Skip questionnaire',
   discardQuestion: 'Discard your answer?',
+  discardAnswers: (n) => (n === 1 ? 'Discard the answer you gave?' : `Discard the ${n} answers you gave?`),
   keepEditing: 'Keep editing',
   noteKeys: 'Ctrl+Enter sends',
   useAllRecommended: 'Use all recommended',

@@ -1,4 +1,4 @@
-// What the server and the View of the MCP App agree on (DESIGN §13).
+// What the server and the View of the MCP App agree on.
 
 /** The one resource every tool of the kit renders in. */
 export const CARD_RESOURCE_URI = 'ui://agent-interaction-kit/card.html';
@@ -11,8 +11,8 @@ export const RESPOND_TOOL = 'interaction_respond';
 
 /**
  * How long past a call's deadline the server waits for the View's own timeout response (which
- * keeps the answers already given, DESIGN §11.2) before it resolves the call itself, as a
- * runtime waits for the kit (DESIGN §3.4).
+ * keeps the answers already given) before it resolves the call itself, as a
+ * runtime waits for the kit.
  */
 export const DEFAULT_GRACE_MS = 10_000;
 

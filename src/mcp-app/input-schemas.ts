@@ -3,8 +3,9 @@ import { isRecord } from '../protocol/constants.js';
 
 /**
  * A tool's arguments as the MCP SDK sees them: any object passes, and `tools/list` advertises the
- * kit's JSON Schema. The kit's own rules then accept and repair what DESIGN §4 accepts, and
- * refuse the rest naming the field (§3.1): the SDK's stricter check would refuse a
+ * kit's JSON Schema. The kit's own rules then accept and repair what the tool rules accept
+ * (docs/protocol.md §4), and refuse the rest naming the field (an `error`, docs/protocol.md §3):
+ * the SDK's stricter check would refuse a
  * `timeout_seconds: "30"` that the kit reads as 30.
  */
 export function lenientSchema(jsonSchema: Record<string, unknown>): StandardSchemaWithJSON<Record<string, unknown>> {
@@ -18,14 +19,14 @@ export function lenientSchema(jsonSchema: Record<string, unknown>): StandardSche
   };
 }
 
-/** `interaction_respond`'s arguments: the call the card answers and the response of DESIGN §5. */
+/** `interaction_respond`'s arguments: the call the card answers and the response (docs/protocol.md §5.1). */
 export const RESPOND_INPUT_SCHEMA: Record<string, unknown> = {
   type: 'object',
   properties: {
     call_id: { type: 'string', description: 'The call the response answers, as the card derives it from the tool call it shows.' },
     response: {
       type: 'object',
-      description: 'The response of DESIGN §5: request_id, status, approved, text, selected_options, answers, raw_value, resolved_at.',
+      description: 'The response (docs/protocol.md §5.1): request_id, status, approved, text, selected_options, answers, raw_value, resolved_at.',
     },
   },
   required: ['call_id', 'response'],

@@ -18,12 +18,12 @@ import { callToolResult, errorToolResult } from './tool-results.js';
 
 export interface InteractionToolsOptions {
   /**
-   * The conversation's context (DESIGN §3): `channel` decides whether `publish_artifacts` is
+   * The conversation's context: `channel` decides whether `publish_artifacts` is
    * offered (Feishu, DingTalk and WeCom only), `run_mode` whether a questionnaire auto-selects at
    * its timeout, `requester` who the cards say asks. Default: desktop, execution.
    */
   context?: WireContext;
-  /** Delivers one artifact where the credentials are (DESIGN §4); without it every item is skipped. */
+  /** Delivers one artifact where the credentials are; without it every item is skipped. */
   deliver?: DeliverFunction;
   /** Injected for tests; `Date.now` and real timers by default. */
   clock?: Clock;
@@ -111,7 +111,7 @@ export function registerInteractionTools(server: ToolServer, options: Interactio
       if (declinesApps(server)) return errorToolResult(`${RESPOND_TOOL} answers only the kit's card, in a host that renders MCP Apps.`);
       const callId = args.call_id;
       if (typeof callId !== 'string' || callId === '') return errorToolResult('call_id must be a non-empty string.');
-      if (!isRecord(args.response)) return errorToolResult('response must be an object (DESIGN §5).');
+      if (!isRecord(args.response)) return errorToolResult('response must be an object.');
       const outcome = calls.respond(callId, args.response, ctx.sessionId);
       return outcome.ok ? callToolResult(outcome.result) : errorToolResult(outcome.error);
     },

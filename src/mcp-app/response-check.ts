@@ -6,7 +6,7 @@ import { CUSTOM_VALUE } from '../rules/options.js';
 import { canonicalJson } from './call-id.js';
 
 // A response the View sends is checked as the runtime side checks what reaches it: its shape
-// (DESIGN §5), and then that the kit's own rules, given the same answer, build this very
+// (docs/protocol.md §5.1), and then that the kit's own rules, given the same answer, build this very
 // response. A response the rules would not build (an option the request does not offer, a
 // questionnaire with a question unanswered, a "timeout" before the deadline) is refused.
 
@@ -75,7 +75,7 @@ export function checkResponse(request: InteractionRequest, value: unknown, deadl
   const expected = rebuilt(request, response, deadlinePassed);
   if (typeof expected === 'string') return { ok: false, error: `The response does not answer this request: ${expected}.` };
   if (canonicalJson(expected) !== canonicalJson(response)) {
-    return { ok: false, error: 'The response does not answer this request: its fields are not what the answer it gives comes to (DESIGN §5).' };
+    return { ok: false, error: 'The response does not answer this request: its fields are not what the answer it gives comes to.' };
   }
   return { ok: true, response };
 }

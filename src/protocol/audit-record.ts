@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ASKING_TOOLS } from './constants.js';
 
-// The audit trail's record (DESIGN §12.4): what both runtime sides write once per decided call.
+// The audit trail's record: what both runtime sides write once per decided call.
 // Runtime-side only: the browser bundle never builds one.
 
 /** How the call was decided. */

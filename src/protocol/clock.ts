@@ -1,6 +1,6 @@
 /**
  * The clock everything time-related uses, injected so that tests never wait in real time
- * (DESIGN §3.4). `now` is epoch milliseconds. Infrastructure, not a rule: it sits in the bottom
+ * (docs/protocol.md §6.3). `now` is epoch milliseconds. Infrastructure, not a rule: it sits in the bottom
  * layer so that every part, transports included, may take it without importing the rules.
  */
 export interface Clock {

@@ -5,10 +5,10 @@
 
 export const PROTOCOL_VERSION = 1;
 
-/** Close code a runtime uses when a newer connection took over the session (DESIGN §3.2). */
+/** Close code a runtime uses when a newer connection took over the session. */
 export const SUPERSEDED_CLOSE_CODE = 4000;
 
-/** Channels a conversation can live in (DESIGN §3). */
+/** Channels a conversation can live in. */
 export const CHANNELS = ['desktop', 'feishu', 'dingtalk', 'wecom', 'qq', 'wechat'] as const;
 export type Channel = (typeof CHANNELS)[number];
 

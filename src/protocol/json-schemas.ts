@@ -30,7 +30,7 @@ import { approvalContractSchema, artifactsContractSchema, inputContractSchema } 
  * Every schema a runtime in another language needs, by file name. The messages, requests,
  * responses and results are the schemas the kit itself validates with (none has a transform), so
  * JSON Schema and zod agree by construction; the tool arguments are the model's contract
- * (tool-contract.ts), stricter than what the kit accepts (DESIGN §3).
+ * (tool-contract.ts), stricter than what the kit accepts.
  */
 export const JSON_SCHEMA_SOURCES = {
   'runtime-hello': helloSchema,

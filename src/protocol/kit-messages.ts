@@ -9,7 +9,7 @@ import {
   type ToolResult,
 } from './results.js';
 
-// The messages the kit sends (DESIGN §3): validated by runtimes (src/agent) and exported as JSON
+// The messages the kit sends: validated by runtimes (src/agent) and exported as JSON
 // Schema; the browser builds them from typed values and needs no schema for them.
 
 const v = z.literal(PROTOCOL_VERSION);
@@ -29,7 +29,7 @@ export const readySchema = z.object({
   kit_version: z.string(),
   capabilities: z.object({
     tools: z.array(z.literal(TOOL_NAMES)),
-    /** The kit shows grant offers and granted receipts and reads `grants` (DESIGN §12.1). */
+    /** The kit shows grant offers and granted receipts and reads `grants`. */
     grants: z.optional(z.boolean()),
   }),
   resume: z.array(z.string()),
@@ -41,7 +41,7 @@ export const kitToolResultSchema = z.union([
   // The user allowed it for the session: said beside the result, which stays a plain approval's.
   z.extend(toolResultMessage('request_user_approval', approvalResultSchema), { grant: z.optional(z.literal('session')) }),
   toolResultMessage('request_user_input', inputResultSchema),
-  // Only publish_artifacts is answered with an error result (DESIGN §3.1).
+  // Only publish_artifacts is answered with an error result.
   toolResultMessage('publish_artifacts', z.union([artifactsResultSchema, errorResultSchema])),
 ]);
 export const interactionResponseMessageSchema = z.object({
@@ -59,7 +59,7 @@ export const errorMessageSchema = z.object({
   issues: z.optional(z.array(argumentIssueSchema)),
 });
 
-/** The user withdrew one of the session's grants (DESIGN §12.1). */
+/** The user withdrew one of the session's grants. */
 export const revokeGrantSchema = z.object({ v, type: z.literal('revoke_grant'), key: z.string().check(z.minLength(1)) });
 
 export type ConnectMessage = z.infer<typeof connectSchema>;

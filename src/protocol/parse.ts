@@ -8,7 +8,7 @@ export type ParseResult =
   | { ok: true; message: RuntimeMessage }
   | { ok: false; error: ErrorMessage };
 
-/** Builds the `error` message of DESIGN §3.1. */
+/** Builds the `error` message (docs/protocol.md §3, `error`). */
 export function errorMessage(
   code: ErrorCode,
   message: string,
@@ -41,7 +41,7 @@ function idOf(message: Record<string, unknown>): string | undefined {
 /**
  * Parses one message from the runtime: a WebSocket text frame (a string) or a `postMessage`
  * `data` (a value). Never throws: anything the kit cannot act on comes back as the `error`
- * message to send (DESIGN §3.1), naming the offending field.
+ * message to send, naming the offending field.
  */
 export function parseRuntimeMessage(data: unknown): ParseResult {
   return parseRuntimeValue(messageValue(data));

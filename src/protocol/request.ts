@@ -35,7 +35,7 @@ export type RequestMetadata = z.infer<typeof requestMetadataSchema> & {
   url?: string;
 };
 
-/** The normalised request of DESIGN §3.6: what the elements render. */
+/** The normalised request (docs/protocol.md §4.5): what the elements render. */
 export const interactionRequestSchema = z.object({
   request_id: z.string().check(z.minLength(1)),
   session_id: z.string(),

@@ -18,7 +18,7 @@ export const rawValueSchema = z.union([
 ]);
 export type RawValue = z.infer<typeof rawValueSchema>;
 
-/** The response of DESIGN §5: what a user's answer, a timeout or a cancel comes to. */
+/** The response (docs/protocol.md §5.1): what a user's answer, a timeout or a cancel comes to. */
 export const interactionResponseSchema = z.object({
   request_id: z.string(),
   status: z.literal(RESPONSE_STATUSES),

@@ -102,7 +102,7 @@ export interface ArtifactsResult {
   delivery_result: DeliveryResult;
 }
 
-/** A tool rule refused a well-formed call: the model reads the sentence (DESIGN §3.1). */
+/** A tool rule refused a well-formed call: the model reads the sentence. */
 export const errorResultSchema = z.object({ error: z.string() });
 export type ErrorResult = z.infer<typeof errorResultSchema>;
 

@@ -2,13 +2,13 @@ import * as z from 'zod/mini';
 import { PROTOCOL_VERSION, REQUEST_KINDS, TOOL_NAMES } from './constants.js';
 import { contextSchema } from './context.js';
 
-// The messages the runtime sends (DESIGN §3). The browser bundle parses these and nothing else,
+// The messages the runtime sends. The browser bundle parses these and nothing else,
 // so the kit → runtime schemas (with every result shape) live apart, in kit-messages.ts.
 
 const id = z.string().check(z.minLength(1));
 const v = z.literal(PROTOCOL_VERSION);
 
-// Runtime → kit. Objects are loose: unknown fields are ignored (DESIGN §3), and `null` counts
+// Runtime → kit. Objects are loose: unknown fields are ignored, and `null` counts
 // as absent wherever a field is optional.
 
 export const helloSchema = z.looseObject({
@@ -19,7 +19,7 @@ export const helloSchema = z.looseObject({
 });
 
 /**
- * A session grant (DESIGN §12.1): `key` is the runtime's own name for what it would allow (never
+ * A session grant: `key` is the runtime's own name for what it would allow (never
  * the model's words), `label` what the card says it covers.
  */
 export const grantOfferSchema = z.looseObject({ key: id, label: z.string() });
@@ -42,7 +42,7 @@ export const toolCallSchema = z.looseObject({
 
 /**
  * The runtime's own request as `interaction_request` carries it: only the id and the kind are
- * required, since the kit re-applies every invariant of DESIGN §4 to the rest. Here rather than
+ * required, since the kit re-applies every invariant of the tool rules (docs/protocol.md §4) to the rest. Here rather than
  * in request.ts, whose normalised-request schemas the browser would then carry unused.
  */
 const wireInteractionRequestSchema = z.looseObject({

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { isRecord, type ToolName } from './constants.js';
 import type { ArgumentIssue } from './kit-messages.js';
 
-// Top-level types only (DESIGN §3.1): the rules drop bad elements inside `options` and
+// Top-level types only: the rules drop bad elements inside `options` and
 // `questions` and coerce the other fields, so only what the rules cannot repair is checked here.
 // Every other field may be anything: the arguments are loose objects.
 

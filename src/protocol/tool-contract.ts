@@ -3,7 +3,7 @@ import { PROVIDERS, SEVERITIES } from './constants.js';
 
 // The tools as a model should call them: every field the seed's tool definitions list, with its
 // type, enumeration and description. This is the model's contract, not the kit's leniency (the
-// kit still accepts and repairs what DESIGN §4 accepts, see tool-arguments.ts). The schemas give
+// kit still accepts and repairs what the tool rules accept (docs/protocol.md §4), see tool-arguments.ts). The schemas give
 // the JSON Schemas `arguments-*.json` and the tool definitions of `toolDefinitions()`, so their
 // descriptions are what a model reads. Node-side only: the browser bundle never imports it.
 

@@ -95,7 +95,7 @@ function answerQuestionnaire(
 }
 
 /**
- * The answers a questionnaire keeps at a timeout (DESIGN §11.2), from what the user had given
+ * The answers a questionnaire keeps at a timeout, from what the user had given
  * (`given`, the card's draft): each question's option, or its custom text once non-empty. What
  * does not count (nothing, an unknown value, blank custom text, a typed field's input) is left
  * out, and `timeoutResponse` gives that question its recommended option.
@@ -117,7 +117,7 @@ export function timeoutFilled(request: InteractionRequest, given: Readonly<Recor
 }
 
 /**
- * Checks the user's answer against the rules of DESIGN §4 and builds the response of §5, or
+ * Checks the user's answer against the tool rules (docs/protocol.md §4) and builds the response (§5.1), or
  * lists every problem (per question for a questionnaire) so the form can point at each.
  */
 export function answerRequest(request: InteractionRequest, answer: UserAnswer, resolvedAt: string): AnswerOutcome {

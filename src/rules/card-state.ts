@@ -3,7 +3,7 @@ import type { InteractionResponse } from '../protocol/response.js';
 /** Where a request ends up once it has a response: answered, timed out, or withdrawn. */
 export type SettledStatus = 'answered' | 'expired' | 'cancelled';
 
-/** The states a card shows (DESIGN §6): before its response, while it is sent, and after. */
+/** The states a card shows: before its response, while it is sent, and after. */
 export type CardState = 'pending' | 'submitting' | SettledStatus;
 
 /**

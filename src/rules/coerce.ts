@@ -1,7 +1,7 @@
-// The common coercions of DESIGN §4: a model writes loosely typed JSON, the kit repairs what it can.
+// The common coercions (docs/protocol.md §4.1): a model writes loosely typed JSON, the kit repairs what it can.
 
 export const DEFAULT_TIMEOUT_SECONDS = 120;
-/** One day: longer timeouts are clamped so that no timer overflows (DESIGN §3.4). */
+/** One day: longer timeouts are clamped so that no timer overflows. */
 export const MAX_TIMEOUT_SECONDS = 86_400;
 
 /** Strings trimmed, numbers as strings, anything else empty. */

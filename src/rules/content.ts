@@ -1,4 +1,4 @@
-// What a tool result's `content` says to the model (DESIGN §5), in both languages, in one place:
+// What a tool result's `content` says to the model, in both languages, in one place:
 // the result builders pick their sentence here, and a runtime re-derives it from a result it got.
 import type { InteractionResponse } from '../protocol/response.js';
 import type { ToolResult } from '../protocol/results.js';
@@ -61,7 +61,7 @@ export function artifactsContent(provider: string, success: number, failed: numb
 
 /**
  * The same result with its `content` in `language`, re-derived from the result's other fields
- * (they determine it); an error result's sentence stays as DESIGN §3.1 writes it.
+ * (they determine it); an error result's sentence stays as the protocol writes it (docs/protocol.md §3, `error`).
  */
 export function inResultLanguage<T extends ToolResult>(result: T, language: ResultLanguage): T {
   if (!('source_tool' in result)) return result;

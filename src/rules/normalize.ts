@@ -15,7 +15,7 @@ export interface RequestIds {
   session_id: string;
 }
 
-/** `request_user_approval` arguments → the normalised request of DESIGN §3.6. */
+/** `request_user_approval` arguments → the normalised request (docs/protocol.md §4.5). */
 export function normalizeApproval(args: Record<string, unknown>, ids: RequestIds): InteractionRequest {
   return {
     ...ids,
@@ -36,7 +36,7 @@ export function normalizeApproval(args: Record<string, unknown>, ids: RequestIds
 
 /**
  * `request_user_input` arguments → the normalised request. `autoSelect` is the runtime's own
- * `auto_select_first_on_timeout`, when it sent one; grilling overrides it (DESIGN §4).
+ * `auto_select_first_on_timeout`, when it sent one; grilling overrides it.
  */
 export function normalizeInput(
   args: Record<string, unknown>,

@@ -5,7 +5,7 @@ import { toText } from './coerce.js';
 export const CUSTOM_VALUE = '__custom__';
 export const CUSTOM_LABEL = '自定义';
 
-/** The one custom option every questionnaire question ends with (DESIGN §4). */
+/** The one custom option every questionnaire question ends with. */
 export const CUSTOM_OPTION: Readonly<InteractionOption> = Object.freeze({
   label: CUSTOM_LABEL,
   value: CUSTOM_VALUE,

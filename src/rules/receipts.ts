@@ -21,7 +21,7 @@ export interface ReceiptSource {
 }
 
 /**
- * The read-only receipt for a `tool_result` the runtime sent (DESIGN §3): artifacts from the
+ * The read-only receipt for a `tool_result` the runtime sent: artifacts from the
  * result's file parts; a request from the request it replaces, else from the result's echo of
  * it. Undefined when the result holds nothing a receipt can show, so no half card appears.
  */

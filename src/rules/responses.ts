@@ -2,7 +2,7 @@ import type { InteractionRequest } from '../protocol/request.js';
 import type { ResponseStatus } from '../protocol/constants.js';
 import type { InteractionResponse, QuestionAnswer } from '../protocol/response.js';
 
-// The responses of DESIGN §5 that need no checking of an answer: an approval's yes or no, a
+// The responses (docs/protocol.md §5.1) that need no checking of an answer: an approval's yes or no, a
 // decline, a timeout, a cancel. Apart from answers.ts, so that a card that only approves
 // carries none of the questionnaire's rules.
 
@@ -31,7 +31,7 @@ export function answerApproval(request: InteractionRequest, approve: boolean, no
 }
 
 /**
- * The timeout policy of DESIGN §4 and §11.2: a questionnaire that may auto-select keeps the
+ * The timeout policy (docs/protocol.md §5.6): a questionnaire that may auto-select keeps the
  * answers the user gave (`kept`: `keptAnswers` of answers.ts, from what the card held at the
  * deadline) and answers the rest with their first (recommended) option; everything else,
  * grilling included, times out unanswered.
@@ -56,13 +56,13 @@ export function declineResponse(request: InteractionRequest, resolvedAt: string)
   return buildResponse(request, 'completed', resolvedAt);
 }
 
-/** The response for a call the runtime withdrew (DESIGN §3.5), or the user dismissed. */
+/** The response for a call the runtime withdrew, or the user dismissed. */
 export function cancelledResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
   return buildResponse(request, 'cancelled', resolvedAt);
 }
 
 /**
- * The user's Skip (DESIGN §11.3): status `cancelled`, or the adapter's own decline where its
+ * The user's Skip: status `cancelled`, or the adapter's own decline where its
  * protocol has one (`metadata.decline`, MCP's `decline`).
  */
 export function skipResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {

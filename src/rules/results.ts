@@ -4,7 +4,7 @@ import type { ApprovalResult, InputResult, ToolEventPart } from '../protocol/res
 import { approvalContent, checkResultLanguage, inputContent, type ResultLanguage } from './content.js';
 
 export interface ResultOptions {
-  /** The language of `content`, the sentence for the model: `zh` (default) or `en` (DESIGN §5). */
+  /** The language of `content`, the sentence for the model: `zh` (default) or `en`. */
   resultLanguage?: ResultLanguage;
 }
 
@@ -12,7 +12,7 @@ function toolEvent(tool: string, response: InteractionResponse, summary: string)
   return { type: 'tool_event', tool_name: tool, status: response.status, summary };
 }
 
-/** The `request_user_approval` tool result of DESIGN §5; `content` is for the model. */
+/** The `request_user_approval` tool result (docs/protocol.md §5); `content` is for the model. */
 export function approvalResult(request: InteractionRequest, response: InteractionResponse, language: ResultLanguage = 'zh'): ApprovalResult {
   const completed = response.status === 'completed';
   const summary = completed ? (response.approved ? 'approved' : 'rejected') : response.status;
@@ -41,7 +41,7 @@ function inputSummary(request: InteractionRequest, response: InteractionResponse
   return `selected=${values} | options=${values}`;
 }
 
-/** The `request_user_input` tool result of DESIGN §5. */
+/** The `request_user_input` tool result (docs/protocol.md §5). */
 export function inputResult(request: InteractionRequest, response: InteractionResponse, language: ResultLanguage = 'zh'): InputResult {
   const summary = inputSummary(request, response);
   const purpose = request.metadata.purpose ?? '';

@@ -12,7 +12,7 @@ import type { EntryStore } from './entry-store.js';
 import type { BridgePorts, EnvelopeAction, EnvelopeAdapter, EnvelopeBridge } from './envelope.js';
 
 /**
- * The other protocols' side of a session (DESIGN §3: JSON-RPC 2.0 for MCP elicitation): which
+ * The other protocols' side of a session (JSON-RPC 2.0 for MCP elicitation): which
  * adapter claims a message, which one answers each of its cards, and their replies. These
  * protocols have no ack, so a reply the transport cannot take yet waits for the next open.
  */

@@ -36,7 +36,7 @@ function resultMessage(id: string, result: ArtifactsResult | ErrorResult): Resul
 }
 
 /**
- * `publish_artifacts` (DESIGN §4): applies the rules, shows the files while the page's
+ * `publish_artifacts`: applies the rules, shows the files while the page's
  * `deliver` runs (asynchronously, one item after another), then answers with the tool result.
  */
 export class ArtifactPublisher {
@@ -72,7 +72,7 @@ export class ArtifactPublisher {
    * The user's Retry of item `index` of card `id`: `deliver` is asked again for that item only,
    * and its outcome replaces the old one in the card's files and `delivery_result`. The runtime
    * hears nothing of it: the model has read the tool result already, and a runtime keeps the
-   * first valid result per call (DESIGN §3.3), so the card is the one record of a retry.
+   * first valid result per call, so the card is the one record of a retry.
    * Resolves false when the item may not be retried (or is being retried), or when the card was
    * replaced or removed meanwhile.
    */

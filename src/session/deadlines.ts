@@ -7,7 +7,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 /**
  * When the session answers a request received at `received` (epoch ms): its `deadline` when
  * given, never later than receipt + `timeout_seconds`, which bounds the clock skew between
- * runtime and page (DESIGN §3.4).
+ * runtime and page.
  */
 export function deadlineFor(request: InteractionRequest, deadline: string | null | undefined, received: number): number {
   const bound = received + request.timeout_seconds * 1000;

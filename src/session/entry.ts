@@ -41,7 +41,7 @@ export type RequestEntry = EntryBase &
      */
     readonly source: 'tool_call' | 'interaction_request' | 'tool_result' | 'adapter';
     readonly request: InteractionRequest;
-    /** A session grant allowed the call (DESIGN §12.1): shown only as its receipt, never as a card. */
+    /** A session grant allowed the call: shown only as its receipt, never as a card. */
     readonly granted?: boolean;
     /** The session grant the call offers (`{key, label}`): the card may answer "allow for this session". */
     readonly grant?: GrantOffer;

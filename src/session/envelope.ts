@@ -20,7 +20,7 @@ export type EnvelopeAction =
   | { type: 'send'; message: object };
 
 /**
- * Another protocol's envelope on the same transport (DESIGN §3: JSON-RPC 2.0 for MCP
+ * Another protocol's envelope on the same transport (JSON-RPC 2.0 for MCP
  * elicitation). The session asks each adapter, before its own parser, whether a message is its
  * own; the adapter turns it into actions, and turns the card's response into its reply. Replies
  * are not kept in the outbox: these protocols have no ack, so a reply lives until it is sent.

@@ -4,7 +4,7 @@ import type { ErrorMessage, ResultMessage } from '../protocol/kit-messages.js';
 import { errorMessage } from '../protocol/parse.js';
 import type { KeyValueStorage } from './storage.js';
 
-/** Acked ids kept per session to recognise repeats (DESIGN §3.3). */
+/** Acked ids kept per session to recognise repeats. */
 export const ACKED_MEMORY = 1000;
 
 /** Acked ids are written in chunks of this many, so that an ack rewrites one small chunk. */
@@ -88,7 +88,7 @@ export class Outbox {
     return this.ackedSet.has(id);
   }
 
-  /** What a repeated call for `id` gets (DESIGN §3.3): `duplicate` once acked, else the stored result. */
+  /** What a repeated call for `id` gets: `duplicate` once acked, else the stored result. */
   repeatAnswer(id: string): ResultMessage | ErrorMessage | undefined {
     if (this.isAcked(id)) return errorMessage('duplicate', `The result for "${id}" was already acknowledged.`, id);
     return this.results.get(id);

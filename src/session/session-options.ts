@@ -21,7 +21,7 @@ export type SessionEvent =
 
 /** What a running session follows without a restart (`configure`). */
 export interface SessionSettings {
-  /** Delivers `publish_artifacts` items; without it every item is skipped (DESIGN §4). */
+  /** Delivers `publish_artifacts` items; without it every item is skipped. */
   deliver?: DeliverFunction;
   /** Finished entries kept (default 50), so memory stays flat however long the session runs. */
   receiptLimit?: number;
@@ -29,7 +29,7 @@ export interface SessionSettings {
   resultLanguage?: ResultLanguage;
   /**
    * What the user has picked or typed so far in request `id`'s card, read at its deadline: a
-   * questionnaire's timeout keeps those answers (DESIGN §11.2). The host reads it from the card.
+   * questionnaire's timeout keeps those answers. The host reads it from the card.
    */
   draftOf?: (id: string) => Readonly<Record<string, QuestionChoice>> | undefined;
 }

@@ -30,7 +30,7 @@ export type { SessionProtocol } from './envelope.js';
 export type { SessionEvent, SessionOptions, SessionSettings } from './session-options.js';
 
 /**
- * The request lifecycle of DESIGN §3, independent of the DOM: `connect` on open, `ready` for each
+ * The request lifecycle of the wire protocol (docs/protocol.md), independent of the DOM: `connect` on open, `ready` for each
  * `hello`, parsing and error answers, dedupe by id, cancel, and the outbox that keeps every result
  * until its `ack` and re-sends it after every `ready`. Its parts have their own modules: the
  * entries (immutable snapshots), the deadline timers, the adapters' bridge and the publisher.
@@ -217,11 +217,11 @@ export class InteractionSession {
     }
     const request = normalizeToolCall(tool, args, { request_id: id, session_id: this.sessionId }, context);
     const deadline = deadlineFor(request, message.deadline, this.clock.now());
-    // An offer only where the card may make it: an approval outside grilling mode (DESIGN §12.1).
+    // An offer only where the card may make it: an approval outside grilling mode.
     const grant = tool === 'request_user_approval' && context.run_mode !== 'grilling' ? (message.grant ?? undefined) : undefined;
     const shown: ShownRequest = { id, tool, source: 'tool_call', context, request, deadline, grant };
     if (message.granted === true && tool === 'request_user_approval') {
-      // A session grant allowed it (DESIGN §12.1): never a card, a receipt at once (已按本会话授权自动批准),
+      // A session grant allowed it: never a card, a receipt at once (已按本会话授权自动批准),
       // answered with the plain approval's result, which is how the page acknowledges it.
       this.settle({ ...shown, kind: 'request', phase: 'pending', granted: true }, answerApproval(request, true, '', this.now()));
     } else {

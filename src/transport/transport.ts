@@ -28,7 +28,7 @@ export function connectionStatus(state: TransportState, detail: TransportStateDe
 
 /**
  * One small interface for every way messages reach the kit. A transport does not queue: while it
- * is down, `send` returns false and the session's outbox keeps what matters (DESIGN §3.3).
+ * is down, `send` returns false and the session's outbox keeps what matters.
  */
 export interface Transport {
   readonly state: TransportState;

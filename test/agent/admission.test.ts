@@ -1,4 +1,4 @@
-// Who may connect to createAgentServer (DESIGN §3.7), with real sockets: `ws` clients that send
+// Who may connect to createAgentServer, with real sockets: `ws` clients that send
 // the Origin a browser would (or none, as a non-browser client does), against a real server.
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
@@ -48,6 +48,24 @@ describe('createAgentServer: who may connect', () => {
     assert.equal(server.session('abc').connected, true);
   });
 
+  it('logs each refused origin once, naming allowedOrigins; a listed origin is never logged', async () => {
+    const lines: string[] = [];
+    const server = await start({ allowedOrigins: ['https://chat.example.com'], log: (line) => lines.push(line) });
+    assert.equal(verdict(await open(server, '/agent/sessions/abc', { origin: 'http://127.0.0.1:5173' })), 'HTTP 403');
+    assert.equal(lines.length, 1);
+    assert.match(lines[0]!, /refused a connection from origin http:\/\/127\.0\.0\.1:5173/);
+    assert.match(lines[0]!, /allowedOrigins/);
+    assert.equal(verdict(await open(server, '/agent/sessions/abc', { origin: 'http://127.0.0.1:5173' })), 'HTTP 403');
+    assert.equal(lines.length, 1, 'the same origin refused again is not logged again');
+    assert.equal(verdict(await open(server, '/agent/sessions/abc', { origin: 'https://evil.example' })), 'HTTP 403');
+    assert.equal(lines.length, 2, 'another origin is logged');
+    assert.match(lines[1]!, /origin https:\/\/evil\.example/);
+    const listed = await open(server, '/agent/sessions/abc', { origin: 'https://chat.example.com' });
+    assert.equal(listed.opened, true);
+    if (listed.opened) listed.socket.close();
+    assert.equal(lines.length, 2, 'an accepted origin is not logged');
+  });
+
   it('a refused request never supersedes the live connection', async () => {
     const server = await start({ allowedOrigins: ['https://chat.example.com'] });
     const live = await open(server, '/agent/sessions/s-live', { origin: 'https://chat.example.com' });
@@ -76,7 +94,7 @@ describe('createAgentServer: who may connect', () => {
     for (const origin of ['https://evil.example', 'http://127.0.0.1.nip.io', 'http://localhost.evil.example', 'null', 'file://']) {
       assert.equal(verdict(await open(server, '/agent/sessions/loop', { origin })), 'HTTP 403', origin);
     }
-    assert.equal(lines.length, 1, 'said once, not per connection');
+    assert.equal(lines.filter((line) => /development/.test(line)).length, 1, 'said once, not per connection');
     const quiet: string[] = [];
     await start({ allowedOrigins: ['https://chat.example.com'], log: (line) => quiet.push(line) });
     assert.deepEqual(quiet, [], 'nothing to say when origins are listed');

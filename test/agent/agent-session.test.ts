@@ -1,4 +1,4 @@
-// The Node side's answers to aborts and re-asks (DESIGN §3): the same rules as the Python side.
+// The Node side's answers to aborts and re-asks: the same rules as the Python side.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AgentSession, type AgentConnection } from '../../src/agent/agent-session.js';

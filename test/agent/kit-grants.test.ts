@@ -1,4 +1,4 @@
-// The kit's session with session grants (DESIGN §12.1), against the real Node runtime over a real
+// The kit's session with session grants, against the real Node runtime over a real
 // WebSocket: a granted call is a receipt acked without a card, and revokeGrant reaches the runtime.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Many instances sharing sessions through a real redis-server (DESIGN §3.8): each guarantee with
+// Many instances sharing sessions through a real redis-server: each guarantee with
 // two or three agent servers in this process, and pages on real WebSockets.
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';

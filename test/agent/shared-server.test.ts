@@ -1,4 +1,4 @@
-// createAgentServer inside a server an application already runs (DESIGN §3.9): an Express app
+// createAgentServer inside a server an application already runs: an Express app
 // with a WebSocket endpoint of its own (`ws`, routed by path in its own upgrade listener, as ws
 // documents for several endpoints on one server). Only upgrades under `path` are the kit's; the
 // app's socket is never written to by the kit.

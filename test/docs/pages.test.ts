@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, it } from 'node:test';
-import { elementPage, generatedPart, generatedPartOf, manifestElements, type Manifest } from '../../scripts/element-docs.js';
+import { elementPage, GENERATED_START, generatedPart, generatedPartOf, manifestElements, type Manifest } from '../../scripts/element-docs.js';
 import { headingSlugs, manualFiles, relativeLinks } from './markdown.js';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -35,6 +35,17 @@ describe('the element pages', () => {
       const held = generatedPartOf(readFileSync(file, 'utf8'));
       assert.ok(held !== undefined, `${relative(root, file)} has lost its generated-part markers`);
       assert.equal(held, generatedPart(element), `${relative(root, file)} differs from custom-elements.json: run npm run docs (edit the JSDoc, not the page)`);
+    });
+  }
+
+  for (const element of elements) {
+    it(`docs/elements/${element.tag}.md opens with an example, then the generated tables`, () => {
+      const text = readFileSync(elementPage(root, element.tag), 'utf8');
+      const example = text.indexOf('\n## Example\n');
+      const generated = text.indexOf(GENERATED_START);
+      assert.ok(example > 0, 'the page has an Example section');
+      assert.ok(example < generated, 'the example comes before the generated tables');
+      assert.equal(text.slice(0, generated).match(/\n## /g)?.length, 1, 'the example is the only section before the tables');
     });
   }
 

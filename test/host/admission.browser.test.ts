@@ -1,4 +1,4 @@
-// Who may connect, seen from real Chromium pages (DESIGN §3.7): a page on another port of
+// Who may connect, seen from real Chromium pages: a page on another port of
 // 127.0.0.1 tries the runtime's WebSocket and the parent page's frame bridge at once and gets
 // neither; the listed page works; a token offered as a subprotocol reaches `authorize`; and a
 // runtime that refuses every open shows "cannot connect" after five.
@@ -40,8 +40,14 @@ function hostileReport(): Promise<{ opened: boolean; code?: number }> {
   });
 }
 
+/** The connection state's words, without the link beside them. */
 function statusText(host: InteractionHost): string {
-  return partIn(host.shadowRoot!, 'connection')?.textContent?.trim() ?? '';
+  const all = partIn(host.shadowRoot!, 'connection')?.textContent ?? '';
+  return all.replace(helpLink(host)?.textContent ?? '', '').trim();
+}
+
+function helpLink(host: InteractionHost): HTMLAnchorElement | null {
+  return partIn(host.shadowRoot!, 'connection-help') as HTMLAnchorElement | null;
 }
 
 describe('who may connect: real pages against a real runtime', () => {
@@ -135,6 +141,17 @@ describe('who may connect: real pages against a real runtime', () => {
       host.locale = 'en';
       await host.updateComplete;
       expect(statusText(host)).to.equal('Cannot connect');
+      expect(helpLink(host), 'no link without connection-help').to.equal(null);
+      host.setAttribute('connection-help', 'https://docs.example.com/runtime#who-may-connect');
+      await host.updateComplete;
+      expect(helpLink(host)!.getAttribute('href')).to.equal('https://docs.example.com/runtime#who-may-connect');
+      expect(helpLink(host)!.textContent!.trim()).to.equal('What to check');
+      await expect(host).to.be.accessible();
+      host.locale = 'zh-CN';
+      await host.updateComplete;
+      expect(helpLink(host)!.textContent!.trim()).to.equal('排查方法');
+      host.locale = 'en';
+      await host.updateComplete;
 
       // Still retrying, at the longest delay: nothing before 1,000 ms, the sixth open at it.
       clock.advance(999);
@@ -149,6 +166,7 @@ describe('who may connect: real pages against a real runtime', () => {
       clock.advance(1000);
       await waitUntil(() => statusText(host) === 'Connected', `never connected once let in (status: ${statusText(host)})`, { timeout: 3000 });
       expect(changes.at(-1)).to.deep.equal({ state: 'open', unreachable: false });
+      expect(helpLink(host), 'the link goes once connected').to.equal(null);
     } finally {
       host.remove();
     }

@@ -1,4 +1,4 @@
-// Answer all (DESIGN §12.2) over a real WebSocket to a Node runtime (createAgentServer): the bar
+// Answer all over a real WebSocket to a Node runtime (createAgentServer): the bar
 // above the first low or medium approval, what it lists and leaves out, one press answering each
 // card through its own response, the receipts, focus and what is announced after; in light and
 // dark, zh-CN and en, a 320 px column and under a coarse pointer.

@@ -1,4 +1,4 @@
-// The host's grouping of its cards (DESIGN §11.4): blocks of 32 by arrival, each card in its block
+// The host's grouping of its cards: blocks of 32 by arrival, each card in its block
 // for good, and a block unchanged since the last call handed back as the same array, so that a
 // render compares one reference per block rather than one per receipt.
 import assert from 'node:assert/strict';

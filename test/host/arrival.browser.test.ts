@@ -1,4 +1,4 @@
-// New requests are not missed (DESIGN §6.1), against a real runtime in Chromium: a card that
+// New requests are not missed, against a real runtime in Chromium: a card that
 // arrives while the list is at its end is scrolled into view; one that arrives out of sight
 // brings one 新请求 / New request button, which (from the keyboard) brings the oldest pending card
 // into view and focuses its first safe control, never approve on a high-risk approval.

@@ -1,4 +1,4 @@
-// What draws the user back to waiting requests (DESIGN §12.3), over a real WebSocket to a Node
+// What draws the user back to waiting requests, over a real WebSocket to a Node
 // runtime: the tab title's `(N) ` prefix (restored exactly, never fighting the page's own title)
 // and the `interaction-waiting` event, on the host's fake clock (a deadline passes when the test
 // says so).

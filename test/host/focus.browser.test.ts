@@ -1,4 +1,4 @@
-// Focus never falls to the page inside <interaction-host> (DESIGN §6.1): after an answer given
+// Focus never falls to the page inside <interaction-host>: after an answer given
 // from the keyboard, and when a card the user is in expires or is cancelled, focus is on that
 // card's receipt heading, and stays there when the runtime's ack turns "submitting" into
 // "answered" (the host keeps the same element).

@@ -1,4 +1,4 @@
-// Session grants through the page (DESIGN §12.1), against a real Node runtime over a real
+// Session grants through the page, against a real Node runtime over a real
 // WebSocket: the grant given by a click on the card, the next call with its key answered by the
 // runtime and shown as a receipt only, the 本会话授权 menu revoking it, and the next call asking again.
 import { expect, nextFrame, waitUntil } from '@open-wc/testing';

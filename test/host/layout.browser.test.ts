@@ -1,4 +1,4 @@
-// `layout` on <interaction-host> reaches every questionnaire it shows (DESIGN §6.1).
+// `layout` on <interaction-host> reaches every questionnaire it shows.
 import { expect, waitUntil } from '@open-wc/testing';
 import { AgentLab } from '../support/agent.js';
 import { byPart, deepActiveElement, press, tabTo } from '../support/keyboard.js';

@@ -1,4 +1,4 @@
-// The host's notifications (DESIGN §12.3), with the engine's real Notification API and a real
+// The host's notifications, with the engine's real Notification API and a real
 // runtime: the permission as a user would have answered the prompt (set through the browser's
 // driver), every Notification the kit constructs recorded by a subclass that constructs the real
 // one, and its click handler run by dispatching `click` on that real object.

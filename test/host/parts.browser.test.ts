@@ -1,8 +1,8 @@
-// Theming through the host (DESIGN §6.1): the host forwards its cards' parts, so the page styles
+// Theming through the host: the host forwards its cards' parts, so the page styles
 // cards inside it with `interaction-host::part(…)`; `approval-dialog::part(…)` cannot reach them.
 import { expect, fixture } from '@open-wc/testing';
 import '../../src/entries/interaction-host.js';
-import { CARD_PARTS } from '../../src/host/card-parts.js';
+import { EXPORTED_PARTS } from '../../src/host/exported-parts.js';
 import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { FakeClock } from '../support/fake-clock.js';
@@ -80,13 +80,13 @@ describe('::part through <interaction-host>', () => {
     const host = await hostWithCards();
     const rendered = new Set(cardParts(host).flatMap((el) => el.getAttribute('part')!.split(/\s+/)));
     expect(rendered.size).to.be.at.least(25);
-    expect([...rendered].filter((name) => !(CARD_PARTS as readonly string[]).includes(name))).to.deep.equal([]);
+    expect([...rendered].filter((name) => !(EXPORTED_PARTS as readonly string[]).includes(name))).to.deep.equal([]);
     // One page rule per forwarded name, each with its own value, reaches exactly its parts.
-    const remove = pageStyle(CARD_PARTS.map((name, i) => `interaction-host::part(${name}) { scroll-margin-top: ${i + 1}px; }`).join('\n'));
+    const remove = pageStyle(EXPORTED_PARTS.map((name, i) => `interaction-host::part(${name}) { scroll-margin-top: ${i + 1}px; }`).join('\n'));
     try {
       for (const el of cardParts(host)) {
         const names = el.getAttribute('part')!.split(/\s+/);
-        const expected = `${Math.max(...names.map((name) => CARD_PARTS.indexOf(name as (typeof CARD_PARTS)[number]) + 1))}px`;
+        const expected = `${Math.max(...names.map((name) => EXPORTED_PARTS.indexOf(name as (typeof EXPORTED_PARTS)[number]) + 1))}px`;
         expect(getComputedStyle(el).scrollMarginTop, `${el.localName}[part="${names.join(' ')}"]`).to.equal(expected);
       }
     } finally {
@@ -110,11 +110,11 @@ describe('::part through <interaction-host>', () => {
     for (const call of [steps, { call_id: 'ok', tool: 'request_user_approval', arguments: { message: 'Go?' } }, calls[4]!]) {
       transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', ...call }));
     }
-    // Named here, not read from CARD_PARTS: a name missing from the host's list must fail.
+    // Named here, not read from EXPORTED_PARTS: a name missing from the host's list must fail.
     const later = ['receipt-heading', 'progress', 'back-button', 'next-button', 'review', 'change-button', 'reason-code'];
     const reached = new Set<string>();
     const remove = pageStyle([
-      ...CARD_PARTS.map((name, i) => `interaction-host::part(${name}) { scroll-margin-top: ${i + 1}px; }`),
+      ...EXPORTED_PARTS.map((name, i) => `interaction-host::part(${name}) { scroll-margin-top: ${i + 1}px; }`),
       ...later.map((name, i) => `interaction-host::part(${name}) { scroll-margin-bottom: ${i + 1}px; }`),
     ].join('\n'));
     /** Records the parts shown now, each reached by its own page rule. */
@@ -122,7 +122,7 @@ describe('::part through <interaction-host>', () => {
       for (const card of hostHarness(host).findAll('[data-id]')) await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
       for (const el of cardParts(host)) {
         const names = el.getAttribute('part')!.split(/\s+/);
-        const expected = `${Math.max(...names.map((name) => CARD_PARTS.indexOf(name as (typeof CARD_PARTS)[number]) + 1))}px`;
+        const expected = `${Math.max(...names.map((name) => EXPORTED_PARTS.indexOf(name as (typeof EXPORTED_PARTS)[number]) + 1))}px`;
         expect(getComputedStyle(el).scrollMarginTop, `${el.localName}[part="${names.join(' ')}"]`).to.equal(expected);
         const own = names.filter((name) => later.includes(name));
         if (own.length > 0 && getComputedStyle(el).scrollMarginBottom === `${Math.max(...own.map((name) => later.indexOf(name) + 1))}px`) own.forEach((name) => reached.add(name));

@@ -1,4 +1,4 @@
-// DESIGN §11.4: the receipts' cost to a new card is flat. The host keeps its cards in blocks of 32
+// The receipts' cost to a new card is flat. The host keeps its cards in blocks of 32
 // by arrival: a new card renders into the last block, a receipt past receipt-limit leaves the
 // first, and the blocks between keep their elements (nothing above is rendered again) and are
 // skipped whole by the browser off screen, while every receipt stays in the DOM and reachable.

@@ -1,4 +1,4 @@
-// `result-language` on <interaction-host> (DESIGN §3.9): the page picks the language of the
+// `result-language` on <interaction-host>: the page picks the language of the
 // `content` its results carry to a runtime that leaves it to the page; the cards stay in `locale`.
 import { expect } from '@open-wc/testing';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';

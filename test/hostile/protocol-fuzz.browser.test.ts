@@ -1,7 +1,7 @@
 // Protocol fuzzing: 10,000 generated messages (valid ones mutated: wrong types, missing and extra
 // fields, huge strings, deep nesting, unknown type and tool, wrong v, reused ids, non-JSON and
 // binary frames) fed through a real <interaction-host> and its session. Each category states what
-// DESIGN §3.1 answers; the DOM may change only for valid calls.
+// protocol answers (docs/protocol.md §3, `error`); the DOM may change only for valid calls.
 import { expect, fixture } from '@open-wc/testing';
 import fc from 'fast-check';
 import '../../src/entries/interaction-host.js';
@@ -108,7 +108,7 @@ const cases: fc.Arbitrary<() => Case>[] = [
 ];
 
 describe('protocol fuzzing through the real session and host', () => {
-  it('10,000 generated messages: every answer as DESIGN §3.1 says, no exception, the DOM changes only for valid calls', async function () {
+  it('10,000 generated messages: every answer as the protocol says, no exception, the DOM changes only for valid calls', async function () {
     this.timeout(120_000); // 10,000 messages, each awaited; nothing about time is asserted
     const errors: unknown[] = [];
     const onError = (event: ErrorEvent) => errors.push(event.message);

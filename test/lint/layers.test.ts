@@ -1,6 +1,8 @@
-// ESLint enforces the layers of DESIGN §2: each "never" of the architecture drawing, linted from
-// a file of the importing part, is reported; the arrows that may exist are not.
+// ESLint enforces the layers of src/: each "never" of the architecture drawing, linted from a file
+// of the importing part, is reported; the arrows that may exist are not; and every folder of src/
+// has rules, so none is a way around them.
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { ESLint } from 'eslint';
 
@@ -25,6 +27,25 @@ const NEVERS: [string, string][] = [
   ['session', 'host'],
   ['transport', 'rules'],
   ['react', 'session'],
+  ['elements', 'mcp-app'],
+  ['session', 'mcp-app'],
+  ['host', 'mcp-app'],
+  ['protocol', 'extensions'],
+  ['rules', 'extensions'],
+  ['elements', 'entries'],
+  ['session', 'entries'],
+  ['host', 'entries'],
+  ['elements', 'extensions'],
+  ['adapters', 'elements'],
+  ['agent', 'extensions'],
+  ['agent', 'host'],
+];
+
+/** Beside the drawing's nevers: nothing in the library imports an entry, nor the demo, and the extensions sit below the host. */
+const STRICTER: [string, string][] = [
+  ...['protocol', 'rules', 'transport', 'adapters', 'agent', 'i18n', 'react', 'extensions', 'mcp-app'].map((part): [string, string] => [part, 'entries']),
+  ['extensions', 'host'],
+  ...['extensions', 'mcp-app', 'entries'].map((part): [string, string] => [part, 'demo']),
 ];
 
 /** Arrows of the drawing, which the lint must let through. */
@@ -37,6 +58,14 @@ const ARROWS: [string, string][] = [
   ['host', 'elements'],
   ['react', 'host'],
   ['agent', 'transport'],
+  ['extensions', 'elements'],
+  ['adapters', 'extensions'],
+  ['host', 'extensions'],
+  ['mcp-app', 'host'],
+  ['mcp-app', 'extensions'],
+  ['entries', 'host'],
+  ['entries', 'extensions'],
+  ['entries', 'mcp-app'],
 ];
 
 const target = (part: string) => (part === 'demo' ? '../../demo/mock-runtime.js' : `../${part}/probe.js`);
@@ -47,7 +76,7 @@ async function restrictedImports(from: string, code: string): Promise<string[]> 
 }
 
 describe('ESLint holds the layers of the architecture', () => {
-  for (const [from, to] of NEVERS) {
+  for (const [from, to] of [...NEVERS, ...STRICTER]) {
     it(`reports ${from} → ${to}, as a value, a type and a re-export`, async () => {
       for (const code of [
         `import { x } from '${target(to)}';\nexport const y = x;\n`,
@@ -65,6 +94,15 @@ describe('ESLint holds the layers of the architecture', () => {
       assert.deepEqual(await restrictedImports(from, `import type { X } from '${target(to)}';\nexport type Y = X;\n`), []);
     });
   }
+
+  it('knows every folder of src/: none lets an import of the demo through', async () => {
+    const folders = readdirSync(`${root}src`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    assert.ok(folders.includes('extensions') && folders.includes('mcp-app') && folders.includes('entries'));
+    for (const folder of folders) {
+      const reported = await restrictedImports(folder, `import { x } from '${target('demo')}';\nexport const y = x;\n`);
+      assert.equal(reported.length, 1, `src/${folder}/ may import the demo: the lint has no rules for it`);
+    }
+  });
 
   it('says why', async () => {
     const [why] = await restrictedImports('transport', `import { x } from '../rules/probe.js';\nexport const y = x;\n`);

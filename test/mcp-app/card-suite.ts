@@ -1,4 +1,4 @@
-// The kit as an MCP App (DESIGN §13), end to end in the browser: the real ext-apps AppBridge
+// The kit as an MCP App, end to end in the browser: the real ext-apps AppBridge
 // hosts the real card.html, read from the real server (Node, and Python) through a real MCP
 // client, inside a sandbox proxy on a second origin under the host's default CSP. Each card is
 // answered with real keys on controls found by role and name; the client's tools/call result is

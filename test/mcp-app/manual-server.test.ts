@@ -38,7 +38,7 @@ describe("the manual's MCP App server", () => {
       });
       const { tools } = await client.listTools();
       const byName = new Map(tools.map((tool) => [tool.name, tool]));
-      // Desktop delivers nothing, so publish_artifacts is not offered (DESIGN §13).
+      // Desktop delivers nothing, so publish_artifacts is not offered.
       assert.deepEqual([...byName.keys()].sort(), ['interaction_respond', 'request_user_approval', 'request_user_input'], stderr);
       const uri = (byName.get('request_user_approval')?._meta as { ui?: { resourceUri?: string } } | undefined)?.ui?.resourceUri;
       assert.equal(uri, 'ui://agent-interaction-kit/card.html');

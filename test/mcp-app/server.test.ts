@@ -1,5 +1,5 @@
 // agent-interaction-kit/mcp-app on a real McpServer, through a real MCP client (SDK 2.x, in
-// memory): the tool list, the resource, the golden results, and every refusal of DESIGN §13.
+// memory): the tool list, the resource, the golden results, and every refusal of the MCP App (docs/mcp-app.md).
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';

@@ -10,7 +10,7 @@ import Ajv from 'ajv';
 import ts from 'typescript';
 // @ts-expect-error a plain JS module shared with the build
 import { designTokens } from '../../scripts/design-tokens.js';
-import { CARD_PARTS } from '../../src/host/card-parts.js';
+import { EXPORTED_PARTS } from '../../src/host/exported-parts.js';
 import { packageJson, packPackage, root, type Packed } from './packed.js';
 
 interface Named { name: string; type?: { text: string }; default?: string; description?: string }
@@ -84,7 +84,7 @@ describe('custom-elements.json', () => {
     const shared = renderedParts('elements/shared');
     for (const [tag, folder] of Object.entries(TAGS)) {
       const listed = new Set(element(tag).cssParts!.map((part) => part.name));
-      const rendered = folder === 'host' ? new Set([...renderedParts('host'), ...CARD_PARTS]) : new Set([...renderedParts(`elements/${folder}`), ...(folder === 'artifact-list' ? ['invisible-char'] : shared)]);
+      const rendered = folder === 'host' ? new Set([...renderedParts('host'), ...EXPORTED_PARTS]) : new Set([...renderedParts(`elements/${folder}`), ...(folder === 'artifact-list' ? ['invisible-char'] : shared)]);
       assert.deepEqual([...rendered].filter((name) => !listed.has(name)), [], `${tag} renders parts its manifest does not list`);
       assert.ok(element(tag).cssParts!.every((part) => part.description), tag);
       const attributes = element(tag).attributes!.map((a) => a.name);
@@ -96,8 +96,8 @@ describe('custom-elements.json', () => {
 
   it('the host forwards exactly the parts the three cards document, so each one is reachable as interaction-host::part(…)', () => {
     const documented = new Set(['approval-dialog', 'questionnaire-form', 'artifact-list'].flatMap((tag) => element(tag).cssParts!.map((part) => part.name)));
-    assert.deepEqual([...documented].filter((name) => !(CARD_PARTS as readonly string[]).includes(name)), [], 'documented on a card, not forwarded by the host');
-    assert.deepEqual(CARD_PARTS.filter((name) => !documented.has(name)), [], 'forwarded by the host, documented on no card');
+    assert.deepEqual([...documented].filter((name) => !(EXPORTED_PARTS as readonly string[]).includes(name)), [], 'documented on a card, not forwarded by the host');
+    assert.deepEqual(EXPORTED_PARTS.filter((name) => !documented.has(name)), [], 'forwarded by the host, documented on no card');
   });
 
   it('ships VS Code custom data and JetBrains web-types generated from it, with every tag and token', () => {

@@ -1,4 +1,4 @@
-// The theme presets as a package user gets them (DESIGN §6.1 "Look"): shipped, importable through
+// The theme presets as a package user gets them: shipped, importable through
 // the exports map, kept by a production bundler, setting only the kit's real tokens, and reading
 // only the variables each design system really defines.
 import assert from 'node:assert/strict';

@@ -10,7 +10,7 @@ function error(data: unknown) {
   return parsed.error;
 }
 
-describe('parseRuntimeMessage (DESIGN §3.1)', () => {
+describe('parseRuntimeMessage', () => {
   it('accepts each runtime message type, as a string frame or as a value', () => {
     const messages = [
       { v: 1, type: 'hello', session_id: 's-7', context: { channel: 'feishu', run_mode: 'execution', locale: 'zh-CN' } },

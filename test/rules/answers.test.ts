@@ -24,7 +24,7 @@ function problems(outcome: ReturnType<typeof answerRequest>) {
   return outcome.ok ? [] : outcome.problems;
 }
 
-describe('answers (DESIGN §4 "Answers")', () => {
+describe('answers (docs/protocol.md §4.3)', () => {
   it('text needs non-empty text', () => {
     assert.deepEqual(problems(answerRequest(text, { text: '   ' }, at)), [{ code: 'text_required' }]);
     const outcome = answerRequest(text, { text: ' hi ' }, at);
@@ -111,7 +111,7 @@ describe('timeout policy', () => {
   });
 });
 
-describe('results (DESIGN §5)', () => {
+describe('results', () => {
   const approval = normalizeApproval({ message: 'Deploy?', severity: 'high' }, ids);
 
   it('approval: approved, rejected, or the status in summary and content', () => {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { toBoolean, toChoice, toText, toTimeoutSeconds } from '../../src/rules/coerce.js';
 import { resolveContext } from '../../src/rules/context.js';
 
-describe('common rules (DESIGN §4 "Common")', () => {
+describe('common rules (docs/protocol.md §4.1)', () => {
   describe('timeout_seconds', () => {
     for (const [input, expected] of [
       [0, 120], [-5, 120], [Number.NaN, 120], ['abc', 120], [true, 120], [null, 120], [undefined, 120],

@@ -1,4 +1,4 @@
-// `resultLanguage: 'en'` (DESIGN §3.9, §5) on every golden case: the English result is the golden
+// `resultLanguage: 'en'` on every golden case: the English result is the golden
 // result with only `content` replaced by §5's English sentence. The English expected here is
 // written from §5's words, translating the golden Chinese sentence, not from the kit's table.
 import assert from 'node:assert/strict';
@@ -34,7 +34,7 @@ function english(chinese: string): string {
     const match = pattern.exec(chinese);
     if (match) return say(...match.slice(1));
   }
-  throw new Error(`no English sentence in DESIGN §5 for ${JSON.stringify(chinese)}`);
+  throw new Error(`no English sentence in docs/protocol.md §5.7 for ${JSON.stringify(chinese)}`);
 }
 
 /** The golden result, and the same with only `content` in English (error results stay as they are). */

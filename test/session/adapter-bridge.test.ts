@@ -1,4 +1,4 @@
-// The session runs adapters with the bridge the adapters bring (DESIGN §7: the core bundle does
+// The session runs adapters with the bridge the adapters bring (the core bundle does
 // not carry it). An adapter without it, or pure JSON-RPC without adapters, is refused with an
 // error naming the option; an adapter from agent-interaction-kit/adapters runs.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The session's store of entries: what pruning to `receipt-limit` takes (DESIGN §11.4).
+// The session's store of entries: what pruning to `receipt-limit` takes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EntryStore } from '../../src/session/entry-store.js';

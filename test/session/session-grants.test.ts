@@ -1,4 +1,4 @@
-// The session's side of "allow for this session" (DESIGN §12.1), against the real runtime session:
+// The session's side of "allow for this session", against the real runtime session:
 // an answer given with `grant: 'session'` is the plain approval's tool_result with `grant` beside
 // it, only where the call offered a grant and the user approved; in grilling mode no offer reaches
 // the entry, whatever the runtime sent.

@@ -54,7 +54,7 @@ describe('golden round trips through the session and the agent', () => {
       const h = await harness({
         context: c.context,
         deliver: deliver && (async () => outcomes[calls++] as DeliverOutcome),
-        // The card's draft at the deadline, as a host reads it (DESIGN §11.2).
+        // The card's draft at the deadline, as a host reads it.
         draftOf: (id) => (id === 'CALL-1' ? given : undefined),
       });
       const promise = h.agent.callTool(c.tool, c.arguments as Record<string, unknown>, { callId: 'CALL-1' });

@@ -1,11 +1,11 @@
-// Typed access to the golden cases of DESIGN §7 (`test/fixtures/golden.json`, refreshed from the
+// Typed access to the golden cases (`test/fixtures/golden.json`, refreshed from the
 // spec's own copy by `npm test` whenever that copy sits beside the repository).
 import type { WireContext } from '../../src/protocol/context.js';
 import type { ToolName } from '../../src/protocol/constants.js';
 import type { QuestionChoice, UserAnswer } from '../../src/rules/answers.js';
 import type { DeliverOutcome } from '../../src/rules/artifacts/deliver.js';
 
-/** What the user did; a timeout may carry the answers given before it (DESIGN §11.2). */
+/** What the user did; a timeout may carry the answers given before it. */
 export type GoldenAnswer = UserAnswer | { timeout: true; answers?: Record<string, QuestionChoice> } | { cancel: true };
 
 export interface GoldenToolCase {

@@ -1,4 +1,4 @@
-// A settled card's receipt is one line until opened (DESIGN §11.4): tests that read what it
+// A settled card's receipt is one line until opened: tests that read what it
 // recorded open it first, as a user does.
 import type { ReactiveElement } from 'lit';
 import { partIn } from './card-harness.js';

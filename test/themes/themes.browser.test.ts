@@ -1,4 +1,4 @@
-// The theme presets (themes/*.css, DESIGN §6.1 "Look"): each maps the kit's tokens onto the
+// The theme presets (themes/*.css): each maps the kit's tokens onto the
 // variables its design system already defines. Set those variables to known values and the cards
 // show exactly them; with the design system's realistic values axe (contrast included) stays clean
 // in light and dark; without the design system, every card looks as it does without the preset.

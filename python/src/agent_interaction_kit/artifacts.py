@@ -269,7 +269,7 @@ async def deliver_artifacts(
 ) -> Union[ArtifactsResult, ErrorResult]:
     """Runs the per-item rules and `deliver` (sync or async), one item after another; builds the result.
 
-    `result_language="en"` writes its `content` in English (DESIGN §5).
+    `result_language="en"` writes its `content` in English.
     """
     language = check_result_language(result_language, "deliver_artifacts")
     if prepared.error is not None:

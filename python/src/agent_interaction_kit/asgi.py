@@ -1,4 +1,4 @@
-"""The kit inside an ASGI server (DESIGN §3.9): a socket over the raw ASGI messages, the
+"""The kit inside an ASGI server: a socket over the raw ASGI messages, the
 Starlette adapter, and the app `AgentServer.asgi()` returns.
 
 `AsgiSocket` speaks the ASGI WebSocket messages; a refusal before the socket opens is an HTTP 403
@@ -10,15 +10,12 @@ Starlette (FastAPI) `WebSocket`, accepted or not, so that a route runs its own d
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, MutableMapping, Optional
+from typing import Any, Awaitable, Callable, MutableMapping, Optional, Protocol
 from urllib.parse import unquote
 
 from .handshake import Handshake
 
-if TYPE_CHECKING:
-    from .server import AgentServer
-
-__all__ = ["AsgiSocket", "StarletteSocket", "asgi_app", "handshake_of"]
+__all__ = ["AsgiKit", "AsgiSocket", "StarletteSocket", "asgi_app", "handshake_of"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -115,7 +112,18 @@ class StarletteSocket(AsgiSocket):
             self._connected = self._open = True
 
 
-def asgi_app(kit: "AgentServer") -> ASGIApp:
+class AsgiKit(Protocol):
+    """What the ASGI app needs of the kit's server (`AgentServer` is one): its lifespan, and a
+    session run on each upgrade it takes."""
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def serve_upgrade(self, socket: AsgiSocket) -> None: ...
+
+
+def asgi_app(kit: AsgiKit) -> ASGIApp:
     """The ASGI app of `kit.asgi()`: sessions at `<mount>/sessions/<id>`, everything else 404."""
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
@@ -132,12 +140,12 @@ def asgi_app(kit: "AgentServer") -> ASGIApp:
             if match is None:
                 await socket.refuse(404, "No session in the URL path")
                 return
-            await kit._serve(socket, socket.handshake, by_caller=False)
+            await kit.serve_upgrade(socket)
 
     return app
 
 
-async def _lifespan(kit: "AgentServer", receive: Receive, send: Send) -> None:
+async def _lifespan(kit: AsgiKit, receive: Receive, send: Send) -> None:
     """Run directly under an ASGI server: joins the fleet at startup, closes at shutdown."""
     while True:
         message = await receive()

@@ -1,4 +1,4 @@
-"""The audit trail (DESIGN §12.4, docs/protocol.md §11): one record per decided call.
+"""The audit trail (docs/protocol.md §11): one record per decided call.
 
 `AgentServer(audit=…)` takes a function, called once with each record (it may be async), or,
 with `redis`, `"redis"`: the record is appended to the stream `aik:audit` in the same Redis step

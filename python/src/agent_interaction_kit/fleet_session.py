@@ -1,4 +1,4 @@
-"""A session shared by every instance given the same Redis (DESIGN §3.8), Python's or Node's.
+"""A session shared by every instance given the same Redis, Python's or Node's.
 
 The caller's half (its future, the deadline + grace timer) stays on the instance that called; the
 call itself, its first valid result and the session's live connection live in Redis, so that any

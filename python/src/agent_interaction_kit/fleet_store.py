@@ -1,4 +1,4 @@
-"""The Redis side of a fleet (DESIGN §3.8, docs/protocol.md §10): one command client and one
+"""The Redis side of a fleet (docs/protocol.md §10): one command client and one
 subscription per instance, the Node runtime's own Lua scripts, and the messages instances send
 each other. A Python instance and a Node instance on one Redis are one fleet.
 

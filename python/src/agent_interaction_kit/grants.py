@@ -1,4 +1,4 @@
-"""Session grants (DESIGN §12.1, docs/protocol.md §2.8): "allow for this session".
+"""Session grants (docs/protocol.md §2.8): "allow for this session".
 
 A runtime attaches a `Grant` to an approval call (`call_tool(..., grant=Grant(key, label))`). The
 card offers it only for `low` and `medium` severity and outside grilling mode; when the user

@@ -1,4 +1,4 @@
-"""Who may connect (DESIGN §3.7, §3.9), decided the same way on every path into a session.
+"""Who may connect, decided the same way on every path into a session.
 
 A `Handshake` is the upgrade request as the kit reads it, whatever server received it (the
 standalone server on `websockets`, an ASGI server, a framework route): path, query, headers,

@@ -1,5 +1,5 @@
 """`result_language`: the results' `content` in Chinese (default, as the reference runtime writes
-it) or in English (DESIGN §5). Only `content` changes; an error result's sentence stays as it is.
+it) or in English. Only `content` changes; an error result's sentence stays as it is.
 """
 
 from __future__ import annotations

@@ -313,7 +313,7 @@ def build_response(
 
 
 def kept_answers(request: InteractionRequest, given: Optional[Mapping[str, Mapping[str, Any]]]) -> dict[str, QuestionAnswer]:
-    """The answers a questionnaire keeps at a timeout (DESIGN §11.2), from what the user had given
+    """The answers a questionnaire keeps at a timeout, from what the user had given
     (per question id `{"value": ...}` or `{"custom": ...}`): an option of the question, or the
     custom text once non-empty. What does not count is left out; that question takes its
     recommended option."""
@@ -437,7 +437,7 @@ def tool_result_for(
 ) -> Union[ApprovalResult, InputResult]:
     """The tool result for a request the user, the timeout policy or a cancel resolved.
 
-    `result_language="en"` gives the same result with its `content` in English (DESIGN §5).
+    `result_language="en"` gives the same result with its `content` in English.
     """
     language = check_result_language(result_language, "tool_result_for")
     if request["source_tool"] == "request_user_approval":

@@ -1,4 +1,4 @@
-"""The runtime's side for Python: sessions, who may connect, and the ways in (DESIGN §3.7–3.9).
+"""The runtime's side for Python: sessions, who may connect, and the ways in.
 
 An `AgentServer` needs no listener of its own. It listens itself (`start`, on `websockets`),
 runs inside an ASGI application (`asgi()`, to mount), or takes any framework's socket
@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ._schema import WireContext
-from .asgi import ASGIApp, asgi_app
+from .asgi import ASGIApp, AsgiSocket, asgi_app
 from .audit import AuditOption, Auditor
 from .clock import Clock
 from .handshake import Admission, Admitted, Authorize, Handshake
@@ -198,6 +198,11 @@ class AgentServer:
             shake = replace(shake, session_id=session_id)
         await self._serve(socket, shake, by_caller=True, actor=actor)
 
+    async def serve_upgrade(self, socket: AsgiSocket) -> None:
+        """Runs a session on a socket whose upgrade the kit decides (the ASGI app's): a refusal
+        before it opens is an HTTP status, and the session id is the socket's handshake's."""
+        await self._serve(socket, socket.handshake, by_caller=False)
+
     async def _serve(self, socket: Any, shake: Handshake, *, by_caller: bool, actor: Optional[str] = None) -> None:
         decision = await self._admission.decide(shake, accepted_by_caller=by_caller)
         can_refuse = isinstance(socket, HandshakeSocket)
@@ -220,9 +225,7 @@ class AgentServer:
         self._closed = True
         for session in self._sessions.values():
             session.close()
-            connection = session._connection
-            if connection is not None:
-                connection.close(1001, "server closing")
+            session.disconnect(1001, "server closing")
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

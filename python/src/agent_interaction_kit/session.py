@@ -113,6 +113,11 @@ class AgentSession:
         for call_id in list(self._pending):
             self._reject(call_id, _closed_error(call_id))
 
+    def disconnect(self, code: int, reason: str) -> None:
+        """Closes the attached page's connection, if any, with `code` and `reason` (the server closing: 1001)."""
+        if self._connection is not None:
+            self._connection.close(code, reason)
+
     # Connections ---------------------------------------------------------------------------
 
     def attach(self, connection: Connection, actor: Optional[str] = None) -> None:

@@ -4,7 +4,7 @@
 
 export const PREFIX = 'aik:';
 export const DAY_MS = 86_400_000;
-/** The audit trail's stream (`audit: 'redis'`, DESIGN §12.4). */
+/** The audit trail's stream (`audit: 'redis'`, docs/protocol.md §11). */
 export const AUDIT_STREAM = `${PREFIX}audit`;
 
 export const keys = {
@@ -75,7 +75,7 @@ return {'call', frame}
 `;
 
 /**
- * An approval asked with a grant the session may hold (DESIGN §12.1). KEYS: call, result,
+ * An approval asked with a grant the session may hold. KEYS: call, result,
  * pending, owner, grants. ARGV: as ASK's (the frame being the granted receipt's), then the grant
  * key, the granted outcome, decided at (ISO 8601), and 'redis' to append the audit record here.
  * Returns `{'result', outcome}` for a call already resolved; `{'ask'}` when the call is already

@@ -1,4 +1,4 @@
-// A session shared by every instance given the same Redis (DESIGN §3.8). The caller's half
+// A session shared by every instance given the same Redis. The caller's half
 // (local waiters, the deadline + grace timer) stays on the instance that called; the call itself,
 // its first valid result and the session's live connection live in Redis, so that any instance can
 // send, answer or re-ask it.

@@ -1,4 +1,4 @@
-// The Redis side of many instances (DESIGN §3.8): one command client and one subscriber per
+// The Redis side of many instances: one command client and one subscriber per
 // instance, the scripts of scripts.ts, and the messages instances send each other.
 //
 // The client is node-redis (`redis`): the client Redis itself maintains, written in TypeScript,

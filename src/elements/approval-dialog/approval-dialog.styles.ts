@@ -5,14 +5,24 @@ export const approvalStyles = css`
     border-inline-start-width: 4px;
   }
   .severity-low {
-    border-inline-start-color: var(--_success);
+    --_stripe: var(--_success);
   }
   .severity-medium {
-    border-inline-start-color: var(--_warning);
+    --_stripe: var(--_warning);
   }
   .severity-high {
-    border-inline-start-color: var(--_danger);
+    --_stripe: var(--_danger);
     border-inline-start-width: 6px;
+  }
+  :host([state='pending']) .card {
+    border-inline-start-color: var(--_stripe);
+  }
+  /* A receipt is one short line: its stripe is painted inside the border (clipped to the padding
+     box), as a thick rounded border would show its corners' red along the thin borders' edge. */
+  :host(:not([state='pending'])) .card {
+    border-inline-start-width: 1px;
+    padding-inline-start: 5px;
+    background: linear-gradient(to right, var(--_stripe) 5px, var(--_surface) 0) padding-box;
   }
   .badge.severity-low {
     background: var(--_success-soft);
@@ -97,6 +107,10 @@ export const approvalStyles = css`
   }
   .grant-scope {
     text-align: end;
+  }
+  /* Reject and approve are one item of the row, at its end: on a phone the row wraps before them. */
+  .decision {
+    margin-inline-start: auto;
   }
   .confirm-hint {
     margin: 0;

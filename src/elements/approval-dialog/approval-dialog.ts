@@ -6,9 +6,9 @@ import type { GrantOffer } from '../../protocol/runtime-messages.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { answerApproval, cancelledResponse } from '../../rules/responses.js';
 import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
-import type { LinkCard } from '../../extensions/card-extension.js';
+import type { LinkCard } from '../shared/card-extension.js';
 import { InteractionCard } from '../shared/interaction-card.js';
-import type { CardParts } from '../shared/card-parts.js';
+import type { CardSlots } from '../shared/card-slots.js';
 import { safeText } from '../shared/safe-text.js';
 import { receiptStyles } from '../shared/receipt.js';
 import { renderDetails, steadyLabel } from './details.js';
@@ -79,7 +79,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
    * The session grant the call offers (`{key, label}`, the `tool_call`'s `grant`): a low or
    * medium approval then offers 本会话内允许 / Allow for this session, naming `label`, and its
    * `interaction-response` carries `grant: 'session'`. Never on high severity; a host passes it
-   * only outside grilling mode, which the card cannot see (DESIGN §12.1).
+   * only outside grilling mode, which the card cannot see.
    */
   @property({ attribute: false })
   grant?: GrantOffer;
@@ -100,7 +100,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   private noteOpen = false;
   /**
    * How the user's answer was given, when its receipt says so: with 本会话内允许 (`grant`), or
-   * by one press with others (`together`, DESIGN §12.2).
+   * by one press with others (`together`).
    */
   @state()
   private answeredBy: AnsweredBy | undefined;
@@ -118,7 +118,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   /**
-   * Answers as Approve or Reject would, for a host's 全部批准 / 全部拒绝 (DESIGN §12.2): the card
+   * Answers as Approve or Reject would, for a host's 全部批准 / 全部拒绝: the card
    * fires its own `interaction-response` (a rejection with the note typed in it, if any), and its
    * receipt says it was answered together. Refused (false) by a high-risk card, whose approval
    * takes its own two steps, by a link request, and by a card that is not pending.
@@ -140,7 +140,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   /**
-   * The note is the one multi-line field (DESIGN §6.1): Enter adds a line, Ctrl/Cmd+Enter
+   * The note is the one multi-line field: Enter adds a line, Ctrl/Cmd+Enter
    * rejects, never while an input method is composing.
    */
   private onNoteKeydown(event: KeyboardEvent): void {
@@ -168,7 +168,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       // 确认批准 in approve's place; it acts only once CONFIRM_DELAY_MS have passed.
       this.arming.start();
       void this.updateComplete.then(() => {
-        // Focus on the confirm, with what it approves kept in view (DESIGN §11.1): the details
+        // Focus on the confirm, with what it approves kept in view: the details
         // win where both cannot fit.
         const confirm = this.renderRoot.querySelector<HTMLElement>('[part~="confirm-button"]');
         confirm?.focus({ preventScroll: true });
@@ -215,10 +215,10 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     response.text ? html`<dl class="receipt-answers"><dt>${this.strings.receipt.note}</dt><dd dir="auto">${safeText(response.text)}</dd></dl>` : nothing;
 
   /**
-   * A link request's parts (MCP URL mode): the adapters' link consent (src/extensions/); without
+   * A link request's slots (MCP URL mode): the adapters' link consent (src/extensions/); without
    * it, the URL as text and only Reject.
    */
-  private linkParts(request: InteractionRequest, url: string): Partial<CardParts> {
+  private linkSlots(request: InteractionRequest, url: string): Partial<CardSlots> {
     const card: LinkCard = {
       url, locale: this.language, modal: this.modal, linkState: this.linkState, response: this.response,
       withdrawn: this.state === 'cancelled' || this.late,
@@ -269,9 +269,11 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
           ? nothing
           : html`<button tabindex="0" type="button" class="quiet" part="add-reason-button" @click=${this.openNote}>${this.strings.addReason}</button>
               <span class="spacer"></span>`}
-        ${metadata.dismiss ? this.extension?.dismiss(this.language, this.dismiss) : nothing}
-        ${this.renderReject(high)}
-        ${offer ? renderGrant(approve, this.strings, metadata.details, () => this.answer(true, { by: 'grant' })) : approve}
+        <span class="actions decision">
+          ${metadata.dismiss ? this.extension?.dismiss(this.language, this.dismiss) : nothing}
+          ${this.renderReject(high)}
+          ${offer ? renderGrant(approve, this.strings, metadata.details, () => this.answer(true, { by: 'grant' })) : approve}
+        </span>
       </div>
       ${this.arming.shown ? html`<p class="hint confirm-hint" id="confirm-hint">${this.strings.confirmHint}</p>` : nothing}
       ${offer ? renderGrantScope(offer, this.strings) : nothing}`;
@@ -314,15 +316,15 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       context: this.renderContext(),
       form: () => this.renderForm(request),
       answer: this.renderNote,
-      said: this.outcome(),
-      ...(request.metadata.url === undefined ? {} : this.linkParts(request, request.metadata.url)),
+      outcome: this.outcome(),
+      ...(request.metadata.url === undefined ? {} : this.linkSlots(request, request.metadata.url)),
     });
     if (!this.modal || this.settled) return card;
     return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${card}</dialog>`;
   }
 
   /**
-   * Escape in the modal rejects (DESIGN §6), or cancels where the request offers Cancel (MCP:
+   * Escape in the modal rejects, or cancels where the request offers Cancel (MCP:
    * Escape is a dismissal); the dialog never just vanishes unanswered.
    */
   private onCancel(event: Event): void {

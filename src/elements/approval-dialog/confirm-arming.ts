@@ -4,7 +4,7 @@ import type { Clock } from '../../protocol/clock.js';
 /**
  * How long 确认批准 does nothing after it appears, as Firefox's `security.dialog_enable_delay`
  * does for install prompts: a second press of Enter, a held key or a double-click meant for 批准
- * lands on a button that is still arming (DESIGN §6.1).
+ * lands on a button that is still arming.
  */
 export const CONFIRM_DELAY_MS = 1000;
 

@@ -1,13 +1,11 @@
-// What is approved is seen (DESIGN §11.1): an approval's details as its card shows them. Open
+// What is approved is seen: an approval's details as its card shows them. Open
 // and labelled on high risk, never behind a toggle; on medium open up to six lines, else
 // collapsed with their line count; low behind 详情. Several lines or a command keep their lines
 // and spacing in a monospaced wrapping block with Copy. Approve's description is `details-first`.
 import { html, type TemplateResult } from 'lit';
 import type { ApprovalStrings } from '../../i18n/approval.js';
+import { isCommandLike } from '../../rules/command.js';
 import { safeText } from '../shared/safe-text.js';
-
-/** A line starting with `$`, a tab, or two spaces of indent: a command or code. */
-const COMMAND_LIKE = /^\$|\t|^ {2}/m;
 
 /** A medium-risk approval's details start open up to this many lines. */
 const OPEN_LINES = 6;
@@ -29,7 +27,7 @@ export interface DetailsView {
 export function renderDetails({ details, severity, strings, copied, copy, longText }: DetailsView): TemplateResult {
   const lines = details.split(/\r?\n/).length;
   const block =
-    lines > 1 || COMMAND_LIKE.test(details)
+    lines > 1 || isCommandLike(details)
       ? html`<div class="details-block">
           <pre dir="auto">${longText(details)}</pre>
           <button tabindex="0" type="button" class="quiet small" part="copy-button" @click=${copy}>

@@ -1,4 +1,4 @@
-// A session grant's action on the approval card (DESIGN §12.1): 本会话内允许 / Allow for this
+// A session grant's action on the approval card: 本会话内允许 / Allow for this
 // session beside approve, and under the buttons what it would allow (the runtime's label).
 import { html, type TemplateResult } from 'lit';
 import type { ApprovalStrings } from '../../i18n/approval.js';

@@ -2,7 +2,7 @@ export type ArtifactKind = 'image' | 'document' | 'archive' | 'media' | 'other';
 
 /**
  * The icon family of an item, from its subtype and mime: the rules settled the mime (a missing
- * one guessed from the extension, DESIGN §4), so the extension is not read twice.
+ * one guessed from the extension), so the extension is not read twice.
  */
 export function artifactKind(item: { subtype: string; mime: string }): ArtifactKind {
   const mime = item.mime.toLowerCase();

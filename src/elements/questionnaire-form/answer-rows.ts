@@ -4,7 +4,7 @@ import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse, QuestionAnswer } from '../../protocol/response.js';
 import { CUSTOM_VALUE, labelOf } from '../../rules/options.js';
-import type { CardExtension } from '../../extensions/card-extension.js';
+import type { CardExtension } from '../shared/card-extension.js';
 import { safeText } from '../shared/safe-text.js';
 import type { Locale } from '../../i18n/locales.js';
 
@@ -20,7 +20,7 @@ export function answerShown(question: InteractionQuestion, answer: QuestionAnswe
 
 /**
  * The receipt's list of what was answered: the text, the choices, or each question's answer,
- * those in `filled` marked as chosen by the timeout (DESIGN §11.2).
+ * those in `filled` marked as chosen by the timeout.
  */
 export function answerRows(
   request: InteractionRequest,

@@ -95,7 +95,12 @@ export class Draft {
 
   /** The user has picked or typed something (a typed field's default is not theirs). */
   get touched(): boolean {
-    return [...this.entries.values()].some((entry) => entry.values.length > 0 || entry.text.trim() !== '');
+    return this.answered > 0;
+  }
+
+  /** How many answers hold something the user picked or typed: what Skip would discard. */
+  get answered(): number {
+    return [...this.entries.values()].filter((entry) => entry.values.length > 0 || entry.text.trim() !== '').length;
   }
 
   /** The refusal of answer `key`, if the last submit refused it. */
@@ -103,7 +108,7 @@ export class Draft {
     return this.problems.find((problem) => problem.question === key);
   }
 
-  /** The user's answer in the rules' shape (DESIGN §4 "Answers"). */
+  /** The user's answer in the rules' shape (docs/protocol.md §4.3). */
   collect(): UserAnswer {
     const single = this.entry(undefined);
     switch (this.request.kind) {

@@ -1,4 +1,4 @@
-// The form's keys (DESIGN §6.1 Keys, §11.3): a text answer is one line whose Enter sends (in
+// The form's keys: a text answer is one line whose Enter sends (in
 // steps, moves on as Next does) while Shift+Enter adds a line; the multi-choice note is
 // multi-line, Ctrl/Cmd+Enter sends; Escape skips. Never while an input method is composing: its
 // Enter confirms the characters, its Escape cancels them.

@@ -206,6 +206,10 @@ export const questionnaireStyles = css`
     justify-content: space-between;
     gap: var(--_space-2);
   }
+  /* In steps, Skip questionnaire on a row of its own, at the start: apart from Back and Next. */
+  .decline {
+    justify-content: flex-start;
+  }
   .discard-question {
     font-size: var(--_text-sm);
     font-weight: 500;

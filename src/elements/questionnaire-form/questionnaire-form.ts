@@ -15,13 +15,12 @@ import { Draft, type AnswerKey } from './draft.js';
 import { renderOptions } from './option-rows.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 import { questionnaireStyles } from './questionnaire-form.styles.js';
-import { refusalText } from '../../extensions/card-extension.js';
+import { refusalText, type FieldForm, type TypedChoices } from '../shared/card-extension.js';
 import { renderCheckpoint, renderHeading } from './heading.js';
 import { formKeys } from './form-keys.js';
 import { focusRefusal, keyOf, SINGLE_KEY } from './refusal-focus.js';
 import { SkipController } from './skip.js';
 import { isQuestion, StepsController, type Layout } from './steps.js';
-import type { FieldForm, TypedChoices } from './typed-fields.js';
 
 /**
  * Asks the user for text, one choice, several choices or a questionnaire (`request_user_input`).
@@ -55,7 +54,7 @@ import type { FieldForm, TypedChoices } from './typed-fields.js';
  * @csspart next-button - In steps: Next, refused on an unanswered question.
  * @csspart review - In steps: every answer, before Submit.
  * @csspart change-button - In steps: Change, back to a question from the review.
- * @csspart skip-button - Skip (跳过): declines to answer, after asking once when something was entered.
+ * @csspart skip-button - Skip (跳过; in steps, Skip questionnaire, 跳过此问卷, on a row of its own below Back and Next): declines to answer, after asking once when something was entered.
  * @csspart keep-button - Keep editing, beside the question whether to discard what was entered.
  * @csspart receipt - The read-only outcome.
  * @csspart receipt-heading - The outcome line: the receipt's heading, which takes focus when the form goes.
@@ -80,9 +79,9 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     this.edit(this.current.pick(key || undefined, value, multiple));
     return this.steps.picked(value, multiple);
   });
-  private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
+  private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), nowMs: () => this.clock.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
 
-  /** Skip and Escape, asking first once the user has typed or picked something (DESIGN §11.3). */
+  /** Skip and Escape, asking first once the user has typed or picked something. */
   private readonly skipper = new SkipController(this, { dirty: () => this.current.touched, skip: () => this.request && this.respond(skipResponse(this.request, this.now())) });
 
   /** What the typed fields (the extension's) use of the form. */
@@ -119,14 +118,14 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   /**
    * The answers picked or typed so far, per question id (`{value}` or `{custom}`, as the rules
-   * take them): what a timeout keeps (DESIGN §11.2). A host's session reads it at the deadline.
+   * take them): what a timeout keeps. A host's session reads it at the deadline.
    */
   get givenAnswers(): Readonly<Record<string, QuestionChoice>> {
     const answer = this.draft?.collect();
     return answer && 'answers' in answer ? answer.answers : {};
   }
 
-  /** The timeout policy of DESIGN §4 and §11.2: what the user gave stays, the rest may take its recommended option. */
+  /** The timeout policy (docs/protocol.md §5.6): what the user gave stays, the rest may take its recommended option. */
   protected override timedOut(request: InteractionRequest): InteractionResponse {
     return timeoutResponse(request, this.now(), keptAnswers(request, this.givenAnswers));
   }
@@ -317,13 +316,14 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
           : nothing}
         ${recommends ? html`<span class="filled hint" part="filled" role="status">${this.filled === undefined ? '' : strings.filled(this.filled)}</span>` : nothing}
         <span class="spacer"></span>
-        ${this.skipper.render(strings)}
+        ${steps ? nothing : this.skipper.render(strings)}
         ${steps ? this.steps.renderPrimary(strings) : html`<button tabindex="0" type="submit" class="primary" part="submit-button">${strings.submit}</button>`}
       </div>
+      ${steps ? html`<div class="actions decline">${this.skipper.render(strings, this.current.answered)}</div>` : nothing}
     </form>`;
   }
 
-  /** A text answer is one line that grows with its lines (DESIGN §6.1), in every engine (WebKitGTK 2.50 has no `field-sizing`). */
+  /** A text answer is one line that grows with its lines, in every engine (WebKitGTK 2.50 has no `field-sizing`). */
   protected override updated(): void {
     for (const field of this.renderRoot.querySelectorAll<HTMLTextAreaElement>('.line')) {
       field.style.height = 'auto';

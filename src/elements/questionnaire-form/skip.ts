@@ -1,4 +1,4 @@
-// Any request can be declined (DESIGN §11.3): a quiet 跳过 / Skip on every input card, and Escape
+// Any request can be declined: a quiet 跳过 / Skip on every input card, and Escape
 // inside it, with a one-step guard so that a stray Escape never loses what the user typed.
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
@@ -67,12 +67,17 @@ export class SkipController implements ReactiveController {
     this.request();
   };
 
-  /** The question when it stands, Keep editing, and Skip (which, while the question stands, confirms it). */
-  render(strings: QuestionnaireStrings): TemplateResult {
+  /**
+   * The question when it stands, Keep editing, and Skip (which, while the question stands,
+   * confirms it). `answered`, for a questionnaire in steps: Skip names the questionnaire, and the
+   * question how many answers it discards, as neither reads as the one question shown.
+   */
+  render(strings: QuestionnaireStrings, answered?: number): TemplateResult {
+    const whole = answered !== undefined;
     return html`${this.asking
-        ? html`<span class="discard-question" role="alert">${strings.discardQuestion}</span>
+        ? html`<span class="discard-question" role="alert">${whole ? strings.discardAnswers(answered) : strings.discardQuestion}</span>
             <button tabindex="0" type="button" part="keep-button" @click=${this.keep}>${strings.keepEditing}</button>`
         : nothing}
-      <button tabindex="0" type="button" class="quiet" part="skip-button" @click=${this.request}>${strings.skip}</button>`;
+      <button tabindex="0" type="button" class="quiet" part="skip-button" @click=${this.request}>${whole ? strings.skipQuestionnaire : strings.skip}</button>`;
   }
 }

@@ -1,4 +1,4 @@
-// The steps layout of <questionnaire-form> (DESIGN §6.1 "Questionnaires fit"): one question at a
+// The steps layout of <questionnaire-form>: one question at a
 // time with its place, ↑/↓ among the options without picking, a single-choice pick moving on,
 // Back and Next, and a review of every answer with Change before Submit.
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
@@ -11,7 +11,7 @@ import type { InteractionResponse } from '../../protocol/response.js';
 import type { AnswerProblem } from '../../rules/answers.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { safeText } from '../shared/safe-text.js';
-import type { CardExtension } from '../../extensions/card-extension.js';
+import type { CardExtension } from '../shared/card-extension.js';
 import { answerShown } from './answer-rows.js';
 import type { Draft } from './draft.js';
 import { focusRefusal } from './refusal-focus.js';
@@ -44,13 +44,23 @@ export interface StepsAccess {
   draft(): Draft;
   /** The form's clock, as the rules' `resolvedAt`. */
   now(): string;
+  /** The form's clock, in epoch milliseconds. */
+  nowMs(): number;
   /** Shows these refusals, and only these. */
   refuse(problems: readonly AnswerProblem[]): void;
 }
 
+/**
+ * How long after a pick moved on a Next on the question it moved to is taken as the habit of
+ * confirming that pick (a click on an option, then on Next), not as a Next of its own.
+ */
+export const PICK_CONFIRM_MS = 2000;
+
 export class StepsController implements ReactiveController {
   /** The question shown, or the number of questions for the review. */
   private step = 0;
+  /** The question a pick just moved to, and when: the first Next there, soon after, confirms that pick. */
+  private pickedInto: { step: number; at: number } | undefined;
 
   constructor(
     private readonly form: StepsHost,
@@ -64,6 +74,7 @@ export class StepsController implements ReactiveController {
   /** A new request starts at its first question. */
   reset(): void {
     this.step = 0;
+    this.pickedInto = undefined;
   }
 
   /** The form shows one question at a time. */
@@ -92,6 +103,7 @@ export class StepsController implements ReactiveController {
    * with one missing, the first unanswered question shows instead, with its reason.
    */
   goTo(step: number): void {
+    this.pickedInto = undefined;
     const [first] = step >= this.questions.length ? this.unanswered() : [];
     this.step = first ? Math.max(0, this.questions.findIndex((question) => question.id === first.question)) : Math.min(step, this.questions.length);
     this.access.refuse(first ? [first] : []);
@@ -108,11 +120,18 @@ export class StepsController implements ReactiveController {
     });
   }
 
-  /** Next: moves on, unless the question shown is unanswered (then its reason shows there). */
+  /**
+   * Next: moves on, unless the question shown is unanswered (then its reason shows there). A Next
+   * on a question that a pick moved to less than PICK_CONFIRM_MS ago, still blank, is the pick's
+   * confirmation: the pick has moved on already, so it does nothing more (exactly one moves on).
+   */
   next(): void {
     const question = this.questions[this.step];
     if (!question) return;
     const problem = this.unanswered().find((found) => found.question === question.id);
+    const confirming = this.pickedInto?.step === this.step && this.access.nowMs() - this.pickedInto.at < PICK_CONFIRM_MS;
+    this.pickedInto = undefined;
+    if (problem && confirming && !this.access.draft().entry(question.id).values.length) return;
     if (!problem) {
       this.goTo(this.step + 1);
       return;
@@ -127,6 +146,7 @@ export class StepsController implements ReactiveController {
     const order = [...this.questions.keys()];
     const later = [...order.slice(this.step + 1), ...order.slice(0, this.step)].find((index) => open.has(this.questions[index]?.id));
     this.goTo(later ?? this.questions.length);
+    this.pickedInto = { step: this.step, at: this.access.nowMs() };
   }
 
   /**

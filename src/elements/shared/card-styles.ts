@@ -43,7 +43,7 @@ export const cardStyles = css`
     color: var(--_text-muted);
     font-size: var(--_text-sm);
   }
-  /* The countdown's tones (DESIGN §6.1), also for themes: [data-urgency] on ::part(countdown). */
+  /* The countdown's tones, also for themes: [data-urgency] on ::part(countdown). */
   .countdown[data-urgency='warning'] {
     background: var(--_warning-soft);
     color: var(--_warning);

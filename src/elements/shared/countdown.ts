@@ -5,7 +5,7 @@ import type { Clock } from '../../protocol/clock.js';
 const ANNOUNCE_AT = [60, 30, 10] as const;
 
 /**
- * The threshold said assertively (DESIGN §12.3): 30 s before the deadline the card interrupts,
+ * The threshold said assertively: 30 s before the deadline the card interrupts,
  * once, as there is still time to answer; the others wait their turn (polite).
  */
 export const ASSERTIVE_AT = 30;
@@ -35,7 +35,7 @@ export class CountdownController implements ReactiveController {
   }
 
   /**
-   * The countdown's tone (DESIGN §6.1): `warning` once it shows under 30 s, `danger` under 10 s,
+   * The countdown's tone: `warning` once it shows under 30 s, `danger` under 10 s,
    * by the whole seconds it shows.
    */
   get urgency(): 'warning' | 'danger' | undefined {

@@ -22,10 +22,10 @@ export interface FocusReturnHost extends ReactiveControllerHost, HTMLElement {
 }
 
 /**
- * DESIGN §6.1 "Focus never falls to the page". When a card the user is in settles (answered,
+ * Focus never falls to the page. When a card the user is in settles (answered,
  * expired, cancelled: its form goes away), focus moves to `target()` (the receipt's heading),
  * whether the card stands alone or sits in a host's shadow root. A modal that `remember()`ed
- * where focus was before it opened gives focus back there instead (STYLE #5).
+ * where focus was before it opened gives focus back there instead, as a dialog does.
  *
  * Focus is never pulled from wherever else on the page the user is, or has gone since. An
  * answer counts focus on the page itself as the user's too (Safari does not focus a clicked

@@ -1,8 +1,8 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { consume } from '@lit/context';
 import { property, state } from 'lit/decorators.js';
-import { cardExtension, type CardExtension } from '../../extensions/card-extension.js';
-import type { CardParts } from './card-parts.js';
+import { cardExtension, type CardExtension } from './card-extension.js';
+import type { CardSlots } from './card-slots.js';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
 import { withStrings, type Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
@@ -20,10 +20,10 @@ import type { Theme } from './tokens.js';
 /** Text past this many characters starts collapsed, so a huge message keeps the card small. */
 export const COLLAPSE_AFTER = 2000;
 
-/** Fired once per request with the response of DESIGN §5: the user's answer, or a timeout. */
+/** Fired once per request with its response (docs/protocol.md §5.1): the user's answer, or a timeout. */
 export class InteractionResponseEvent extends CustomEvent<InteractionResponse> {
   /**
-   * `session`: the user approved with 本会话内允许 / Allow for this session (DESIGN §12.1). The
+   * `session`: the user approved with 本会话内允许 / Allow for this session. The
    * response is the plain approval; the grant goes beside it (the host's `tool_result` `grant`).
    */
   readonly grant: 'session' | undefined;
@@ -49,14 +49,14 @@ declare global {
  * behaviour around it lives in controllers: language, countdown, focus on settling.
  */
 export abstract class InteractionCard<S extends object = object> extends LitElement {
-  /** The normalised request (DESIGN §3.6) to show. */
+  /** The normalised request to show. */
   @property({ attribute: false })
   request?: InteractionRequest;
 
   /**
    * The deadline, epoch milliseconds or ISO 8601. When a host sets it, the card only shows the
    * countdown and the host's session applies the timeout; without it the card times itself
-   * from `request.timeout_seconds` and applies the timeout policy of DESIGN §4 on its own.
+   * from `request.timeout_seconds` and applies the timeout policy on its own (docs/protocol.md §5.6).
    */
   @property({ attribute: false })
   deadline?: number | string;
@@ -111,7 +111,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   @state()
   private fired: InteractionResponse | undefined;
 
-  /** The receipt's full record is shown (DESIGN §11.4: a receipt is one line until opened). */
+  /** The receipt's full record is shown (a receipt is one line until opened). */
   @state()
   private receiptOpen = false;
 
@@ -182,7 +182,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
 
   /**
    * The deadline passed: a standalone card applies the timeout policy itself, keeping what the
-   * user gave (DESIGN §11.2).
+   * user gave.
    */
   private expire(): void {
     if (!this.request || this.settled || this.deadline !== undefined) return;
@@ -223,12 +223,12 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   }
 
   /** The one-line receipt of a settled card, and its record: who asked, why it ended so, the message, the context, the answer. */
-  private renderSettled(request: InteractionRequest, parts: CardParts): TemplateResult {
+  private renderSettled(request: InteractionRequest, slots: CardSlots): TemplateResult {
     const strings = this.strings;
     const response = this.response ?? this.fired;
     const requester = this.requester?.trim();
     const view: ReceiptView = {
-      request, response, state: this.state, late: this.late, strings, skipped: this.skipped, said: parts.said, locale: this.language,
+      request, response, state: this.state, late: this.late, strings, skipped: this.skipped, outcome: slots.outcome, locale: this.language,
       dismissed: request.metadata.dismiss ? this.extension?.consent(this.language).dismissed : undefined,
       title: displayTitle(strings, request.title), open: this.receiptOpen,
       toggle: () => (this.receiptOpen = !this.receiptOpen),
@@ -236,11 +236,11 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
         return html`${requester ? html`<div class="meta" part="requester">${strings.requestedBy} ${safeText(requester)}</div>` : nothing}
           ${this.late ? html`<p class="hint">${strings.receipt.lateDetail}</p>` : nothing}
           ${request.message ? html`<p class="message" part="message" dir="auto">${this.longText('message', request.message)}</p>` : nothing}
-          ${parts.context ?? nothing}
-          ${response && parts.answer && shownAnswer(request, response) ? parts.answer(response) : nothing}`;
+          ${slots.context ?? nothing}
+          ${response && slots.answer && shownAnswer(request, response) ? slots.answer(response) : nothing}`;
       },
     };
-    return html`<article class="card ${parts.cardClass ?? ''}" part="card" aria-labelledby="title">${renderReceipt(view)}${parts.below ?? nothing}</article>`;
+    return html`<article class="card ${slots.cardClass ?? ''}" part="card" aria-labelledby="title">${renderReceipt(view)}${slots.footer ?? nothing}</article>`;
   }
 
   private renderCountdown(): TemplateResult | typeof nothing {
@@ -251,7 +251,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
 
   /**
    * The live regions that speak the countdown at a few thresholds: politely, but for the one
-   * 30 s before the deadline, said once and assertively with the card's title (DESIGN §12.3),
+   * 30 s before the deadline, said once and assertively with the card's title,
    * so a user elsewhere on the page knows which card is about to time out.
    */
   private renderAnnouncer(title: string): TemplateResult {
@@ -264,25 +264,25 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   }
 
   /** The card around its form (title, requester, badges, countdown, message), or its receipt once settled. */
-  protected renderCard(request: InteractionRequest, parts: CardParts): TemplateResult {
-    if (this.settled) return this.renderSettled(request, parts);
+  protected renderCard(request: InteractionRequest, slots: CardSlots): TemplateResult {
+    if (this.settled) return this.renderSettled(request, slots);
     const strings = this.strings;
     const requester = this.requester?.trim();
     const title = displayTitle(strings, request.title);
-    return html`<article class="card ${parts.cardClass ?? ''}" part="card" aria-labelledby="title">
+    return html`<article class="card ${slots.cardClass ?? ''}" part="card" aria-labelledby="title">
       <div class="header" part="header">
         <div class="heading">
           <p class="title" id="title" part="title" dir="auto">${safeText(title)}</p>
           <div class="meta">
-            ${parts.badges ?? nothing}
+            ${slots.badges ?? nothing}
             ${requester ? html`<span part="requester">${strings.requestedBy} ${safeText(requester)}</span>` : nothing}
           </div>
         </div>
         <div class="meta">${this.renderCountdown()}</div>
       </div>
       ${request.message ? html`<p class="message" part="message" dir="auto">${this.longText('message', request.message)}</p>` : nothing}
-      ${parts.context ?? nothing}
-      ${parts.form()}
+      ${slots.context ?? nothing}
+      ${slots.form()}
       ${this.renderAnnouncer(title)}
     </article>`;
   }

@@ -14,7 +14,7 @@ function inheritedLang(element: Element): string | undefined {
 }
 
 /**
- * An element's language (DESIGN §6), for all four elements: the first supported tag it prefers
+ * An element's language, for all four elements: the first supported tag it prefers
  * (its `locale`, then for the host the session's `context.locale`), else the nearest `lang`,
  * else zh-CN. Resolved once per update, before rendering: walking up for `lang` is a DOM query,
  * so a render reads `locale` and `strings` as plain values.

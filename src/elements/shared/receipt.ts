@@ -6,7 +6,7 @@ import type { InteractionResponse } from '../../protocol/response.js';
 import type { CardState } from '../../rules/card-state.js';
 import { safeText } from './safe-text.js';
 
-/** What a settled card's receipt is made of (DESIGN §11.4). */
+/** What a settled card's receipt is made of. */
 export interface ReceiptView {
   request: InteractionRequest;
   /** The response, or the answer on its way (submitting). */
@@ -19,7 +19,7 @@ export interface ReceiptView {
   /** The user's own Skip settled it (a cancel from the runtime reads as withdrawn). */
   skipped: boolean;
   /** What the card says happened instead of the generic outcome (a link opened). */
-  said?: string | undefined;
+  outcome?: string | undefined;
   /** The language, for the time. */
   locale: Locale;
   /** How a dismissal reads, for a request that offers Cancel (the adapters' word). */
@@ -76,7 +76,7 @@ export function renderReceipt(view: ReceiptView): TemplateResult {
         <button tabindex="0" type="button" class="receipt-toggle" part="receipt-heading" aria-expanded=${open ? 'true' : 'false'} aria-controls="record" @click=${view.toggle}>
           <span class="receipt-icon" aria-hidden="true">${tone === 'positive' ? '✓' : tone === 'negative' ? '✕' : '–'}</span>
           <span class="receipt-title" id="title" dir="auto">${safeText(view.title)}</span>
-          <span class="receipt-outcome" part="state">${view.said ?? outcome(view)}</span>
+          <span class="receipt-outcome" part="state">${view.outcome ?? outcome(view)}</span>
           ${state === 'submitting' ? html`<span class="badge">${strings.submitting}</span>` : nothing}
           ${time ? html`<time class="receipt-time" datetime=${time.toISOString()}>${shortTime(view.locale).format(time)}</time>` : nothing}
         </button>
@@ -87,7 +87,7 @@ export function renderReceipt(view: ReceiptView): TemplateResult {
 }
 
 export const receiptStyles = css`
-  /* Settled, the card lies flat and takes one line (DESIGN §11.4): only what waits for the user
+  /* Settled, the card lies flat and takes one line: only what waits for the user
      is raised, and a page of receipts is cheap to lay out and repaint. */
   :host(:not([state='pending'])) .card {
     box-shadow: none;

@@ -24,7 +24,7 @@ export function revealMarks(text: string): string {
 }
 
 /**
- * The one way a template shows a string a model wrote (DESIGN §6.1): isolated in a `<bdi>`, so
+ * The one way a template shows a string a model wrote: isolated in a `<bdi>`, so
  * its direction cannot reorder what surrounds it, with every hidden character shown as a mark
  * the theme can style (`::part(invisible-char)`). No raw control character reaches a text node.
  * The lint rule `aik/model-text` refuses model fields interpolated into a template any other way.

@@ -52,7 +52,7 @@ export const baseStyles = css`
     --_text-lg: var(--aik-font-size-lg, 16px);
     --_focus: var(--aik-focus-ring, 0 0 0 2px var(--_surface), 0 0 0 4px var(--_accent));
     --_duration: var(--aik-duration, 160ms);
-    /* The least size of a target: none on a mouse, 44 px under a coarse pointer (DESIGN §11.5). */
+    /* The least size of a target: none on a mouse, 44 px under a coarse pointer. */
     --_touch: 0px;
     display: block;
     color: var(--_text);

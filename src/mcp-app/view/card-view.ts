@@ -95,7 +95,7 @@ export class McpCardView extends LitElement {
   private async onResponse(event: InteractionResponseEvent): Promise<void> {
     const respond = this.respond;
     if (!respond) return;
-    // The card shows the answer as submitting until the server took it (DESIGN §6, cancelable event).
+    // The card shows the answer as submitting until the server took it (a cancelable event).
     event.preventDefault();
     const card = event.target as InteractionCard;
     this.sendError = '';

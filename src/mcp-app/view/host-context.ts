@@ -2,7 +2,7 @@ import { applyDocumentTheme, applyHostFonts, applyHostStyleVariables, type McpUi
 import { toLocale, type Locale } from '../../i18n/locales.js';
 
 /**
- * Applies what the host says about its look (DESIGN §13): its theme (`data-theme` and
+ * Applies what the host says about its look: its theme (`data-theme` and
  * `color-scheme` on the root, which themes/mcp-apps.css follows), its style variables and fonts.
  * Returns the language the cards speak: the host's locale, else `fallback`.
  */

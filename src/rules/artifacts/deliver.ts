@@ -13,7 +13,7 @@ export interface DeliverOutcome {
   reason?: string;
 }
 
-/** Delivers one item through the provider; it lives where the credentials are (DESIGN §4). */
+/** Delivers one item through the provider; it lives where the credentials are. */
 export type DeliverFunction = (item: Artifact, provider: Provider) => Promise<DeliverOutcome>;
 
 /** The fate of one item: sent, or skipped / failed with a reason code. */
@@ -26,7 +26,7 @@ export const FEISHU_IMAGE_LIMIT = 10 * MIB;
 export const FEISHU_FILE_LIMIT = 30 * MIB;
 
 /**
- * The per-item rules that decide without calling `deliver` (DESIGN §4, first that applies);
+ * The per-item rules that decide without calling `deliver` (docs/protocol.md §4.4, first that applies);
  * undefined means `deliver` decides.
  */
 export function deliveryPrecheck(
@@ -57,7 +57,7 @@ function defaultType(item: Artifact, provider: Provider): string {
   return item.subtype === 'image' ? 'image' : 'file';
 }
 
-/** Reads a `deliver` answer: success only when it says so (DESIGN §4). */
+/** Reads a `deliver` answer: success only when it says so. */
 function deliveryFromOutcome(
   item: Artifact,
   provider: Provider,
@@ -131,7 +131,7 @@ export function deliverySummary(lists: DeliveryLists): Pick<ProviderDelivery, 'o
   return { ok: failed.length === 0, reason: `success=${success.length} failed=${failed.length} skipped=${skipped.length}`, success, failed, skipped };
 }
 
-/** The `publish_artifacts` tool result of DESIGN §5; `deliveries` are in item order. */
+/** The `publish_artifacts` tool result (docs/protocol.md §5); `deliveries` are in item order. */
 export function artifactsResult(
   prepared: Extract<PreparedArtifacts, { ok: true }>,
   deliveries: readonly ItemDelivery[],

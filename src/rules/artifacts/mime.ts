@@ -1,4 +1,4 @@
-// Extension → MIME type, for items whose caller gave no `mime` (DESIGN §4).
+// Extension → MIME type, for items whose caller gave no `mime`.
 import { extensionOf } from './extension.js';
 
 export { extensionOf } from './extension.js';

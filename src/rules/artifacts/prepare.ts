@@ -4,7 +4,7 @@ import { NOT_JSON, parseJson } from '../../protocol/json.js';
 import { toText } from '../coerce.js';
 import { extensionOf, guessMime, IMAGE_EXTENSIONS } from './mime.js';
 
-/** One item of a `publish_artifacts` call after the rules of DESIGN §4. */
+/** One item of a `publish_artifacts` call after the tool rules (docs/protocol.md §4.4). */
 export interface Artifact {
   name: string;
   path: string;
@@ -18,7 +18,7 @@ export interface Artifact {
   caption: string;
 }
 
-/** The exact sentences the model reads when a call is refused (DESIGN §3.1). */
+/** The exact sentences the model reads when a call is refused. */
 export const ARTIFACT_ERRORS = {
   itemsNotJson: 'items must be a list or valid JSON list.',
   itemsEmpty: 'items must be a non-empty list.',
@@ -99,7 +99,7 @@ function parseItems(raw: unknown): unknown {
   return typeof raw === 'string' ? parseJson(raw) : raw;
 }
 
-/** Applies the checks of DESIGN §4, in order, to `publish_artifacts` arguments. */
+/** Applies the checks of docs/protocol.md §4.4, in order, to `publish_artifacts` arguments. */
 export function prepareArtifacts(
   args: Record<string, unknown>,
   context: InteractionContext,

@@ -1,4 +1,4 @@
-// An approval answered with others (DESIGN §12.2), on its own, as a page with its own bar would
+// An approval answered with others, on its own, as a page with its own bar would
 // drive it: `answerTogether` answers as Approve or Reject would, through the card's own event,
 // once; its receipt says it was answered together; a high-risk card, whose approval takes its own
 // two steps, refuses, as does a card already answered.

@@ -1,4 +1,4 @@
-// What is approved is seen (DESIGN §11.1): a high-risk approval shows its details open and keeps
+// What is approved is seen: a high-risk approval shows its details open and keeps
 // them in view while 确认批准 arms; a medium one opens up to six lines; commands and several lines
 // are a monospaced, wrapping block with Copy; approve's description carries the first line.
 import { expect, fixture, html } from '@open-wc/testing';
@@ -97,6 +97,20 @@ describe('<approval-dialog> details: what is approved is seen', function () {
     expect(plain.part('details')!.querySelector('pre')).to.equal(null);
     expect(plain.part('details')!.querySelector('.details-text')!.textContent).to.equal('Restarts the worker in staging');
     expect(plain.part('copy-button')).to.equal(null);
+  });
+
+  it('medium: a single-line command without $ (kubectl …) is the monospaced block with Copy, as on high', async () => {
+    const command = 'kubectl rollout restart deploy/worker -n staging';
+    for (const severity of ['medium', 'high']) {
+      const { el, part } = await mount(approval(severity, command));
+      const block = part('details')!.querySelector('pre')!;
+      expect(block, severity).to.not.equal(null);
+      expect(block.textContent, severity).to.equal(command);
+      expect(block.checkVisibility(), `${severity}: open`).to.equal(true);
+      expect(getComputedStyle(block).fontFamily, severity).to.match(/mono|Menlo|Consolas/);
+      expect(part('copy-button'), severity).to.not.equal(null);
+      await expect(el).to.be.accessible();
+    }
   });
 
   it('one plain line, open or high, sits inside its box: inset from the border as the summary and the label are', async () => {

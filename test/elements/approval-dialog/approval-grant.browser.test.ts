@@ -1,4 +1,4 @@
-// 本会话内允许 / Allow for this session on the approval card (DESIGN §12.1): offered with a grant on
+// 本会话内允许 / Allow for this session on the approval card: offered with a grant on
 // low and medium approvals only, answered with the plain approval and `grant: 'session'` on the
 // event, its receipt saying so; a call a grant allowed shows a receipt only.
 import { expect, nextFrame } from '@open-wc/testing';
@@ -38,7 +38,7 @@ describe('<approval-dialog> with a session grant', () => {
       const grant = part('grant-button')!;
       expect(grant.textContent!.trim()).to.equal('本会话内允许');
       expect(grantScope()!.textContent).to.equal('本会话内不再询问：kubectl get …');
-      // What it allows, and what this call runs, as approve's description has it (DESIGN §11.1).
+      // What it allows, and what this call runs, as approve's description has it.
       expect(describedBy(grant)).to.equal('本会话内不再询问：kubectl get … 详情: $ kubectl get pods -n staging');
       const order = [...actions()].map((button) => button.getAttribute('part'));
       expect(order).to.deep.equal(['add-reason-button', 'reject-button', 'grant-button', 'approve-button']);

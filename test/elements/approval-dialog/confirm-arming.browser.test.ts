@@ -1,4 +1,4 @@
-// 确认批准 is deliberate (DESIGN §6.1): for 1,000 ms after it appears, on the card's injected
+// 确认批准 is deliberate: for 1,000 ms after it appears, on the card's injected
 // clock, it does nothing, whatever the keyboard or the mouse does; it says so (aria-disabled, 请稍候,
 // a CSS fill), a held key never activates it, and Reject never moves under the pointer.
 import { expect } from '@open-wc/testing';

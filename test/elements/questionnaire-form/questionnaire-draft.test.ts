@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formRequest } from '../../../src/adapters/requests.js';
 import { Draft } from '../../../src/elements/questionnaire-form/draft.js';
-import { FieldDraft } from '../../../src/elements/questionnaire-form/field-draft.js';
+import { FieldDraft } from '../../../src/extensions/field-draft.js';
 import { answerRequest } from '../../../src/rules/answers.js';
 import { CUSTOM_VALUE } from '../../../src/rules/options.js';
 import { catalogue } from '../../support/requests-catalogue.js';

@@ -1,4 +1,4 @@
-// DESIGN §6.1 "Questionnaires fit": questions are numbered, form fields are not; maxItems, through real keys.
+// Questionnaires fit a chat column: questions are numbered, form fields are not; maxItems, through real keys.
 import { expect } from '@open-wc/testing';
 import '../../../src/entries/questionnaire-form.js';
 import { provideAdapterParts } from '../../../src/entries/adapters.js';

@@ -1,4 +1,4 @@
-// DESIGN §6.1 "Keys" and "Questionnaires fit" (the recommended answers): through real key presses.
+// The form's keys, and the recommended answers: through real key presses.
 import { expect } from '@open-wc/testing';
 import '../../../src/entries/questionnaire-form.js';
 import { provideAdapterParts } from '../../../src/entries/adapters.js';

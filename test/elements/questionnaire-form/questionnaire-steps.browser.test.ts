@@ -1,4 +1,4 @@
-// DESIGN §6.1 "Questionnaires fit": the steps layout, through real keys and a real pointer, axe
+// Questionnaires fit a chat column: the steps layout, through real keys and a real pointer, axe
 // clean in every state, and the 520 px bound of the README's four-question questionnaire.
 import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';

@@ -1,4 +1,4 @@
-// What a user types in one field is capped at 20,000 characters (DESIGN §3.7), so that an honest
+// What a user types in one field is capped at 20,000 characters, so that an honest
 // answer always fits the runtime's maxPayload: the text is put in as a paste would (the editing
 // path, which honours maxlength), then real keys are typed at the cap.
 import { expect } from '@open-wc/testing';
@@ -34,7 +34,7 @@ async function fill(field: HTMLInputElement | HTMLTextAreaElement, text: string,
   await type(keys);
 }
 
-/** DESIGN §3.7's figure, written out rather than read from the code under test. */
+/** The typed-length limit, written out rather than read from the code under test. */
 const MAX_TYPED_LENGTH = 20_000;
 
 describe('typed fields are capped at 20,000 characters', () => {

@@ -1,4 +1,4 @@
-// Calm until it matters (DESIGN §6.1), for approvals and artifacts, through the keyboard and the
+// Calm until it matters, for approvals and artifacts, through the keyboard and the
 // pointer: the rejection note behind 添加理由, one badge style, a desktop list
 // said once and marked neutrally, every delivery code in words, and focus kept after 加载预览.
 import { expect, fixture, nextFrame, waitUntil } from '@open-wc/testing';

@@ -1,4 +1,4 @@
-// What every card does with its time (DESIGN §6.1, §11.2, §12.3), run for every kind of card in
+// What every card does with its time, run for every kind of card in
 // the catalogue: the countdown, its tones, what its live regions say of it (the 30 s warning
 // assertively, once), and a host's deadline.
 import { expect } from '@open-wc/testing';

@@ -1,4 +1,4 @@
-// The countdown controller on its own (STYLE #9: shared behaviour has one home and one test):
+// The countdown controller on its own (shared behaviour has one home and one test):
 // a fake host and the fake clock, no DOM, no real waits.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

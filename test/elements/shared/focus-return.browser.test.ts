@@ -1,4 +1,4 @@
-// DESIGN §6.1 "Focus never falls to the page": an inline card the user is in that settles
+// Focus never falls to the page: an inline card the user is in that settles
 // (answered, expired, cancelled) moves focus to its receipt, standalone and inside the host; it
 // never pulls focus from elsewhere; a modal gives it back to where it was.
 import { expect, nextFrame, waitUntil } from '@open-wc/testing';

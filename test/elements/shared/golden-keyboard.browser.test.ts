@@ -68,7 +68,7 @@ describe('golden cases answered with the keyboard alone', () => {
     it(c.name, async () => {
       const { el, clock, events } = await mount(c);
       if ('timeout' in answer) {
-        // What the user picked before the deadline stays (DESIGN §11.2).
+        // What the user picked before the deadline stays.
         if (answer.answers) await pickWithKeyboard(el, answer.answers);
         clock.advance(el.request!.timeout_seconds * 1000);
       } else await answerWithKeyboard(el, answer);

@@ -77,7 +77,7 @@ describe('model-written strings stay inert text', () => {
       const choice = (await fixture('<questionnaire-form></questionnaire-form>')) as InteractionCard;
       choice.request = normalizeInput({ message: payload, input_mode: 'multi_choice', options: [{ label: payload, value: payload, description: payload }] }, ids, resolveContext());
       await Promise.all([approval.updateComplete, form.updateComplete, choice.updateComplete]);
-      // A high-risk approval shows its details open, never behind a toggle (DESIGN §11.1).
+      // A high-risk approval shows its details open, never behind a toggle.
       const shownApproval = new CardHarness(approval);
       expect(shownApproval.find('details')).to.equal(null);
       expect(shownApproval.part('details')!.checkVisibility()).to.equal(true);

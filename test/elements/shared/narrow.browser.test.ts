@@ -1,4 +1,4 @@
-// Small screens (DESIGN §11.5): under 400 px the review stacks question over answer and the
+// Small screens: under 400 px the review stacks question over answer and the
 // artifact icon column shrinks; a receipt stays one line. The artifact list is mounted in a frame
 // of a phone's width, so its own viewport decides, as on the phone.
 import { expect, fixture, html } from '@open-wc/testing';

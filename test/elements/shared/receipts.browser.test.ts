@@ -1,4 +1,4 @@
-// Receipts are one line (DESIGN §11.4): title, outcome, time, at most 48 px tall, a focusable
+// Receipts are one line: title, outcome, time, at most 48 px tall, a focusable
 // heading whose button opens the full record in place, its state announced (aria-expanded).
 import { expect, fixture } from '@open-wc/testing';
 import '../../../src/entries/approval-dialog.js';

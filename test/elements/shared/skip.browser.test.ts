@@ -1,4 +1,4 @@
-// Any request can be declined (DESIGN §11.3): a quiet 跳过 / Skip on every input card (both
+// Any request can be declined: a quiet 跳过 / Skip on every input card (both
 // layouts and the review) and Escape inside it send status `cancelled`; once something was typed
 // or picked, the first asks 放弃已填写的内容？ in place and the second confirms. Approvals keep
 // Reject, and Escape on them does nothing. Real key presses throughout.
@@ -125,7 +125,7 @@ describe('Skip: any request can be declined', function () {
     await tabTo(byPart('skip-button'));
     await press('Enter');
     await reviewing.el.updateComplete;
-    expect(question(reviewing.root)).to.equal('Discard your answer?');
+    expect(question(reviewing.root)).to.equal('Discard the 4 answers you gave?');
     await expect(reviewing.el).to.be.accessible();
     await press('Enter');
     expect(reviewing.events.map((e) => e.status)).to.deep.equal(['cancelled']);

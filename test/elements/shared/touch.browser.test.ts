@@ -1,4 +1,4 @@
-// Touch (DESIGN §11.5): under `(pointer: coarse)` every target is at least 44 × 44 px and the
+// Touch: under `(pointer: coarse)` every target is at least 44 × 44 px and the
 // keyboard hints (Ctrl+Enter, an option's digit) are hidden, in every state a card can be in.
 // The element's own coarse-pointer rules are applied as a touch screen would (test/support/media.ts).
 import { expect, fixture } from '@open-wc/testing';

@@ -1,4 +1,4 @@
-"""The kit's cards as an MCP App, on the `mcp` package's server (DESIGN §13).
+"""The kit's cards as an MCP App, on the `mcp` package's server.
 
     from mcp.server.mcpserver import MCPServer
     from agent_interaction_kit.mcp_app import register_interaction_tools
@@ -47,7 +47,7 @@ _RESPOND_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "call_id": {"type": "string", "description": "The call the response answers, as the card derives it from the tool call it shows."},
-        "response": {"type": "object", "description": "The response of DESIGN §5: request_id, status, approved, text, selected_options, answers, raw_value, resolved_at."},
+        "response": {"type": "object", "description": "The response (docs/protocol.md §5.1): request_id, status, approved, text, selected_options, answers, raw_value, resolved_at."},
     },
     "required": ["call_id", "response"],
 }
@@ -225,7 +225,7 @@ def register_interaction_tools(
         if not isinstance(call_id, str) or not call_id:
             return _error_result("call_id must be a non-empty string.")
         if not isinstance(args.get("response"), dict):
-            return _error_result("response must be an object (DESIGN §5).")
+            return _error_result("response must be an object.")
         outcome = tools.respond(call_id, args["response"], _session_key(ctx))
         return _error_result(outcome) if isinstance(outcome, str) else _text_result(outcome)
 

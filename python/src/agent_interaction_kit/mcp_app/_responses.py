@@ -1,6 +1,6 @@
-"""Checks a response the kit's card sends against the call it answers (DESIGN §13).
+"""Checks a response the kit's card sends against the call it answers.
 
-The same rule as the Node side: the shape of DESIGN §5, the call's id, and that the kit's rules,
+The same rule as the Node side: the shape of a response (docs/protocol.md §5.1), the call's id, and that the kit's rules,
 given the answer the response says was given, build this very response.
 """
 
@@ -134,5 +134,5 @@ def check_response(request: InteractionRequest, value: Any, deadline_passed: boo
     if isinstance(expected, str):
         return f"The response does not answer this request: {expected}."
     if canonical_json(expected) != canonical_json(response):
-        return "The response does not answer this request: its fields are not what the answer it gives comes to (DESIGN §5)."
+        return "The response does not answer this request: its fields are not what the answer it gives comes to."
     return expected

@@ -3,7 +3,7 @@
 // `approval-dialog::part(…)` cannot reach into the host's shadow root. The names are the cards'
 // own, shared by all three; docs/theming.md lists them. The list must equal the parts the cards
 // document (`@csspart`): test/package/manifest.test.ts holds the two together.
-export const CARD_PARTS = [
+export const EXPORTED_PARTS = [
   // every card
   'card', 'header', 'title', 'requester', 'countdown', 'state', 'message', 'actions', 'receipt',
   'receipt-heading', 'dismiss-button', 'invisible-char',
@@ -19,4 +19,4 @@ export const CARD_PARTS = [
 ] as const;
 
 /** The `exportparts` value every card in the host carries. */
-export const CARD_EXPORTPARTS = CARD_PARTS.join(', ');
+export const EXPORTPARTS = EXPORTED_PARTS.join(', ');

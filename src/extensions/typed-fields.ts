@@ -1,43 +1,17 @@
 // The adapters' typed fields (MCP elicitation, AG-UI, generated forms) as render functions:
 // text, number, boolean and choice questions, with their descriptions and hints.
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { fieldStrings, type FieldStrings } from '../../i18n/fields.js';
-import type { Locale } from '../../i18n/locales.js';
-import type { QuestionField } from '../../protocol/fields.js';
-import type { InteractionOption, InteractionQuestion } from '../../protocol/request.js';
-import type { QuestionAnswer } from '../../protocol/response.js';
-import { maxReached } from '../../rules/fields.js';
-import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
-import { CUSTOM_VALUE, labelOf } from '../../rules/options.js';
-import { safeText } from '../shared/safe-text.js';
-import type { Draft } from './draft.js';
-import { renderHeading } from './heading.js';
-
-/** What a choice field's list has that a plain question's has not. */
-export interface TypedChoices {
-  /** The custom option's label (Other), and its text field's. */
-  other: string;
-  otherText: string;
-  /** At its `max_items`: the unticked boxes are disabled, described by the hint `id`. */
-  limit?: { id: string; hint: TemplateResult } | undefined;
-}
-
-/**
- * What a typed field uses of its form: made once per form, each call naming the answer's key
- * (the question's id) and number.
- */
-export interface FieldForm {
-  /** The answers being edited. */
-  draft(): Draft;
-  /** The user changed an answer: the form shows `draft` from now on. */
-  edit(draft: Draft): void;
-  /** A choice field's options, with the filter of a long list, its limit, and the custom text when chosen. */
-  renderChoices(key: string, n: number, options: readonly InteractionOption[], type: 'radio' | 'checkbox', typed: TypedChoices): TemplateResult;
-  /** The refusal under the field. */
-  renderError(key: string, id: string): TemplateResult | typeof nothing;
-  /** Keys on a choice field's options (digits, arrows). */
-  onKeydown(event: KeyboardEvent, key: string, options: readonly InteractionOption[], multiple: boolean): void;
-}
+import { fieldStrings, type FieldStrings } from '../i18n/fields.js';
+import type { Locale } from '../i18n/locales.js';
+import type { QuestionField } from '../protocol/fields.js';
+import type { InteractionQuestion } from '../protocol/request.js';
+import type { QuestionAnswer } from '../protocol/response.js';
+import { maxReached } from '../rules/fields.js';
+import { MAX_TYPED_LENGTH } from '../rules/limits.js';
+import { CUSTOM_VALUE, labelOf } from '../rules/options.js';
+import { safeText } from '../elements/shared/safe-text.js';
+import type { FieldForm } from '../elements/shared/card-extension.js';
+import { renderHeading } from '../elements/questionnaire-form/heading.js';
 
 /** A typed field's answer as words: yes/no, the chosen labels and "Other" text, or the value. */
 export function fieldAnswer(question: InteractionQuestion, answer: QuestionAnswer, locale: Locale): string {
@@ -57,7 +31,7 @@ export function fieldAnswer(question: InteractionQuestion, answer: QuestionAnswe
 
 /**
  * The typed fields' own styles, rendered once in a form that has any: the core card carries
- * none of them (DESIGN §7: room comes from adapter-only code).
+ * none of them (room comes from adapter-only code).
  */
 export const fieldStyles = html`<style>
   ${css`

@@ -1,21 +1,20 @@
-// What an extension adds to the cards, and the context they read it from. The cards consume it
-// (`InteractionCard.extension`); a host provides it from its `adapters`, a page with
-// `provideAdapterParts(root)`, so what a card renders depends on where it is, never on which
-// module a page happened to import first.
+// The cards' contract with an extension: what it adds to them, and the context they read it
+// from. The cards consume it (`InteractionCard.extension`); src/extensions/ implements it for the
+// adapters; a host provides it from its `adapters`, a page with `provideAdapterParts(root)`, so
+// what a card renders depends on where it is, never on which module a page happened to import first.
 import { createContext } from '@lit/context';
-import type { TemplateResult } from 'lit';
-import type { FieldStrings } from '../i18n/fields.js';
-import type { LinkStrings } from '../i18n/link.js';
-import type { Locale } from '../i18n/locales.js';
-import type { QuestionnaireStrings } from '../i18n/questionnaire.js';
-import type { QuestionField } from '../protocol/fields.js';
-import type { InteractionQuestion, InteractionRequest } from '../protocol/request.js';
-import type { InteractionResponse, QuestionAnswer } from '../protocol/response.js';
-import type { AnswerProblem } from '../rules/answers.js';
-import { KIT_VERSION } from '../version.js';
-import type { Draft } from '../elements/questionnaire-form/draft.js';
-import type { CardParts } from '../elements/shared/card-parts.js';
-import type { FieldForm } from '../elements/questionnaire-form/typed-fields.js';
+import type { nothing, TemplateResult } from 'lit';
+import type { FieldStrings } from '../../i18n/fields.js';
+import type { LinkStrings } from '../../i18n/link.js';
+import type { Locale } from '../../i18n/locales.js';
+import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
+import type { QuestionField } from '../../protocol/fields.js';
+import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
+import type { InteractionResponse, QuestionAnswer } from '../../protocol/response.js';
+import type { AnswerProblem } from '../../rules/answers.js';
+import { KIT_VERSION } from '../../version.js';
+import type { Draft } from '../questionnaire-form/draft.js';
+import type { CardSlots } from './card-slots.js';
 
 /** A refusal the form's own controls never give: its text is in the adapters' strings, not the core's. */
 export type TypedFieldProblem = Exclude<AnswerProblem['code'], keyof QuestionnaireStrings['problems']>;
@@ -23,7 +22,7 @@ export type TypedFieldProblem = Exclude<AnswerProblem['code'], keyof Questionnai
 /**
  * The parts of the cards that only the adapters' requests need: typed fields (MCP and AG-UI
  * forms, AskUserQuestion's "Other") and link consent (MCP URL mode). They come with the adapters
- * (`agent-interaction-kit/adapters`), so the core bundle does not carry them (DESIGN §7: room
+ * (`agent-interaction-kit/adapters`), so the core bundle does not carry them (room
  * comes from adapter-only code).
  */
 export interface CardExtension {
@@ -44,11 +43,37 @@ export interface CardExtension {
    * why it deserves a second look, Decline and Open link (and a quiet Cancel where offered), and
    * once settled what happened and what the server said since.
    */
-  link(card: LinkCard): Pick<CardParts, 'context' | 'form' | 'said' | 'below'>;
+  link(card: LinkCard): Pick<CardSlots, 'context' | 'form' | 'outcome' | 'footer'>;
   /** Cancel, for a request that offers it (`metadata.dismiss`); quiet beside other actions. */
   dismiss(locale: Locale, dismiss: () => void, quiet?: boolean): TemplateResult;
   /** The words of the adapters' approvals: link consent's, Decline and Cancel. */
   consent(locale: Locale): LinkStrings;
+}
+
+/** What a choice field's list has that a plain question's has not. */
+export interface TypedChoices {
+  /** The custom option's label (Other), and its text field's. */
+  other: string;
+  otherText: string;
+  /** At its `max_items`: the unticked boxes are disabled, described by the hint `id`. */
+  limit?: { id: string; hint: TemplateResult } | undefined;
+}
+
+/**
+ * What a typed field uses of its form: made once per form, each call naming the answer's key
+ * (the question's id) and number.
+ */
+export interface FieldForm {
+  /** The answers being edited. */
+  draft(): Draft;
+  /** The user changed an answer: the form shows `draft` from now on. */
+  edit(draft: Draft): void;
+  /** A choice field's options, with the filter of a long list, its limit, and the custom text when chosen. */
+  renderChoices(key: string, n: number, options: readonly InteractionOption[], type: 'radio' | 'checkbox', typed: TypedChoices): TemplateResult;
+  /** The refusal under the field. */
+  renderError(key: string, id: string): TemplateResult | typeof nothing;
+  /** Keys on a choice field's options (digits, arrows). */
+  onKeydown(event: KeyboardEvent, key: string, options: readonly InteractionOption[], multiple: boolean): void;
 }
 
 /** What link consent needs of its `<approval-dialog>`. */

@@ -1,16 +1,16 @@
 // Link consent (MCP URL-mode elicitation), an adapters' part of <approval-dialog>: the whole URL
 // with its host set apart, and why it deserves a second look, before the user opens it.
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { linkStrings } from '../../i18n/link.js';
-import type { Locale } from '../../i18n/locales.js';
-import { inspectLink } from '../../rules/link.js';
-import { safeText } from '../shared/safe-text.js';
-import type { LinkCard } from '../../extensions/card-extension.js';
-import type { CardParts } from '../shared/card-parts.js';
-import { triangleIcon } from './icons.js';
+import { linkStrings } from '../i18n/link.js';
+import type { Locale } from '../i18n/locales.js';
+import { inspectLink } from '../rules/link.js';
+import { safeText } from '../elements/shared/safe-text.js';
+import type { LinkCard } from '../elements/shared/card-extension.js';
+import type { CardSlots } from '../elements/shared/card-slots.js';
+import { triangleIcon } from '../elements/approval-dialog/icons.js';
 
 /**
- * Link consent's own styles, in its template: the core card carries none of them (DESIGN §7:
+ * Link consent's own styles, in its template: the core card carries none of them (
  * room comes from adapter-only code). Static text, no binding in it.
  */
 const linkStyles = css`
@@ -116,17 +116,17 @@ function renderLinkForm(card: LinkCard): TemplateResult {
  * A settled link request says what happened (opened, or declined), and, once opened, what the
  * server said since, with Open again while it has not finished.
  */
-function linkOutcome(card: LinkCard): { said?: string; below?: TemplateResult } {
+function linkOutcome(card: LinkCard): { outcome?: string; footer?: TemplateResult } {
   const strings = linkStrings[card.locale];
   const response = card.response;
   if (response?.status !== 'completed' || card.withdrawn) return {};
   const href = inspectLink(card.url)?.href;
-  if (!response.approved) return { said: strings.declined };
-  if (!href || !card.linkState) return { said: strings.opened };
+  if (!response.approved) return { outcome: strings.declined };
+  if (!href || !card.linkState) return { outcome: strings.opened };
   const state = card.linkState;
   return {
-    said: strings.opened,
-    below: html`<style>${linkStyleText}</style>
+    outcome: strings.opened,
+    footer: html`<style>${linkStyleText}</style>
       <div class="link-status" part="link-status">
         <span role="status">${state === 'complete' ? strings.complete : strings.waiting}</span>
         ${state === 'waiting' ? html`<button tabindex="0" type="button" class="quiet" @click=${() => open(href)}>${strings.openAgain}</button>` : nothing}
@@ -139,7 +139,7 @@ export function renderDismiss(locale: Locale, dismiss: () => void, quiet = false
   return html`<button tabindex="0" type="button" class=${quiet ? 'quiet' : ''} part="dismiss-button" @click=${dismiss}>${linkStrings[locale].dismiss}</button>`;
 }
 
-/** A link request's parts of its card: the URL, its actions, and once settled its outcome. */
-export function linkParts(card: LinkCard): Pick<CardParts, 'context' | 'form' | 'said' | 'below'> {
+/** A link request's slots of its card: the URL, its actions, and once settled its outcome. */
+export function linkSlots(card: LinkCard): Pick<CardSlots, 'context' | 'form' | 'outcome' | 'footer'> {
   return { context: renderLink(card.url, card.locale), form: () => renderLinkForm(card), ...linkOutcome(card) };
 }

@@ -1,11 +1,11 @@
 // The draft of a form with typed fields (questions with a `field`: MCP and AG-UI forms,
 // AskUserQuestion's "Other"). It comes with the adapters' parts (src/extensions/), so the core
-// bundle carries none of the fields' rules (DESIGN §7: room comes from adapter-only code).
-import type { UserAnswer, AnswerOutcome } from '../../rules/answers.js';
-import { answerRequest } from '../../rules/answers.js';
-import { initialInput, maxReached } from '../../rules/fields.js';
-import { Draft, type AnswerKey, type Entry } from './draft.js';
-import type { AnswerProblem } from '../../rules/answers.js';
+// bundle carries none of the fields' rules (room comes from adapter-only code).
+import type { UserAnswer, AnswerOutcome } from '../rules/answers.js';
+import { answerRequest } from '../rules/answers.js';
+import { initialInput, maxReached } from '../rules/fields.js';
+import { Draft, type AnswerKey, type Entry } from '../elements/questionnaire-form/draft.js';
+import type { AnswerProblem } from '../rules/answers.js';
 
 /**
  * A draft whose typed fields start from their defaults, take no more boxes than their

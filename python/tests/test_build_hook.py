@@ -1,0 +1,51 @@
+"""The wheel's build hook: from a copy of the package without the MCP App's card.html the build
+fails and says to run `npm run build` first; with it, the wheel carries it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+PYTHON = Path(__file__).resolve().parents[1]
+CARD = Path("src") / "agent_interaction_kit" / "mcp_app" / "card.html"
+
+
+def copy_package(tmp_path: Path, with_card: bool) -> Path:
+    """The package's sources as a clean clone has them, with or without a card.html."""
+    copy = tmp_path / "python"
+    shutil.copytree(PYTHON, copy, ignore=shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__", ".venv", "tests", "card.html"))
+    if with_card:
+        (copy / CARD).write_text("<!doctype html><title>card</title>", encoding="utf-8")
+    return copy
+
+
+def build_wheel(source: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_without_card_html_the_build_fails_saying_to_run_npm_run_build(tmp_path: Path) -> None:
+    source = copy_package(tmp_path, with_card=False)
+    result = build_wheel(source, tmp_path / "out")
+    assert result.returncode != 0
+    said = result.stdout + result.stderr
+    assert "card.html is missing" in said
+    assert "npm run build" in said
+    assert not list((tmp_path / "out").glob("*.whl"))
+
+
+def test_with_card_html_the_wheel_carries_it(tmp_path: Path) -> None:
+    source = copy_package(tmp_path, with_card=True)
+    result = build_wheel(source, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    [wheel] = list((tmp_path / "out").glob("*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        assert "agent_interaction_kit/mcp_app/card.html" in archive.namelist()
+        assert archive.read("agent_interaction_kit/mcp_app/card.html").startswith(b"<!doctype html>")
