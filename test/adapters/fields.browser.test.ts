@@ -99,7 +99,7 @@ describe('MCP form fields in <questionnaire-form>', () => {
     expect(email.getAttribute('aria-invalid')).to.equal('true');
     const errors = partsIn(root, 'error').map((e) => e.textContent!.trim());
     expect(errors).to.deep.equal(['Please enter a valid email address.', 'This number is too small.']);
-    expect(email.getAttribute('aria-describedby')).to.contain(root.querySelector('[data-key="email"] [part~="error"]')!.id);
+    expect(email.getAttribute('aria-describedby')).to.contain(partIn(root.querySelector('[data-key="email"]')!, 'error')!.id);
     // Fixing the field clears its refusal; the form then goes through.
     await press('Control+A');
     await type('octocat@github.com');

@@ -95,12 +95,12 @@ describe('MCP URL mode in <approval-dialog>', () => {
       el.linkState = 'waiting';
       await el.updateComplete;
       expect(partIn(root, 'link-status')!.textContent).to.contain('waiting for the server');
-      (root.querySelector('[part~="link-status"] button') as HTMLButtonElement).click();
+      partIn(root, 'link-status')!.querySelector('button')!.click();
       expect(opens.calls).to.have.length(2);
       el.linkState = 'complete';
       await el.updateComplete;
       expect(partIn(root, 'link-status')!.textContent).to.contain('reports it is done');
-      expect(root.querySelector('[part~="link-status"] button')).to.equal(null);
+      expect(partIn(root, 'link-status')?.querySelector('button') ?? null).to.equal(null);
     } finally {
       opens.restore();
     }
@@ -108,7 +108,7 @@ describe('MCP URL mode in <approval-dialog>', () => {
 
   it('two clear actions and a quiet dismiss: Cancel stands apart, styled quietly, before Decline and Open link', async () => {
     const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), { attrs: 'locale="en"' });
-    const buttons = [...root.querySelectorAll<HTMLButtonElement>('[part~="actions"] button')];
+    const buttons = [...partIn(root, 'actions')!.querySelectorAll('button')];
     expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal(['Cancel', 'Decline', 'Open link']);
     const [dismiss, decline, open] = buttons as [HTMLButtonElement, HTMLButtonElement, HTMLButtonElement];
     expect(dismiss.classList.contains('quiet'), 'the dismiss is quiet').to.equal(true);

@@ -11,6 +11,8 @@ import { press, startBefore, tabTo, type } from '../support/keyboard.js';
 import { COMPLETE, SIMPLE_TEXT, STRUCTURED, URL_MODE } from './mcp-examples.js';
 import { tabToField } from './support.js';
 import { partIn } from '../support/card-harness.js';
+import { hostHarness } from '../support/harness/host.js';
+import { CardHarness } from '../support/harness/card.js';
 
 describe('MCP elicitation through <interaction-host> over a real WebSocket', () => {
   let lab: AgentLab;
@@ -66,7 +68,7 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
     const el = await waitForCard(host, 'mcp-1');
     await send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'req-9', reason: 'Timed out on the server' } });
     await waitUntil(() => el.state === 'cancelled', 'the card was not cancelled');
-    expect(el.shadowRoot!.querySelector('form')).to.equal(null);
+    expect(new CardHarness(el).find('form')).to.equal(null);
     await send({ ...SIMPLE_TEXT, id: 'req-10' }); // a later request still works: the connection is fine
     await waitForCard(host, 'mcp-2');
     expect(await replies()).to.deep.equal([]);
@@ -83,7 +85,7 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
     expect(receipt.getAttribute('role')).to.equal('status');
     expect(receipt.textContent).to.contain('could not be shown');
     expect(receipt.textContent).to.contain('requestedSchema.properties.address.type');
-    expect(host.shadowRoot!.querySelector('questionnaire-form, approval-dialog'), 'no form for it').to.equal(null);
+    expect(hostHarness(host).find('questionnaire-form, approval-dialog'), 'no form for it').to.equal(null);
     host.locale = 'zh-CN';
     await host.updateComplete;
     expect(receipt.textContent).to.contain('无法显示');
@@ -121,7 +123,7 @@ describe('MCP elicitation through <interaction-host> over a real WebSocket', () 
     await send({ v: 1, type: 'tool_call', call_id: 'c-1', tool: 'request_user_approval', arguments: { message: 'Deploy?' } });
     await send(SIMPLE_TEXT);
     const el = await waitForCard(host, 'mcp-1');
-    expect(host.shadowRoot!.querySelectorAll('[data-id]').length, 'the v1 call shows no card').to.equal(1);
+    expect(hostHarness(host).findAll('[data-id]').length, 'the v1 call shows no card').to.equal(1);
     await startBefore(el);
     await tabToField('name');
     await type('octocat');

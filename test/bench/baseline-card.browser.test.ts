@@ -9,6 +9,7 @@ import type { InteractionCard } from '../../src/elements/shared/interaction-card
 import type { InteractionRequest } from '../../src/protocol/request.js';
 import { approvalAt, four, large } from '../../bench/render-requests.js';
 import { mountCard } from '../support/card-harness.js';
+import { ShadowHarness } from '../support/harness/card.js';
 
 const cases: [string, InteractionRequest][] = [
   ...(['high', 'medium', 'low'] as const).map((severity): [string, InteractionRequest] => [`approval, ${severity} risk, one line of details`, approvalAt(severity)]),
@@ -21,7 +22,7 @@ describe('the render bench: its plain-DOM baseline builds the kit\'s markup', ()
     it(name, async () => {
       const { el } = await mountCard<InteractionCard>(request, { attrs: request.kind === 'approval' ? 'locale="en"' : 'locale="en" layout="list"' });
       const plain = renderBaselineCard(request);
-      expect(describeTree(plain.shadowRoot!.querySelector('article')!)).to.equal(describeTree(el.shadowRoot!.querySelector('article')!));
+      expect(describeTree(new ShadowHarness(plain).find('article')!)).to.equal(describeTree(new ShadowHarness(el).find('article')!));
     });
   }
 });

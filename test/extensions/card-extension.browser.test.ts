@@ -15,6 +15,8 @@ import { press, startBefore, tabTo } from '../support/keyboard.js';
 import { mountCard, partIn } from '../support/card-harness.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { systemClock } from '../../src/protocol/clock.js';
+import { hostHarness } from '../support/harness/host.js';
+import { CardHarness } from '../support/harness/card.js';
 
 const form = formRequest({ id: 'f-1', message: 'Contact', timeoutSeconds: 0, metadata: {} }, [
   { id: 'name', question: 'Name', header: '', options: [], field: { type: 'text', required: true, default: 'Ada' } },
@@ -30,7 +32,7 @@ describe('the cards read the adapters’ parts from context', () => {
   it('outside any provider, a typed field says what it needs, and Submit is refused', async () => {
     const { el, root, events } = await mountIn(form);
     expect(root.querySelector('[data-key="name"] input')).to.equal(null);
-    expect(root.querySelector('[data-key="name"] [part~="error"]')!.textContent).to.contain('provideAdapterParts');
+    expect(partIn(root.querySelector('[data-key="name"]')!, 'error')!.textContent).to.contain('provideAdapterParts');
     await startBefore(el);
     await tabTo((e) => e.getAttribute('part') === 'submit-button');
     await press('Enter');
@@ -82,9 +84,9 @@ describe('the cards read the adapters’ parts from context', () => {
       jsonrpc: '2.0', id: 1, method: 'elicitation/create',
       params: { mode: 'form', message: 'Contact', requestedSchema: { type: 'object', properties: { name: { type: 'string', default: 'Ada' } }, required: ['name'] } },
     });
-    await waitUntil(() => host.shadowRoot!.querySelector('[data-id="mcp-1"]'), 'no card');
-    const card = host.shadowRoot!.querySelector<InteractionCard>('[data-id="mcp-1"]')!;
+    await waitUntil(() => hostHarness(host).card('mcp-1'), 'no card');
+    const card = hostHarness(host).card<InteractionCard>('mcp-1')!;
     await card.updateComplete;
-    expect(card.shadowRoot!.querySelector<HTMLInputElement>('[data-key="name"] input')?.value).to.equal('Ada');
+    expect(new CardHarness(card).find<HTMLInputElement>('[data-key="name"] input')?.value).to.equal('Ada');
   });
 });

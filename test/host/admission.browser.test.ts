@@ -12,6 +12,7 @@ import { AgentLab } from '../support/agent.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { card, mountHost, trackedWebSocket } from './support.js';
 import { partIn } from '../support/card-harness.js';
+import { HostHarness } from '../support/harness/host.js';
 
 /** A page of a foreign site: it opens the runtime's WebSocket and forges frames toward its parent. */
 function hostilePage(wsUrl: string): string {
@@ -86,7 +87,7 @@ describe('who may connect: real pages against a real runtime', () => {
     // The bridge ignored the forged approval: the call waits, and the user's own answer decides.
     const early = await Promise.race([bridged.then(() => 'resolved'), new Promise((resolve) => setTimeout(() => resolve('pending'), 200))]);
     expect(early).to.equal('pending');
-    const dialog = kitFrame.contentDocument!.querySelector('interaction-host')!.shadowRoot!.querySelector<ApprovalDialog>('[data-id="fb-1"]')!;
+    const dialog = new HostHarness(kitFrame.contentDocument!.querySelector('interaction-host')!).card<ApprovalDialog>('fb-1')!;
     await dialog.updateComplete;
     partIn<HTMLButtonElement>(dialog.shadowRoot!, 'reject-button')!.click();
     const result = await bridged;

@@ -11,6 +11,7 @@ import { partIn } from '../support/card-harness.js';
 import { byPart, deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
 import { asIfCoarsePointer } from '../support/media.js';
 import { card, mountHost, uniqueSession, waitForCard } from './support.js';
+import { hostHarness } from '../support/harness/host.js';
 
 let lab: AgentLab;
 before(async () => {
@@ -21,7 +22,7 @@ after(() => lab.close());
 const bar = (host: InteractionHost) => partIn(host.shadowRoot!, 'answer-all');
 const button = (host: InteractionHost, part: 'approve-all-button' | 'reject-all-button') => partIn<HTMLButtonElement>(host.shadowRoot!, part)!;
 const outcome = (host: InteractionHost, id: string) => partIn(card(host, id)!.shadowRoot!, 'state')?.textContent?.trim();
-const live = (host: InteractionHost) => host.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent;
+const live = (host: InteractionHost) => hostHarness(host).announcement();
 
 /** The text of the elements an element's aria-describedby names, as laid out (a list item a line). */
 function description(el: Element): string {
@@ -57,7 +58,7 @@ describe('interaction-host: answer all', () => {
     host.addEventListener('interaction-response', (event) => responses.push(event.detail));
     await three(host, session, 'aa');
     // Above the first approval it covers, in that card's list item, and only there.
-    expect(host.shadowRoot!.querySelectorAll('[part~="answer-all"]')).to.have.length(1);
+    expect(hostHarness(host).parts('answer-all')).to.have.length(1);
     expect(bar(host)!.parentElement!.id).to.equal('item-aa-1');
     expect(bar(host)!.nextElementSibling).to.equal(card(host, 'aa-1'));
     // What it covers and leaves out, seen before it acts, and read out with each button.

@@ -11,6 +11,8 @@ import { FakeClock } from '../support/fake-clock.js';
 import { byPart, deepActiveElement, press, scrollWithKey } from '../support/keyboard.js';
 import { uniqueSession, waitForCard, watchConnection } from './support.js';
 import { partIn, partsIn } from '../support/card-harness.js';
+import { hostHarness } from '../support/harness/host.js';
+import { partSelector } from '../support/harness/parts.js';
 
 let lab: AgentLab;
 before(async () => {
@@ -65,7 +67,7 @@ describe('interaction-host: new requests are not missed', () => {
       expect(button(host), `no button after ${id}`).to.equal(null);
     }
     expect(document.documentElement.scrollHeight).to.be.greaterThan(innerHeight, 'the cards did run past the window');
-    expect(host.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent).to.contain('新请求：');
+    expect(hostHarness(host).announcement()).to.contain('新请求：');
   });
 
   it('scrolled up: one 新请求 button; Tab and Enter bring the oldest card that arrived out of sight into view and focus its first safe control, never approve on high', async function () {
@@ -100,9 +102,9 @@ describe('interaction-host: new requests are not missed', () => {
     await host.updateComplete;
     expect(inView(oldest), 'the oldest card that arrived out of sight is in view').to.equal(true);
     const focused = deepActiveElement()!;
-    const h6 = host.shadowRoot!.querySelector('[data-id="h-6"]')!;
+    const h6 = hostHarness(host).card('h-6')!;
     expect(h6.shadowRoot!.contains(focused), `focus in h-6 (on ${focused.outerHTML.slice(0, 80)})`).to.equal(true);
-    expect(focused.matches('[part~="approve-button"], [part~="confirm-button"]')).to.equal(false, `never approve on high (focused: ${focused.getAttribute('part')} ${focused.textContent?.trim()})`);
+    expect(focused.matches(partSelector('approve-button', 'confirm-button'))).to.equal(false, `never approve on high (focused: ${focused.getAttribute('part')} ${focused.textContent?.trim()})`);
     // h-7 arrived out of sight too and is still unseen: the button stays for it (a boolean, so a
     // failure never has to serialise the element).
     expect(inView(el7)).to.equal(false);
@@ -176,7 +178,7 @@ describe('interaction-host: new requests are not missed', () => {
     // again, and whether the page shows them before this test looks is a race between sockets.
     for (const id of ['s-1', 's-2', 's-3', 's-4', 's-5', 's-6', 's-7', 's-8']) await lab.run({ action: 'abort', callId: id });
     await lab.run({ action: 'send', session, message: { v: 1, type: 'hello', session_id: `${session}-next` } });
-    await waitUntil(() => host.shadowRoot!.querySelector('[role="listitem"]') === null, 'the previous session\'s cards stayed');
+    await waitUntil(() => hostHarness(host).find('[role="listitem"]') === null, 'the previous session\'s cards stayed');
     window.scrollTo(0, document.documentElement.scrollHeight);
     // At the end as the user sees it: once the browser has drawn the scroll.
     await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -221,10 +223,10 @@ describe('interaction-host: new requests are not missed', () => {
     expect(host.focusPending()).to.equal(true);
     const unseen = host.shadowRoot!.getElementById('item-n-5')!;
     expect(inView(unseen, column)).to.equal(true);
-    expect(host.shadowRoot!.querySelector('[data-id="n-5"]')!.shadowRoot!.contains(deepActiveElement())).to.equal(true);
+    expect(hostHarness(host).card('n-5')!.shadowRoot!.contains(deepActiveElement())).to.equal(true);
     // Nothing out of sight any more: focusPending() brings the oldest pending card.
     expect(host.focusPending()).to.equal(true);
-    expect(host.shadowRoot!.querySelector('[data-id="n-1"]')!.shadowRoot!.contains(deepActiveElement())).to.equal(true);
+    expect(hostHarness(host).card('n-1')!.shadowRoot!.contains(deepActiveElement())).to.equal(true);
     host.remove();
     const empty = document.createElement('interaction-host') as InteractionHost;
     document.body.append(empty);

@@ -9,16 +9,18 @@ import type { DeliverOutcome } from '../../src/rules/artifacts/deliver.js';
 import { AgentLab } from '../support/agent.js';
 import { deepActiveElement, press, startBefore, tabTo } from '../support/keyboard.js';
 import { mountHost, uniqueSession, waitForCard } from './support.js';
-import { partIn, partsIn } from '../support/card-harness.js';
+import { partIn } from '../support/card-harness.js';
+import { hostHarness } from '../support/harness/host.js';
+import { ArtifactsHarness } from '../support/harness/artifacts.js';
 
 /** The accessible name of a control named by its text (a button's, or a plain element's). */
 const nameOf = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
 const buttonNamed = (name: string) => (el: Element) => el instanceof HTMLButtonElement && nameOf(el) === name;
 /** The host's buttons (the slotted Retry among them), by role and name. */
-const buttons = (host: InteractionHost, name: string) => [...host.shadowRoot!.querySelectorAll('button')].filter(buttonNamed(name));
+const buttons = (host: InteractionHost, name: string) => hostHarness(host).findAll('button').filter(buttonNamed(name));
 const badge = (list: ArtifactList, file: string) =>
-  partsIn(list.shadowRoot!, 'item').find((row) => partIn(row, 'name')!.textContent === file)!.querySelector('[part~="delivery"]')!.textContent!.trim();
-const live = (host: InteractionHost) => host.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent;
+  new ArtifactsHarness(list).rowPart(file, 'delivery')!.textContent!.trim();
+const live = (host: InteractionHost) => hostHarness(host).announcement();
 
 /** A deliver whose answers the test gives: the first attempt from `first`, each later one when the test says. */
 function scriptedDeliver(first: Record<string, DeliverOutcome>) {

@@ -10,6 +10,8 @@ import { press, startBefore, tabTo } from '../support/keyboard.js';
 import { openReceipt } from '../support/receipt.js';
 import { card, mountHost, trackedWebSocket, uniqueSession, waitForCard } from './support.js';
 import { partIn, partsIn } from '../support/card-harness.js';
+import { hostHarness } from '../support/harness/host.js';
+import { CardHarness } from '../support/harness/card.js';
 
 const approve = async (el: Element) => {
   const dialog = el as ApprovalDialog;
@@ -117,7 +119,7 @@ describe('<interaction-host> under faults', () => {
     await waitUntil(() => transport.state === 'reconnecting');
     await reconnect();
     await waitUntil(async () => (await lab.received(session)).filter((m) => m.type === 'ready').length >= 2);
-    expect(host.shadowRoot!.querySelectorAll('[data-id="d-1"]')).to.have.length(1);
+    expect(hostHarness(host).findAll('[data-id="d-1"]')).to.have.length(1);
     // (b) the page loses the connection right after its answer leaves, before the ack arrives
     host.addEventListener('tool-result', () => socket.current()!.close(), { once: true });
     await approve(card(host, 'd-1')!);
@@ -175,7 +177,7 @@ describe('<interaction-host> under faults', () => {
     await waitUntil(() => (el as InteractionCard).state === 'cancelled');
     await el.updateComplete;
     expect(partIn(el.shadowRoot!, 'receipt-heading')!.textContent).to.contain('已撤回');
-    expect(el.shadowRoot!.querySelector('form')).to.equal(null);
+    expect(new CardHarness(el).find('form')).to.equal(null);
     clock.advance(200_000);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await resultsFor(lab, session, 'c-1')).to.have.length(0);
@@ -190,12 +192,12 @@ describe('<interaction-host> under faults', () => {
     const after = { ...call, call_id: 'dup-after', arguments: { message: 'After?' } };
     await lab.run({ action: 'send-all', session, messages: [call, call, after] });
     await waitForCard(host, 'dup-after');
-    expect(host.shadowRoot!.querySelectorAll('[data-id="dup-1"]')).to.have.length(1);
+    expect(hostHarness(host).findAll('[data-id="dup-1"]')).to.have.length(1);
     await approve(card(host, 'dup-1')!);
     await waitUntil(() => (card(host, 'dup-1') as InteractionCard).state === 'answered');
     await lab.run({ action: 'send', session, message: call });
     await waitUntil(async () => (await lab.received(session)).some((m) => m.type === 'error' && m.code === 'duplicate' && m.id === 'dup-1'));
-    expect(host.shadowRoot!.querySelectorAll('[data-id="dup-1"]')).to.have.length(1);
+    expect(hostHarness(host).findAll('[data-id="dup-1"]')).to.have.length(1);
   });
 
   it('200 pending requests render in order and can be answered one by one', async function () {
@@ -207,8 +209,8 @@ describe('<interaction-host> under faults', () => {
     // host) took most of the test's time, and under load more than its timeout.
     const messages = ids.map((id) => ({ v: 1, type: 'tool_call', call_id: id, tool: 'request_user_approval', arguments: { message: id } }));
     expect(await lab.run({ action: 'send-all', session, messages })).to.equal(1, 'one live connection got them');
-    await waitUntil(() => host.shadowRoot!.querySelectorAll('[data-id]').length === 200, 'not all 200 shown', { timeout: 30_000 });
-    expect([...host.shadowRoot!.querySelectorAll('[data-id]')].map((el) => el.getAttribute('data-id'))).to.deep.equal(ids);
+    await waitUntil(() => hostHarness(host).findAll('[data-id]').length === 200, 'not all 200 shown', { timeout: 30_000 });
+    expect(hostHarness(host).findAll('[data-id]').map((el) => el.getAttribute('data-id'))).to.deep.equal(ids);
     for (const id of ids) await approve(card(host, id)!);
     await waitUntil(async () => (await lab.received(session)).filter((m) => m.type === 'tool_result').length === 200, 'not all answered', { timeout: 30_000 });
     const order = (await lab.received(session)).filter((m) => m.type === 'tool_result').map((m) => m.call_id);

@@ -7,6 +7,7 @@ import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { AgentLab } from '../support/agent.js';
 import { byPart, byText, deepActiveElement, press, startBefore, tabTo, type } from '../support/keyboard.js';
 import { card, mountHost, uniqueSession, waitForCard } from './support.js';
+import { inPart } from '../support/harness/parts.js';
 
 let lab: AgentLab;
 before(async () => {
@@ -17,7 +18,7 @@ after(() => lab.close());
 /** Focus is on `el`'s receipt: its heading, or the receipt itself. */
 const onReceipt = (el: Element) => {
   const active = deepActiveElement();
-  return !!active && el.shadowRoot!.contains(active) && (byPart('receipt-heading')(active) || active.closest('[part~="receipt"]') !== null);
+  return !!active && el.shadowRoot!.contains(active) && (byPart('receipt-heading')(active) || inPart(active, 'receipt'));
 };
 const described = () => {
   const active = deepActiveElement();

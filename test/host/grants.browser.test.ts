@@ -10,16 +10,18 @@ import { partIn } from '../support/card-harness.js';
 import { deepActiveElement, press } from '../support/keyboard.js';
 import { asIfCoarsePointer } from '../support/media.js';
 import { card, mountHost, uniqueSession, waitForCard } from './support.js';
+import { hostHarness } from '../support/harness/host.js';
+import { CardHarness } from '../support/harness/card.js';
 
 const KUBECTL = { key: 'shell:kubectl get', label: 'kubectl get …' };
 const GIT = { key: 'shell:git status', label: 'git status' };
 const LOW = { title: 'Run a command', message: 'List the pods in staging?', severity: 'low', details: '$ kubectl get pods -n staging' };
 
 const hostPart = (host: InteractionHost, name: string) => partIn(host.shadowRoot!, name);
-const outcome = (el: Element) => el.shadowRoot!.querySelector('[part~="state"]')?.textContent?.trim();
+const outcome = (el: Element) => new CardHarness(el).receipt();
 /** Whether the menu's list is open (its <details>). */
 const open = (host: InteractionHost) => (hostPart(host, 'grants-button')!.parentElement as HTMLDetailsElement).open;
-const live = (host: InteractionHost) => host.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent!.trim();
+const live = (host: InteractionHost) => hostHarness(host).announcement().trim();
 /** The receipt takes focus at the next frame; a row's focus moves once the list re-rendered. */
 const frames = async () => {
   await nextFrame();
@@ -68,7 +70,7 @@ describe('<interaction-host> and session grants', () => {
     expect(arrivals.map((entry) => [entry.id, entry.granted, entry.phase === 'pending'])).to.deep.equal([['g-2', true, false]]);
     expect(partIn(receipt.shadowRoot!, 'actions') === null, 'no form').to.equal(true);
     expect(outcome(receipt)).to.equal('已按本会话授权自动批准');
-    expect(receipt.shadowRoot!.querySelector('.badge')?.textContent, 'not shown as sending').to.not.equal('正在提交…');
+    expect(new CardHarness(receipt).find('.badge')?.textContent, 'not shown as sending').to.not.equal('正在提交…');
     await waitUntil(async () => (await lab.received(session)).some((m) => m.type === 'tool_result' && m.call_id === 'g-2'), 'the receipt answered');
     await waitUntil(() => receipt.state === 'answered', 'acked');
     expect(outcome(receipt)).to.equal('已按本会话授权自动批准');
@@ -129,9 +131,9 @@ describe('<interaction-host> and session grants', () => {
     expect(hostPart(host, 'grants-button')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('本会话授权 2');
     hostPart(host, 'grants-button')!.click();
     await host.updateComplete;
-    const rows = () => [...host.shadowRoot!.querySelectorAll('[part~="grant"]')].map((row) => row.querySelector('bdi')!.textContent);
+    const rows = () => hostHarness(host).parts('grant').map((row) => row.querySelector('bdi')!.textContent);
     expect(rows()).to.deep.equal(['kubectl get …', 'git status']);
-    const revokes = () => [...host.shadowRoot!.querySelectorAll<HTMLElement>('[part~="revoke-button"]')];
+    const revokes = () => hostHarness(host).parts('revoke-button');
     revokes()[0]!.focus();
     await press('Enter');
     await waitUntil(() => host.grants.length === 1, 'one left');

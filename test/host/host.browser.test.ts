@@ -4,6 +4,8 @@ import { AgentLab } from '../support/agent.js';
 import { card, mountHost, uniqueSession, waitForCard } from './support.js';
 import { byPart, press, safariTabTo } from '../support/keyboard.js';
 import { partIn } from '../support/card-harness.js';
+import { hostHarness } from '../support/harness/host.js';
+import { ShadowHarness } from '../support/harness/card.js';
 
 describe('<interaction-host>', () => {
   let lab: AgentLab;
@@ -37,7 +39,7 @@ describe('<interaction-host>', () => {
     await lab.call(session, 'request_user_input', { message: 'Which region?', title: 'Region', input_mode: 'choice', options: ['cn-north', 'cn-east'] }, 'a-1');
     const form = await waitForCard(host, 'a-1');
     expect(partIn(form.shadowRoot!, 'requester')!.textContent).to.contain('deploy-bot');
-    const live = host.shadowRoot!.querySelector('[aria-live="polite"]')!;
+    const live = hostHarness(host).find('[aria-live="polite"]')!;
     expect(live.textContent).to.equal('新请求：Region');
     expect(partIn(host.shadowRoot!, 'connection')!.textContent).to.contain('已连接');
     await expect(host).to.be.accessible();
@@ -57,7 +59,7 @@ describe('<interaction-host>', () => {
     expect((outcome.result as { content: string }).content).to.equal('已处理 2 个文件输出，feishu 成功 2，失败 0，跳过 0。');
     expect(delivered).to.deep.equal(['a.pdf', 'b.png']);
     const list = await waitForCard(host, 'f-1');
-    await waitUntil(() => list.shadowRoot!.querySelectorAll('.badge.delivered').length === 2);
+    await waitUntil(() => new ShadowHarness(list).findAll('.badge.delivered').length === 2);
     expect(partIn(list.shadowRoot!, 'title')!.textContent).to.equal('报告');
   });
 
@@ -102,8 +104,8 @@ describe('<interaction-host>', () => {
       partIn<HTMLButtonElement>(dialog.shadowRoot!, 'approve-button')!.click();
       await lab.result(`l-${i}`);
     }
-    await waitUntil(() => host.shadowRoot!.querySelectorAll('[data-id]').length === 3);
-    expect([...host.shadowRoot!.querySelectorAll('[data-id]')].map((el) => el.getAttribute('data-id'))).to.deep.equal(['l-3', 'l-4', 'l-5']);
+    await waitUntil(() => hostHarness(host).findAll('[data-id]').length === 3);
+    expect(hostHarness(host).findAll('[data-id]').map((el) => el.getAttribute('data-id'))).to.deep.equal(['l-3', 'l-4', 'l-5']);
     expect(card(host, 'l-0')).to.equal(null);
   });
 

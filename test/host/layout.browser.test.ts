@@ -4,6 +4,7 @@ import { AgentLab } from '../support/agent.js';
 import { byPart, deepActiveElement, press, tabTo } from '../support/keyboard.js';
 import { mountHost, uniqueSession, waitForCard } from './support.js';
 import { partIn } from '../support/card-harness.js';
+import { CardHarness } from '../support/harness/card.js';
 
 const questions = ['Region?', 'Window?', 'Notify?', 'Backup?'].map((question, index) => ({ id: `q${index}`, question, options: ['A', 'B'] }));
 
@@ -22,7 +23,7 @@ describe('<interaction-host> layout', () => {
       const el = await waitForCard(host, 'CALL-1');
       await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
       expect(el.getAttribute('layout')).to.equal(layout);
-      expect(el.shadowRoot!.querySelectorAll('[data-key]')).to.have.length(shown);
+      expect(new CardHarness(el).findAll('[data-key]')).to.have.length(shown);
     });
   }
 

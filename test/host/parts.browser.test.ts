@@ -8,6 +8,9 @@ import { MemoryStorage } from '../../src/session/storage.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { ScriptedTransport } from '../support/scripted-transport.js';
 import { partIn } from '../support/card-harness.js';
+import { hostHarness } from '../support/harness/host.js';
+import { CardHarness } from '../support/harness/card.js';
+import { partsIn } from '../support/harness/parts.js';
 
 const calls = [
   { call_id: 'a', tool: 'request_user_approval', arguments: { message: 'Deploy\u202e?', details: 'commit 1', severity: 'high' }, context: { requester: 'ops-bot' } },
@@ -31,7 +34,7 @@ async function hostWithCards(): Promise<InteractionHost> {
   transport.deliver(JSON.stringify({ v: 1, type: 'hello', session_id: 'parts' }));
   for (const call of calls) transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', ...call }));
   await new Promise((resolve) => setTimeout(resolve, 100));
-  for (const card of host.shadowRoot!.querySelectorAll('[data-id]')) await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  for (const card of hostHarness(host).findAll('[data-id]')) await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
   return host;
 }
 
@@ -44,7 +47,7 @@ function pageStyle(css: string): () => void {
 
 /** Every element with a part inside the host's cards. */
 function cardParts(host: InteractionHost): Element[] {
-  return [...host.shadowRoot!.querySelectorAll('[data-id]')].flatMap((card) => [...card.shadowRoot!.querySelectorAll('[part]')]);
+  return hostHarness(host).findAll('[data-id]').flatMap((card) => new CardHarness(card).findAll('[part]'));
 }
 
 describe('::part through <interaction-host>', () => {
@@ -52,7 +55,7 @@ describe('::part through <interaction-host>', () => {
     const host = await hostWithCards();
     const remove = pageStyle('interaction-host::part(approve-button) { transition: none; background-color: rgb(1, 2, 3); border-radius: 3px; }');
     try {
-      const approve = partIn(host.shadowRoot!.querySelector('approval-dialog')!.shadowRoot!, 'approve-button')!;
+      const approve = partIn(hostHarness(host).find('approval-dialog')!.shadowRoot!, 'approve-button')!;
       expect(getComputedStyle(approve).backgroundColor).to.equal('rgb(1, 2, 3)');
       expect(getComputedStyle(approve).borderTopLeftRadius).to.equal('3px');
     } finally {
@@ -62,7 +65,7 @@ describe('::part through <interaction-host>', () => {
 
   it('a page selector like approval-dialog::part(approve-button) does not reach into the host', async () => {
     const host = await hostWithCards();
-    const approve = partIn(host.shadowRoot!.querySelector('approval-dialog')!.shadowRoot!, 'approve-button')!;
+    const approve = partIn(hostHarness(host).find('approval-dialog')!.shadowRoot!, 'approve-button')!;
     const before = getComputedStyle(approve).backgroundColor;
     const remove = pageStyle('approval-dialog::part(approve-button) { transition: none; background-color: rgb(1, 2, 3); }');
     try {
@@ -116,7 +119,7 @@ describe('::part through <interaction-host>', () => {
     ].join('\n'));
     /** Records the parts shown now, each reached by its own page rule. */
     const look = async () => {
-      for (const card of host.shadowRoot!.querySelectorAll('[data-id]')) await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+      for (const card of hostHarness(host).findAll('[data-id]')) await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
       for (const el of cardParts(host)) {
         const names = el.getAttribute('part')!.split(/\s+/);
         const expected = `${Math.max(...names.map((name) => EXPORTED_PARTS.indexOf(name as (typeof EXPORTED_PARTS)[number]) + 1))}px`;
@@ -125,10 +128,10 @@ describe('::part through <interaction-host>', () => {
         if (own.length > 0 && getComputedStyle(el).scrollMarginBottom === `${Math.max(...own.map((name) => later.indexOf(name) + 1))}px`) own.forEach((name) => reached.add(name));
       }
     };
-    const card = (id: string) => host.shadowRoot!.querySelector(`[data-id="${id}"]`)!.shadowRoot!;
-    const press = async (root: ShadowRoot, selector: string, name: string) => {
-      const button = [...root.querySelectorAll<HTMLElement>(selector)].find((el) => el.textContent!.includes(name));
-      expect(button, `${selector} ${name}`).to.not.equal(undefined);
+    const card = (id: string) => hostHarness(host).card(id)!.shadowRoot!;
+    const press = async (root: ShadowRoot, part: string, name: string) => {
+      const button = partsIn(root, part).find((el) => el.textContent!.includes(name));
+      expect(button, `${part} ${name}`).to.not.equal(undefined);
       button!.click();
       await look();
     };
@@ -136,9 +139,9 @@ describe('::part through <interaction-host>', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       await look();
       // A choice moves the steps on: the second question (with Back), then the review.
-      await press(card('s'), '[part~="option"]', 'Yes');
-      await press(card('s'), '[part~="option"]', 'Left');
-      await press(card('ok'), '[part~="approve-button"]', 'Approve');
+      await press(card('s'), 'option', 'Yes');
+      await press(card('s'), 'option', 'Left');
+      await press(card('ok'), 'approve-button', 'Approve');
       expect(later.filter((name) => !reached.has(name))).to.deep.equal([]);
     } finally {
       remove();

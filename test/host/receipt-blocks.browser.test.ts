@@ -10,6 +10,7 @@ import { AgentLab } from '../support/agent.js';
 import { partIn } from '../support/card-harness.js';
 import { deepActiveElement } from '../support/keyboard.js';
 import { mountHost, uniqueSession, waitForCard } from './support.js';
+import { hostHarness } from '../support/harness/host.js';
 
 /** The host's template for one card (its entry renderer), counted by the cards it is evaluated for. */
 type EntryRenderer = (entry: SessionEntry, ...rest: unknown[]) => unknown;
@@ -35,7 +36,7 @@ describe('<interaction-host> receipts in blocks', () => {
 
   /** The blocks of the list, each as the ids of its cards. */
   const blocks = (host: InteractionHost) =>
-    [...host.shadowRoot!.querySelectorAll('.cards > :not(.end)')].map((block) => [...block.children].map((item) => item.id.replace(/^item-/, '')));
+    hostHarness(host).findAll('.cards > :not(.end)').map((block) => [...block.children].map((item) => item.id.replace(/^item-/, '')));
 
   it('a new card is the only one rendered: the receipts above keep their elements and their blocks, and are not evaluated again', async function () {
     this.timeout(60_000); // 41 real round trips; no timing is asserted
@@ -45,8 +46,8 @@ describe('<interaction-host> receipts in blocks', () => {
     const ids = Array.from({ length: 40 }, (_, i) => `b-${i}`);
     for (const id of ids) await answer(host, session, id);
     expect(blocks(host)).to.deep.equal([ids.slice(0, 32), ids.slice(32)]);
-    const before = new Map(ids.map((id) => [id, host.shadowRoot!.querySelector(`[data-id="${id}"]`)]));
-    const firstBlock = host.shadowRoot!.querySelector('.cards > :not(.end)');
+    const before = new Map(ids.map((id) => [id, hostHarness(host).card(id)]));
+    const firstBlock = hostHarness(host).find('.cards > :not(.end)');
 
     const evaluated: string[] = [];
     const { renderEntry } = rendererOf(host);
@@ -61,8 +62,8 @@ describe('<interaction-host> receipts in blocks', () => {
     }
     // b-0 left (receipt-limit 40): the first block lost it, and kept every other element.
     expect(blocks(host)).to.deep.equal([ids.slice(1, 32), [...ids.slice(32), 'b-40']]);
-    expect(host.shadowRoot!.querySelector('.cards > :not(.end)')).to.equal(firstBlock, 'the first block is the same element');
-    for (const id of ids.slice(1)) expect(host.shadowRoot!.querySelector(`[data-id="${id}"]`) === before.get(id)).to.equal(true, `${id} is the same element`);
+    expect(hostHarness(host).find('.cards > :not(.end)')).to.equal(firstBlock, 'the first block is the same element');
+    for (const id of ids.slice(1)) expect(hostHarness(host).card(id) === before.get(id)).to.equal(true, `${id} is the same element`);
     // Its request, its answer on the way and its receipt: three renders of the new card, none of another.
     expect([...new Set(evaluated)]).to.deep.equal(['b-40'], 'only the new card was evaluated');
   });
@@ -75,7 +76,7 @@ describe('<interaction-host> receipts in blocks', () => {
     // A pending card in the last block keeps it as it is (its shadow is not clipped).
     await lab.call(session, 'request_user_approval', { message: 'Pending' }, 's-pending');
     const pending = await waitForCard<ApprovalDialog>(host, 's-pending');
-    const [first, last] = [...host.shadowRoot!.querySelectorAll<HTMLElement>('.cards > :not(.end)')];
+    const [first, last] = hostHarness(host).findAll<HTMLElement>('.cards > :not(.end)');
     expect(getComputedStyle(first!).contentVisibility).to.equal('auto');
     expect(getComputedStyle(last!).contentVisibility).to.equal('visible');
     expect(getComputedStyle(partIn(pending.shadowRoot!, 'card')!).boxShadow).to.not.equal('none');
@@ -86,7 +87,7 @@ describe('<interaction-host> receipts in blocks', () => {
     expect(getComputedStyle(itemOf('s-pending')).contain).to.equal('none');
     // Off screen or not, the first receipt is there: its heading takes focus where it is.
     window.scrollTo(0, document.documentElement.scrollHeight);
-    const oldest = host.shadowRoot!.querySelector<ApprovalDialog>('[data-id="s-0"]')!;
+    const oldest = hostHarness(host).card<ApprovalDialog>('s-0')!;
     expect(first!.contains(oldest)).to.equal(true);
     const heading = partIn<HTMLButtonElement>(oldest.shadowRoot!, 'receipt-heading')!;
     heading.focus();

@@ -7,6 +7,7 @@ import { answerWithKeyboard } from '../support/answer-ui.js';
 import { golden, withPlaceholders } from '../support/golden.js';
 import { startBefore } from '../support/keyboard.js';
 import { mountHost, uniqueSession, waitForCard } from './support.js';
+import { hostHarness } from '../support/harness/host.js';
 
 describe('<interaction-host> round trips over a real WebSocket', () => {
   let lab: AgentLab;
@@ -56,7 +57,7 @@ describe('<interaction-host> round trips over a real WebSocket', () => {
       expect(outcome.status).to.equal('rejected');
       expect(outcome.error!.code).to.equal(c.error!.code);
       expect(outcome.error!.issues).to.deep.equal(c.error!.issues);
-      expect(host.shadowRoot!.querySelector('[data-id]')).to.equal(null);
+      expect(hostHarness(host).find('[data-id]')).to.equal(null);
     });
   }
 });

@@ -5,6 +5,7 @@ import { MemoryStorage } from '../../src/session/storage.js';
 import { createMemoryTransportPair, type MemoryTransport } from '../../src/transport/memory-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { partIn } from '../support/card-harness.js';
+import { hostHarness } from '../support/harness/host.js';
 
 /** A host on one end of a memory pair, and what it sent on the other; `adapters` are set before the transport. */
 async function hostOnMemory(adapters?: InteractionHost['adapters']) {
@@ -29,7 +30,7 @@ describe('<interaction-host> drives its session through a controller', () => {
     await waitUntil(() => sent.some((m) => m.type === 'connect'), 'no connect on start');
     hello(runtimeEnd);
     runtimeEnd.send({ v: 1, type: 'tool_call', call_id: 'k-1', tool: 'request_user_approval', arguments: { message: 'Go?' } });
-    await waitUntil(() => host.shadowRoot!.querySelector('[data-id="k-1"]'), 'no card');
+    await waitUntil(() => hostHarness(host).card('k-1'), 'no card');
     const first = host.interactionSession;
     expect(first).to.not.equal(undefined);
 
@@ -38,7 +39,7 @@ describe('<interaction-host> drives its session through a controller', () => {
     expect(kitEnd.state).to.equal('closed', 'the session closed its transport');
     expect(host.interactionSession).to.equal(undefined);
     await host.updateComplete;
-    expect(host.shadowRoot!.querySelector('[data-id]')).to.equal(null, 'no card from a stopped session');
+    expect(hostHarness(host).find('[data-id]')).to.equal(null, 'no card from a stopped session');
 
     sent.length = 0;
     runtimeEnd.connect();

@@ -10,6 +10,7 @@ import { MemoryStorage } from '../../src/session/storage.js';
 import { systemClock } from '../../src/protocol/clock.js';
 import { WebSocketTransport } from '../../src/transport/websocket-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
+import { HostHarness } from '../support/harness/host.js';
 
 /** A WebSocket whose instances the test can reach, to cut a connection from the page's side. */
 export function trackedWebSocket() {
@@ -74,20 +75,14 @@ export async function mountHost(src: string, options: HostOptions = {}) {
   }
   await host.updateComplete;
   await connection.until('open', 'host never connected');
-  return { host, clock, connection };
+  return { host, clock, connection, harness: new HostHarness(host) };
 }
 
-export function card<T extends Element = InteractionCard>(host: InteractionHost, id: string): T | null {
-  return host.shadowRoot!.querySelector<T>(`[data-id="${CSS.escape(id)}"]`);
-}
+/** The card element of call `id` in `host`, if shown (see HostHarness). */
+export const card = <T extends Element = InteractionCard>(host: InteractionHost, id: string): T | null => new HostHarness(host).card<T>(id);
 
-export async function waitForCard<T extends Element = InteractionCard>(host: InteractionHost, id: string): Promise<T> {
-  // Checked often (a check is cheap; long runs wait for hundreds of cards), given time on busy cores.
-  await waitUntil(() => card(host, id), `no card ${id}`, { interval: 5, timeout: 5000 });
-  const el = card<T>(host, id)!;
-  await (el as unknown as { updateComplete?: Promise<unknown> }).updateComplete;
-  return el;
-}
+/** Waits until call `id` shows a card in `host`, and for its first render (see HostHarness). */
+export const waitForCard = <T extends Element = InteractionCard>(host: InteractionHost, id: string): Promise<T> => new HostHarness(host).waitForCard<T>(id);
 
 let counter = 0;
 /** A session id no other test uses (the storage and the server are shared per run). */

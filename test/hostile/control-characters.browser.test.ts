@@ -9,6 +9,8 @@ import { FakeClock } from '../support/fake-clock.js';
 import { foreignOrigin } from '../support/requests.js';
 import { ScriptedTransport } from '../support/scripted-transport.js';
 import { partIn } from '../support/card-harness.js';
+import { hostHarness } from '../support/harness/host.js';
+import { partSelector } from '../support/harness/parts.js';
 
 /** The characters that must never reach a text node (ZWJ, `\n` and `\t` are allowed). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -111,13 +113,13 @@ describe('no raw control character reaches a text node', () => {
     await settle(host);
     expect(rawNodes(host), 'pending').to.deep.equal([]);
     // The marks are there: the characters were shown, not dropped.
-    expect(host.shadowRoot!.querySelector('[data-id="approval"]')!.shadowRoot!.textContent).to.contain('⟨U+202E⟩gnp.exe⟨U+200B⟩⟨U+0007⟩');
+    expect(hostHarness(host).card('approval')!.shadowRoot!.textContent).to.contain('⟨U+202E⟩gnp.exe⟨U+200B⟩⟨U+0007⟩');
 
-    const card = (id: string) => host.shadowRoot!.querySelector(`[data-id="${id}"]`)!.shadowRoot!;
-    click(card('approval').querySelector('[part~="add-reason-button"]'));
+    const card = (id: string) => hostHarness(host).card(id)!.shadowRoot!;
+    click(partIn(card('approval'), 'add-reason-button'));
     await settle(host);
     type(card('approval').querySelector('textarea')!, poison('note'));
-    click(card('approval').querySelector('[part~="reject-button"]')!);
+    click(partIn(card('approval'), 'reject-button')!);
     const questionnaire = card('questionnaire');
     click(questionnaire.querySelector<HTMLInputElement>('input[value="a"]')!);
     click(questionnaire.querySelector<HTMLInputElement>('[data-key="q2"] input[value="__custom__"]')!);
@@ -125,20 +127,20 @@ describe('no raw control character reaches a text node', () => {
     type(partIn<HTMLInputElement>(questionnaire, 'custom-field')!, poison('typed'));
     click(partIn(questionnaire, 'submit-button')!);
     type(card('text').querySelector('textarea')!, poison('answer'));
-    click(card('text').querySelector('[part~="submit-button"]')!);
+    click(partIn(card('text'), 'submit-button')!);
     click(card('choice').querySelector<HTMLInputElement>('input[value="e"]')!);
-    click(card('choice').querySelector('[part~="submit-button"]')!);
+    click(partIn(card('choice'), 'submit-button')!);
     click(card('multi').querySelector<HTMLInputElement>('input[value="g"]')!);
     type(card('multi').querySelector('textarea')!, poison('more'));
-    click(card('multi').querySelector('[part~="submit-button"]')!);
+    click(partIn(card('multi'), 'submit-button')!);
     // Artifacts: open the one preview, and copy a path.
-    click(card('files').querySelector('[part~="preview"] button'));
-    click(card('files').querySelector('[part~="copy-button"]')!);
+    click(partIn(card('files'), 'preview')?.querySelector('button') ?? null);
+    click(partIn(card('files'), 'copy-button')!);
     await settle(host);
     await new Promise((resolve) => setTimeout(resolve, 50));
     await settle(host);
-    expect(deepQueryAll(host.shadowRoot!, '[part~="receipt"]').length).to.equal(5, 'every card answered');
-    expect(host.shadowRoot!.querySelector('[aria-live]')!.textContent).to.contain('⟨U+202E⟩');
+    expect(deepQueryAll(host.shadowRoot!, partSelector('receipt')).length).to.equal(5, 'every card answered');
+    expect(hostHarness(host).find('[aria-live]')!.textContent).to.contain('⟨U+202E⟩');
     expect(rawNodes(host), 'answered').to.deep.equal([]);
   });
 });

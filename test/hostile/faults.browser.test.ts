@@ -8,13 +8,16 @@ import type { InteractionCard } from '../../src/elements/shared/interaction-card
 import { AgentLab } from '../support/agent.js';
 import { type } from '../support/keyboard.js';
 import { card, mountHost, trackedWebSocket, uniqueSession, waitForCard } from '../host/support.js';
+import { hostHarness } from '../support/harness/host.js';
+import { CardHarness } from '../support/harness/card.js';
+import { partIn } from '../support/harness/parts.js';
 
 function seeded(seed: number) {
   let state = seed;
   return () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
 }
 
-const part = (el: Element, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
+const part = (el: Element, name: string) => partIn(el.shadowRoot!, name)!;
 
 async function answer(el: InteractionCard, text: string): Promise<void> {
   await el.updateComplete;
@@ -98,7 +101,7 @@ describe('faults with a seeded schedule', () => {
       } else if (roll >= 0.4) cuts.none += 1;
       if (connection.state !== 'open') await connection.until('open', 'never reconnected', 5000);
     }
-    await waitUntil(() => [...host.shadowRoot!.querySelectorAll('[data-id]')].every((el) => (el as InteractionCard).state !== 'submitting'), 'some answers never acked', { timeout: 5000 });
+    await waitUntil(() => hostHarness(host).findAll('[data-id]').every((el) => (el as InteractionCard).state !== 'submitting'), 'some answers never acked', { timeout: 5000 });
     const received = await lab.received(session);
     const results = received.filter((m) => m.type === 'tool_result');
     const byId = new Map<string, Set<string>>();
@@ -124,7 +127,7 @@ describe('faults with a seeded schedule', () => {
       await lab.call(session, 'request_user_input', questionnaire, id);
       let el = await waitForCard(mounted.host, id);
       // Half answered, then the page reloads: the runtime re-sends the call, the card comes back.
-      el.shadowRoot!.querySelector<HTMLInputElement>('fieldset[data-key="a"] input')!.click();
+      new CardHarness(el).find<HTMLInputElement>('fieldset[data-key="a"] input')!.click();
       mounted.host.remove();
       mounted = await mountHost(lab.url(session), { storage });
       el = await waitForCard(mounted.host, id);

@@ -10,6 +10,7 @@ import { resolveContext } from '../../src/rules/context.js';
 import { normalizeApproval, normalizeInput } from '../../src/rules/normalize.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { partIn } from '../support/card-harness.js';
+import { CardHarness } from '../support/harness/card.js';
 
 const ids = { request_id: 'l-1', session_id: 's' };
 
@@ -21,7 +22,7 @@ async function form(args: Record<string, unknown>) {
   return el;
 }
 
-const labels = (el: Element) => [...el.shadowRoot!.querySelectorAll('.option-label bdi')];
+const labels = (el: Element) => new CardHarness(el).findAll('.option-label bdi');
 const nodeCount = (root: Node) => [...walk(root)].length;
 function* walk(root: Node): Generator<Node> {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_ALL);
@@ -64,7 +65,7 @@ describe('size', () => {
     const root = el.shadowRoot!;
     expect(root.textContent!.length).to.be.below(5_000);
     expect(nodeCount(root)).to.be.below(200);
-    const expand = root.querySelector<HTMLButtonElement>('[part~="message"] button')!;
+    const expand = partIn(root, 'message')!.querySelector<HTMLButtonElement>('button')!;
     expect(expand.getAttribute('aria-expanded')).to.equal('false');
     expect(expand.textContent).to.contain(String(message.trim().length));
     await expect(el).to.be.accessible();

@@ -9,6 +9,7 @@ import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { ScriptedTransport as FuzzTransport } from '../support/scripted-transport.js';
 import { FakeClock } from '../support/fake-clock.js';
+import { hostHarness } from '../support/harness/host.js';
 
 type Expectation =
   | { kind: 'error'; code: string; id?: string }
@@ -124,7 +125,7 @@ describe('protocol fuzzing through the real session and host', () => {
 
     const generated = fc.sample(fc.oneof(...cases), { numRuns: 10_000, seed: 20261130 });
     const finished: string[] = [];
-    const ids = () => [...host.shadowRoot!.querySelectorAll('[data-id]')].map((el) => el.getAttribute('data-id'));
+    const ids = () => hostHarness(host).findAll('[data-id]').map((el) => el.getAttribute('data-id'));
     let cards = 0;
     for (const [index, make] of generated.entries()) {
       let item = make();
@@ -178,7 +179,7 @@ describe('protocol fuzzing through the real session and host', () => {
     expect(errors).to.deep.equal([]);
     expect(cards).to.be.greaterThan(500);
     // However many receipts the fuzz made, the host keeps only its receipt-limit of them.
-    const receipts = [...host.shadowRoot!.querySelectorAll('[role="listitem"] > [state]')].filter((card) => card.getAttribute('state') !== 'pending');
+    const receipts = hostHarness(host).findAll('[role="listitem"] > [state]').filter((card) => card.getAttribute('state') !== 'pending');
     expect(receipts.length).to.be.within(1, 3);
   });
 });

@@ -6,6 +6,7 @@ import { defineElement } from '../../src/elements/shared/define.js';
 import { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import { normalizeToolCall } from '../../src/rules/normalize.js';
 import { resolveContext } from '../../src/rules/context.js';
+import { ShadowHarness } from '../support/harness/card.js';
 
 defineElement('approval-dialog', ApprovalDialog);
 defineElement('mcp-card-view', McpCardView);
@@ -23,13 +24,13 @@ describe('<mcp-card-view>', () => {
   it('in a host without server tools, says where to answer and offers no form', async () => {
     const el = await fixture<McpCardView>(html`<mcp-card-view locale="en" .request=${request}></mcp-card-view>`);
     expect(shadowText(el)).to.include('Answer this in a supported app').and.include('Deploy v2.3?');
-    expect(el.shadowRoot!.querySelector('approval-dialog')).to.equal(null);
+    expect(new ShadowHarness(el).find('approval-dialog')).to.equal(null);
     await expect(el).to.be.accessible();
   });
 
   it('with a way to respond, shows the card; a refused call shows the sentence', async () => {
     const el = await fixture<McpCardView>(html`<mcp-card-view .request=${request} .respond=${async () => 'no'}></mcp-card-view>`);
-    expect(el.shadowRoot!.querySelector('approval-dialog')).to.not.equal(null);
+    expect(new ShadowHarness(el).find('approval-dialog')).to.not.equal(null);
     await expect(el).to.be.accessible();
     el.result = { error: 'publish_artifacts is not available for the current messaging channel.' };
     await el.updateComplete;

@@ -13,6 +13,8 @@ import { toArtifact } from '../../src/rules/artifacts/prepare.js';
 import { resolveContext } from '../../src/rules/context.js';
 import { normalizeApproval, normalizeInput } from '../../src/rules/normalize.js';
 import { FakeClock } from '../support/fake-clock.js';
+import { CardHarness } from '../support/harness/card.js';
+import { partIn } from '../support/harness/parts.js';
 
 export * from '../../demo/design-systems.js';
 
@@ -54,7 +56,7 @@ const AT = '2026-11-29T12:00:00.000Z';
 
 /** The part `name` in an element's shadow root. */
 export function part(el: Element, name: string): HTMLElement {
-  const found = el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+  const found = partIn(el.shadowRoot!, name);
   if (!found) throw new Error(`no part ${name} in <${el.localName}>`);
   return found;
 }
@@ -118,7 +120,7 @@ export async function renderCards(locale = 'en'): Promise<Cards> {
   clocks[0]!.advance(95_000);
   clocks[1]!.advance(115_000);
   // A chosen option (the accent's soft fill) and a refused submit (the error at the question).
-  form.shadowRoot!.querySelector<HTMLInputElement>('input[type="radio"]')!.click();
+  new CardHarness(form).find<HTMLInputElement>('input[type="radio"]')!.click();
   await form.updateComplete;
   part(form, 'submit-button').click();
   await Promise.all([low, high, form].map((el) => el.updateComplete));

@@ -8,6 +8,8 @@ import type { InteractionHost } from '../../src/host/interaction-host.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { ScriptedTransport } from '../support/scripted-transport.js';
+import { hostHarness } from '../support/harness/host.js';
+import { partIn } from '../support/harness/parts.js';
 import {
   applyMcpHostContext,
   declarations,
@@ -315,8 +317,8 @@ describe('a preset and <interaction-host>', () => {
     transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id: 'a', tool: 'request_user_approval', arguments: { message: 'Deploy?', severity: 'low' } }));
     const card = await new Promise<Element>((resolve) => {
       const look = () => {
-        const found = host.shadowRoot!.querySelector('approval-dialog');
-        if (found?.shadowRoot?.querySelector('[part~="approve-button"]')) resolve(found);
+        const found = hostHarness(host).find('approval-dialog');
+        if (found?.shadowRoot && partIn(found.shadowRoot, 'approve-button')) resolve(found);
         else requestAnimationFrame(look);
       };
       look();

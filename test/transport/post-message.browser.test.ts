@@ -6,6 +6,7 @@ import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval
 import { MemoryStorage } from '../../src/session/storage.js';
 import { PostMessageTransport } from '../../src/transport/post-message-transport.js';
 import { partIn } from '../support/card-harness.js';
+import { hostHarness } from '../support/harness/host.js';
 
 const FRAME_PATH = '/test/support/frame.html';
 const otherOrigin = () => (location.hostname === '127.0.0.1' ? `http://localhost:${location.port}` : `http://127.0.0.1:${location.port}`);
@@ -90,7 +91,7 @@ describe('PostMessageTransport', () => {
     host.transport!.onMessage((data) => received.push(data));
     await postedFrom(hostile, [hello, call], host);
     expect(received).to.deep.equal([]);
-    expect(host.shadowRoot!.querySelector('[data-id]')).to.equal(null);
+    expect(hostHarness(host).find('[data-id]')).to.equal(null);
     // The kit's `connect` was posted to the allowed origin only: the hostile frame never saw it.
     await delivered([hostile]);
     expect(seen).to.deep.equal([]);
@@ -101,14 +102,14 @@ describe('PostMessageTransport', () => {
     const intruder = await frame(location.origin, 'intruder');
     const host = await hostWith(new PostMessageTransport({ target: paired.contentWindow!, allowedOrigins: [location.origin] }));
     await postedFrom(intruder, [hello, call], host);
-    expect(host.shadowRoot!.querySelector('[data-id]')).to.equal(null);
+    expect(hostHarness(host).find('[data-id]')).to.equal(null);
     // The connect reaches the paired frame; everything posted to either frame before the marks is reported by then.
     await waitUntil(() => seen.some((r) => r.name === 'paired' && (r.data as { type?: string }).type === 'connect'), 'the paired frame got no connect');
     await delivered([paired, intruder]);
     expect(seen.map((r) => [r.name, (r.data as { type?: string }).type])).to.deep.equal([['paired', 'connect']], 'only the paired frame got the connect');
     for (const message of [hello, call]) paired.contentWindow!.postMessage({ cmd: 'post', message }, '*');
-    await waitUntil(() => host.shadowRoot!.querySelector('[data-id="pm-call"]'));
-    const dialog = host.shadowRoot!.querySelector<ApprovalDialog>('[data-id="pm-call"]')!;
+    await waitUntil(() => hostHarness(host).card('pm-call'));
+    const dialog = hostHarness(host).card<ApprovalDialog>('pm-call')!;
     await dialog.updateComplete;
     partIn<HTMLButtonElement>(dialog.shadowRoot!, 'approve-button')!.click();
     await waitUntil(() => seen.some((r) => (r.data as { type?: string }).type === 'tool_result'));
@@ -127,7 +128,7 @@ describe('frame bridge: a page hosting the kit in an iframe', () => {
     const pending = bridge.session.callTool('request_user_approval', { message: 'Ship it?', severity: 'low' }, { callId: 'f-1' });
     await waitUntil(() => iframe.contentDocument?.querySelector('interaction-host')?.shadowRoot?.querySelector('[data-id="f-1"]'), 'no card in the frame', { timeout: 5000 });
     const host = iframe.contentDocument!.querySelector('interaction-host')!;
-    const dialog = host.shadowRoot!.querySelector<ApprovalDialog>('[data-id="f-1"]')!;
+    const dialog = hostHarness(host).card<ApprovalDialog>('f-1')!;
     await dialog.updateComplete;
     const approve = partIn<HTMLButtonElement>(dialog.shadowRoot!, 'approve-button')!;
     expect(approve.textContent!.trim()).to.equal('Approve', 'the session context locale reaches the cards');

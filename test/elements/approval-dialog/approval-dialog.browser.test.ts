@@ -1,9 +1,8 @@
 import { expect, fixture, html, nextFrame, oneEvent } from '@open-wc/testing';
 import '../../../src/entries/approval-dialog.js';
-import type { ApprovalDialog } from '../../../src/elements/approval-dialog/approval-dialog.js';
 import type { InteractionResponse } from '../../../src/protocol/response.js';
 import { normalizeApproval } from '../../../src/rules/normalize.js';
-import { mountCard } from '../../support/card-harness.js';
+import { ApprovalHarness, mountApproval } from '../../support/card-harness.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { deepActiveElement, press, type } from '../../support/keyboard.js';
 
@@ -11,7 +10,7 @@ const ids = { request_id: 'a-1', session_id: 's' };
 const high = normalizeApproval({ message: 'Drop the production database?', severity: 'high', details: 'DROP DATABASE prod;' }, ids);
 const medium = normalizeApproval({ message: 'Restart the worker?' }, ids);
 
-const mount = (request = high, attrs = '') => mountCard<ApprovalDialog>(request, { attrs });
+const mount = (request = high, attrs = '') => mountApproval(request, { attrs });
 
 describe('<approval-dialog>', () => {
   it('severities differ by more than colour: a label and an icon of their own', async () => {
@@ -188,7 +187,7 @@ describe('<approval-dialog>', () => {
     const wrapper = await fixture(html`<div lang="en-GB"><approval-dialog .request=${high}></approval-dialog></div>`);
     const inner = wrapper.querySelector('approval-dialog')!;
     await inner.updateComplete;
-    expect(inner.shadowRoot!.querySelector('.details-label')!.textContent!.trim()).to.equal('Details');
+    expect(new ApprovalHarness(inner).find('.details-label')!.textContent!.trim()).to.equal('Details');
   });
 
   it('standalone: an approval times itself out unanswered, from its own timeout_seconds', async () => {

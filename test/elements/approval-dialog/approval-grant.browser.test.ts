@@ -6,7 +6,7 @@ import type { ApprovalDialog } from '../../../src/elements/approval-dialog/appro
 import type { InteractionResponseEvent } from '../../../src/elements/shared/interaction-card.js';
 import { answerApproval } from '../../../src/rules/responses.js';
 import { normalizeApproval } from '../../../src/rules/normalize.js';
-import { describedBy, mountCard } from '../../support/card-harness.js';
+import { ApprovalHarness, describedBy, mountApproval, partIn } from '../../support/card-harness.js';
 import { asIfCoarsePointer, frameOfWidth, targets } from '../../support/media.js';
 import { byPart, deepActiveElement, press, startBefore, tabTo } from '../../support/keyboard.js';
 
@@ -16,7 +16,7 @@ const approval = (severity: string, details = '$ kubectl get pods -n staging') =
 
 /** The card with `grant` offered (none: `null`). */
 async function mount(severity = 'low', attrs = '', grant: { key: string; label: string } | null = KUBECTL) {
-  const harness = await mountCard<ApprovalDialog>(approval(severity), { attrs });
+  const harness = await mountApproval(approval(severity), { attrs });
   const fired: InteractionResponseEvent[] = [];
   harness.el.addEventListener('interaction-response', (event) => fired.push(event));
   harness.el.grant = grant ?? undefined;
@@ -31,18 +31,16 @@ async function settled(el: ApprovalDialog) {
   await nextFrame();
 }
 
-const outcome = (el: ApprovalDialog) => el.shadowRoot!.querySelector('[part~="state"]')!.textContent!.trim();
-
 describe('<approval-dialog> with a session grant', () => {
   for (const severity of ['low', 'medium']) {
     it(`${severity}: offers 本会话内允许 beside 批准, naming what it allows, and is accessible`, async () => {
-      const { el, part } = await mount(severity);
+      const { el, part, grantScope, actions } = await mount(severity);
       const grant = part('grant-button')!;
       expect(grant.textContent!.trim()).to.equal('本会话内允许');
-      expect(el.shadowRoot!.querySelector('.grant-scope')!.textContent).to.equal('本会话内不再询问：kubectl get …');
+      expect(grantScope()!.textContent).to.equal('本会话内不再询问：kubectl get …');
       // What it allows, and what this call runs, as approve's description has it.
       expect(describedBy(grant)).to.equal('本会话内不再询问：kubectl get … 详情: $ kubectl get pods -n staging');
-      const order = [...part('actions')!.querySelectorAll('button')].map((button) => button.getAttribute('part'));
+      const order = [...actions()].map((button) => button.getAttribute('part'));
       expect(order).to.deep.equal(['add-reason-button', 'reject-button', 'grant-button', 'approve-button']);
       // The two approvals stay together when the row wraps.
       expect(grant.parentElement === part('approve-button')!.parentElement && grant.parentElement !== part('actions')).to.equal(true);
@@ -54,7 +52,7 @@ describe('<approval-dialog> with a session grant', () => {
     const high = await mount('high');
     expect(high.part('approve-button') !== null, 'the card is there').to.equal(true);
     expect(high.part('grant-button') === null, 'no grant on high').to.equal(true);
-    expect(high.el.shadowRoot!.querySelector('.grant-scope') === null).to.equal(true);
+    expect(high.grantScope() === null).to.equal(true);
     // Nor in the second step, while 确认批准 arms.
     high.part('approve-button')!.click();
     await high.el.updateComplete;
@@ -62,7 +60,7 @@ describe('<approval-dialog> with a session grant', () => {
     expect(high.part('grant-button') === null, 'no grant on high').to.equal(true);
     const none = await mount('low', '', null);
     expect(none.part('grant-button') === null, 'no grant offered').to.equal(true);
-    expect(none.el.shadowRoot!.querySelector('.grant-scope') === null).to.equal(true);
+    expect(none.grantScope() === null).to.equal(true);
   });
 
   it('answers with the plain approval and grant "session" beside it; 批准 carries none', async () => {
@@ -88,7 +86,7 @@ describe('<approval-dialog> with a session grant', () => {
   });
 
   it('keyboard alone: Tab reaches it after 拒绝, Enter answers, focus goes to the receipt that says so', async () => {
-    const { el, fired } = await mount('low');
+    const { el, fired, part, receipt } = await mount('low');
     await startBefore(el);
     const stops: string[] = [];
     await tabTo((active) => {
@@ -99,46 +97,46 @@ describe('<approval-dialog> with a session grant', () => {
     await press('Enter');
     await settled(el);
     expect(fired.map((event) => [event.detail.approved, event.grant])).to.deep.equal([[true, 'session']]);
-    expect(deepActiveElement() === el.shadowRoot!.querySelector('[part~="receipt-heading"]'), 'focus on the receipt').to.equal(true);
-    expect(outcome(el)).to.equal('已批准 · 本会话内允许');
+    expect(deepActiveElement() === part('receipt-heading'), 'focus on the receipt').to.equal(true);
+    expect(receipt()).to.equal('已批准 · 本会话内允许');
     await expect(el).to.be.accessible();
   });
 
   it('its receipt, while the answer is sent and once it arrived; a plain 批准 says 已批准', async () => {
-    const { el, part } = await mount('low', 'locale="en"');
+    const { el, part, receipt } = await mount('low', 'locale="en"');
     el.addEventListener('interaction-response', (event) => event.preventDefault(), { once: true });
     part('grant-button')!.click();
     await el.updateComplete;
     expect(el.state).to.equal('submitting');
-    expect(outcome(el)).to.equal('Approved for this session');
+    expect(receipt()).to.equal('Approved for this session');
     el.response = answerApproval(el.request!, true, '', new Date(0).toISOString());
     await el.updateComplete;
     expect(el.state).to.equal('answered');
-    expect(outcome(el)).to.equal('Approved for this session');
+    expect(receipt()).to.equal('Approved for this session');
     // The same element asked again (a new request) starts over.
     el.request = { ...approval('low'), request_id: 'g-2' };
     await el.updateComplete;
-    el.shadowRoot!.querySelector<HTMLElement>('[part~="approve-button"]')!.click();
+    part('approve-button')!.click();
     await el.updateComplete;
-    expect(outcome(el)).to.equal('Approved');
+    expect(receipt()).to.equal('Approved');
   });
 
   it('a late answer says it came too late, not that it was allowed', async () => {
-    const { el, part } = await mount('low');
+    const { el, part, receipt } = await mount('low');
     part('grant-button')!.click();
     el.late = true;
     await el.updateComplete;
-    expect(outcome(el)).to.equal('已过期');
+    expect(receipt()).to.equal('已过期');
   });
 
   it('a call a session grant allowed: one line, 已按本会话授权自动批准, its record still there; accessible', async () => {
     for (const [locale, words] of [['zh-CN', '已按本会话授权自动批准'], ['en', 'Allowed by your session grant']] as const) {
-      const { el, part } = await mountCard<ApprovalDialog>(approval('low'), { attrs: `locale="${locale}"` });
+      const { el, part, receipt } = await mountApproval(approval('low'), { attrs: `locale="${locale}"` });
       el.granted = true;
       el.response = answerApproval(el.request!, true, '', new Date(0).toISOString());
       await el.updateComplete;
       expect(part('actions') === null, 'no form').to.equal(true);
-      expect(outcome(el)).to.equal(words);
+      expect(receipt()).to.equal(words);
       expect(part('card')!.getBoundingClientRect().height).to.be.at.most(48);
       await expect(el).to.be.accessible();
       part('receipt-heading')!.click();
@@ -149,11 +147,11 @@ describe('<approval-dialog> with a session grant', () => {
   });
 
   it('the label is runtime text: shown through the one safe path, never as HTML', async () => {
-    const { el } = await mount('low', '', { key: 'k', label: '<img src=x>rm\u202Efdp.exe' });
-    const scope = el.shadowRoot!.querySelector('.grant-scope')!;
+    const { grantScope } = await mount('low', '', { key: 'k', label: '<img src=x>rm\u202Efdp.exe' });
+    const scope = grantScope()!;
     expect(scope.querySelector('img') === null, 'no element from the label').to.equal(true);
     expect(scope.querySelector('bdi')!.textContent).to.equal('<img src=x>rm⟨U+202E⟩fdp.exe');
-    expect(scope.querySelector('[part~="invisible-char"]') !== null).to.equal(true);
+    expect(partIn(scope, 'invisible-char') !== null).to.equal(true);
   });
 
   it('English, light and dark: named and described in the card\'s language, accessible', async () => {
@@ -187,8 +185,9 @@ describe('<approval-dialog> with a session grant', () => {
       el.grant = KUBECTL;
       win.document.body.append(el);
       await el.updateComplete;
-      const card = el.shadowRoot!.querySelector('[part~="card"]')!.getBoundingClientRect();
-      const boxes = [...el.shadowRoot!.querySelectorAll('[part~="actions"] button')].map((button) => button.getBoundingClientRect());
+      const { part, actions } = new ApprovalHarness(el);
+      const card = part('card')!.getBoundingClientRect();
+      const boxes = [...actions()].map((button) => button.getBoundingClientRect());
       for (const box of boxes) {
         expect(box.left).to.be.at.least(card.left);
         expect(box.right).to.be.at.most(card.right + 0.5);
@@ -197,7 +196,7 @@ describe('<approval-dialog> with a session grant', () => {
         for (const b of boxes.slice(i + 1)) expect(a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5, 'buttons overlap').to.equal(true);
       }
       expect(win.document.documentElement.scrollWidth).to.be.at.most(320);
-      const [grant, approve] = ['grant-button', 'approve-button'].map((name) => el.shadowRoot!.querySelector(`[part~="${name}"]`)!.getBoundingClientRect());
+      const [grant, approve] = ['grant-button', 'approve-button'].map((name) => part(name)!.getBoundingClientRect());
       expect(grant!.top, 'the two approvals on one line').to.equal(approve!.top);
     } finally {
       frame.remove();

@@ -18,8 +18,8 @@ const image = (file: string, delivered = false): FilePart =>
 const local = (path: string): FilePart => filePart(toArtifact({ path })!, 'auto', { state: 'skipped', reason: DELIVERY_REASONS.noDeliver });
 
 async function mount(items: FilePart[]) {
-  const { el, row } = await mountArtifacts(items);
-  return { el, row: (name: string) => row(name)! };
+  const { el, row, preview, copyButton } = await mountArtifacts(items);
+  return { el, preview, copyButton: (name: string) => copyButton(name)!, row: (name: string) => row(name)! };
 }
 
 const settleRequests = () => new Promise((resolve) => setTimeout(resolve, 150));
@@ -28,9 +28,8 @@ const fetched = (urls: string[], file: string) => urls.filter((url) => url === `
 describe('<artifact-list> keys what the user did by the item', () => {
   it('a replaced item that was never clicked is not fetched; it is after its own click', async () => {
     await startRecordingRequests();
-    const { el, row } = await mount([image('a.png')]);
-    row('a.png').querySelector<HTMLButtonElement>('[part~="preview"] button')!.click();
-    await el.updateComplete;
+    const { el, row, preview } = await mount([image('a.png')]);
+    await preview('a.png');
     await settleRequests();
     el.items = [image('b.png')];
     await el.updateComplete;
@@ -40,8 +39,7 @@ describe('<artifact-list> keys what the user did by the item', () => {
     expect(fetched(before, 'b.png'), 'the item that took its place, never clicked').to.deep.equal([]);
     expect(row('b.png').querySelector('img')).to.equal(null);
     await startRecordingRequests();
-    row('b.png').querySelector<HTMLButtonElement>('[part~="preview"] button')!.click();
-    await el.updateComplete;
+    await preview('b.png');
     // The request reaches the test server when the engine gets to it: waited for, not timed.
     await waitUntil(async () => fetched(await recordedRequests(), 'b.png').length > 0, 'b.png was never fetched', { timeout: 10_000 });
     expect(fetched(await stopRecordingRequests(), 'b.png'), 'after its own click').to.have.length(1);
@@ -53,9 +51,8 @@ describe('<artifact-list> keys what the user did by the item', () => {
 
   it('items that remain keep their preview when they move, and the new ones wait', async () => {
     await startRecordingRequests();
-    const { el, row } = await mount([image('a.png'), image('c.png')]);
-    row('c.png').querySelector<HTMLButtonElement>('[part~="preview"] button')!.click();
-    await el.updateComplete;
+    const { el, row, preview } = await mount([image('a.png'), image('c.png')]);
+    await preview('c.png');
     el.items = [image('c.png'), image('d.png')];
     await el.updateComplete;
     await settleRequests();
@@ -65,11 +62,10 @@ describe('<artifact-list> keys what the user did by the item', () => {
   });
 
   it('a delivery update never hides a preview the user opened', async () => {
-    const { el, row } = await mount([image('a.png'), image('e.png')]);
+    const { el, row, preview } = await mount([image('a.png'), image('e.png')]);
     el.delivering = true;
     await el.updateComplete;
-    row('e.png').querySelector<HTMLButtonElement>('[part~="preview"] button')!.click();
-    await el.updateComplete;
+    await preview('e.png');
     // The delivery result arrives: new item objects, the same items.
     el.delivering = false;
     el.items = [image('a.png', true), image('e.png', true)];
@@ -80,17 +76,17 @@ describe('<artifact-list> keys what the user did by the item', () => {
   });
 
   it('"copied" stays with the item whose path was copied', async () => {
-    const { el, row } = await mount([local('/out/one.txt'), local('/out/two.txt')]);
+    const { el, copyButton } = await mount([local('/out/one.txt'), local('/out/two.txt')]);
     // A real key press: the clipboard takes text from a user's gesture only, and the button says
     // 已复制 only once it did.
-    row('one.txt').querySelector<HTMLButtonElement>('[part~="copy-button"]')!.focus();
+    copyButton('one.txt').focus();
     await press('Enter');
     await new Promise((resolve) => setTimeout(resolve, 50));
     await el.updateComplete;
-    expect(row('one.txt').querySelector('[part~="copy-button"]')!.textContent!.trim()).to.equal('已复制');
+    expect(copyButton('one.txt').textContent!.trim()).to.equal('已复制');
     el.items = [local('/out/three.txt'), local('/out/one.txt')];
     await el.updateComplete;
-    expect(row('three.txt').querySelector('[part~="copy-button"]')!.textContent!.trim()).to.equal('复制路径');
-    expect(row('one.txt').querySelector('[part~="copy-button"]')!.textContent!.trim()).to.equal('已复制');
+    expect(copyButton('three.txt').textContent!.trim()).to.equal('复制路径');
+    expect(copyButton('one.txt').textContent!.trim()).to.equal('已复制');
   });
 });

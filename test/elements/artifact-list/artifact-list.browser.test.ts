@@ -88,16 +88,16 @@ describe('<artifact-list>', () => {
     it('wait for 加载预览 from any other origin: nothing is fetched before the click', async () => {
       const foreign = `${foreignOrigin(2)}/tracker.png`;
       await startRecordingRequests();
-      const { el, rows } = await mount([image(foreign)]);
+      const { el, rows, previewButton, images } = await mount([image(foreign)]);
       expect(rows[0]!.querySelector('img')).to.equal(null);
-      const button = rows[0]!.querySelector<HTMLButtonElement>('[part~="preview"] button')!;
+      const button = previewButton(rows[0])!;
       expect(button.textContent!.trim()).to.equal('加载预览');
       await new Promise((resolve) => requestAnimationFrame(resolve));
       const before = await stopRecordingRequests();
       expect(before.filter((url) => url.startsWith(foreignOrigin(2)))).to.deep.equal([]);
       button.click();
       await el.updateComplete;
-      expect(el.shadowRoot!.querySelector('img')!.getAttribute('src')).to.equal(foreign);
+      expect(images()[0]!.getAttribute('src')).to.equal(foreign);
     });
 
     it('load by themselves from origins listed in preview-origins', async () => {

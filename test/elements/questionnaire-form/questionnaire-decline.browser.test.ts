@@ -4,9 +4,8 @@
 import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import '../../../src/entries/questionnaire-form.js';
-import type { QuestionnaireForm } from '../../../src/elements/questionnaire-form/questionnaire-form.js';
 import { PICK_CONFIRM_MS } from '../../../src/elements/questionnaire-form/steps.js';
-import { mountCard } from '../../support/card-harness.js';
+import { mountQuestionnaire } from '../../support/card-harness.js';
 import { byPart, deepActiveElement, press, startBefore, tabTo } from '../../support/keyboard.js';
 import { settle } from '../../support/questionnaire-mount.js';
 import { catalogue } from '../../support/requests-catalogue.js';
@@ -14,12 +13,10 @@ import { catalogue } from '../../support/requests-catalogue.js';
 const four = catalogue['questionnaire of four']!.request;
 
 async function mountSteps(locale = 'en') {
-  const card = await mountCard<QuestionnaireForm>(four, { attrs: `locale="${locale}" theme="light" layout="steps"`, width: 720 });
-  const shown = () => [...card.root.querySelectorAll('[data-key]')].map((q) => q.getAttribute('data-key'));
-  const radios = () => [...card.root.querySelectorAll<HTMLInputElement>('[data-key] input[type="radio"]')];
-  const invalid = () => card.root.querySelector('fieldset[data-key]')?.getAttribute('aria-invalid');
+  const card = await mountQuestionnaire(four, { attrs: `locale="${locale}" theme="light" layout="steps"`, width: 720 });
+  const invalid = () => card.find('fieldset[data-key]')?.getAttribute('aria-invalid');
   const discard = () => card.part('skip-button')?.parentElement?.querySelector('[role="alert"]')?.textContent?.trim();
-  return { ...card, shown, radios, invalid, discard };
+  return { ...card, invalid, discard };
 }
 
 /** A real click at the middle of `target`. */
@@ -92,8 +89,8 @@ describe('<questionnaire-form> steps: declining the whole card, and a pick besid
   });
 
   it('by pointer: a click on an option moves on, and a Next clicked right after it does not move on again nor refuse', async () => {
-    const { el, part, clock, shown, invalid, root } = await mountSteps();
-    await clickOn(root.querySelector('[data-key="compat"] [part~="option"]')!);
+    const { el, part, clock, shown, invalid, partOf } = await mountSteps();
+    await clickOn(partOf('compat', 'option')!);
     await settle(el);
     expect(shown()).to.deep.equal(['region']);
     await clickOn(part('next-button')!);
@@ -107,7 +104,7 @@ describe('<questionnaire-form> steps: declining the whole card, and a pick besid
     expect(shown()).to.deep.equal(['region']);
     expect(invalid()).to.equal('true');
     // Later than the window, the first Next is the user's own too.
-    await clickOn(root.querySelector('[data-key="region"] [part~="option"]')!);
+    await clickOn(partOf('region', 'option')!);
     await settle(el);
     expect(shown()).to.deep.equal(['window']);
     clock.advance(PICK_CONFIRM_MS);

@@ -8,13 +8,13 @@ import { schemaToQuestions } from '../../../src/adapters/json-schema-form.js';
 import { formRequest } from '../../../src/adapters/requests.js';
 import { deepActiveElement, press, startBefore, tabTo, type } from '../../support/keyboard.js';
 import { catalogue } from '../../support/requests-catalogue.js';
-import { mountCard, partIn } from '../../support/card-harness.js';
+import { mountQuestionnaire, partIn } from '../../support/card-harness.js';
 import { systemClock } from '../../../src/protocol/clock.js';
 
 // Typed fields come with the adapters: this page provides them to every card on it.
 provideAdapterParts(document.body);
 
-const mount = (request: InteractionRequest, locale = 'en') => mountCard<QuestionnaireForm>(request, { attrs: `locale="${locale}" layout="list"`, clock: systemClock });
+const mount = (request: InteractionRequest, locale = 'en') => mountQuestionnaire(request, { attrs: `locale="${locale}" layout="list"`, clock: systemClock });
 
 const settle = async (el: QuestionnaireForm) => {
   await el.updateComplete;
@@ -96,12 +96,12 @@ describe('keys: a text answer is a single line that grows', () => {
 
 describe('Use all recommended fills only what is unanswered', () => {
   it('keeps a typed custom answer and a chosen option, and says how many it filled', async () => {
-    const { el, root, part } = await mount(catalogue['questionnaire of four']!.request);
+    const { el, root, part, partOf } = await mount(catalogue['questionnaire of four']!.request);
     const radios = (id: string) => [...root.querySelectorAll<HTMLInputElement>(`[data-key="${id}"] input[type="radio"]`)];
     radios('region').at(-1)!.focus();
     await press('3');
     await settle(el);
-    root.querySelector<HTMLElement>('[data-key="region"] [part~="custom-field"]')!.focus();
+    partOf('region', 'custom-field')!.focus();
     await type('ap-southeast');
     radios('window')[1]!.focus();
     await press('2');
@@ -111,7 +111,7 @@ describe('Use all recommended fills only what is unanswered', () => {
     await settle(el);
     expect(radios('compat')[0]!.checked).to.equal(true);
     expect(radios('region').at(-1)!.checked, 'the custom answer stays chosen').to.equal(true);
-    expect(root.querySelector<HTMLTextAreaElement>('[data-key="region"] [part~="custom-field"]')!.value).to.equal('ap-southeast');
+    expect(partOf<HTMLTextAreaElement>('region', 'custom-field')!.value).to.equal('ap-southeast');
     expect(radios('window')[1]!.checked, 'the chosen option stays').to.equal(true);
     expect(radios('notify')[0]!.checked).to.equal(true);
     const status = partIn(root, 'filled')!;

@@ -122,8 +122,8 @@ describe('<questionnaire-form> steps', () => {
   });
 
   it('with the pointer: a click picks and moves on, Back goes back', async () => {
-    const { el, part, shown, root } = await mount(four);
-    await clickOn(root.querySelector('[data-key="compat"] [part~="option"]')!);
+    const { el, part, shown, partOf } = await mount(four);
+    await clickOn(partOf('compat', 'option')!);
     await settle(el);
     expect(shown()).to.deep.equal(['region']);
     await clickOn(part('back-button')!);

@@ -13,7 +13,7 @@ import { normalizeApproval, normalizeInput } from '../../../src/rules/normalize.
 import { schemaToQuestions } from '../../../src/adapters/json-schema-form.js';
 import { formRequest } from '../../../src/adapters/requests.js';
 import { press, type } from '../../support/keyboard.js';
-import { mountCard } from '../../support/card-harness.js';
+import { type CardHarness, mountCard } from '../../support/card-harness.js';
 import { systemClock } from '../../../src/protocol/clock.js';
 
 // Typed fields come with the adapters: this page provides them to every card on it.
@@ -23,9 +23,8 @@ const ids = (id: string) => ({ request_id: id, session_id: 's-cap' });
 const execution = resolveContext();
 
 /** The card `request` is shown in (`tag` says which, for the reader). */
-async function mount(tag: 'approval-dialog' | 'questionnaire-form', request: InteractionRequest): Promise<InteractionCard> {
-  const { el } = await mountCard<InteractionCard>(request, { attrs: `locale="en"${tag === 'questionnaire-form' ? ' layout="list"' : ''}`, clock: systemClock });
-  return el;
+function mount(tag: 'approval-dialog' | 'questionnaire-form', request: InteractionRequest): Promise<CardHarness<InteractionCard>> {
+  return mountCard<InteractionCard>(request, { attrs: `locale="en"${tag === 'questionnaire-form' ? ' layout="list"' : ''}`, clock: systemClock });
 }
 
 /** Pastes `text` into `field` through the browser's editing path, then types `keys` for real. */
@@ -35,20 +34,19 @@ async function fill(field: HTMLInputElement | HTMLTextAreaElement, text: string,
   await type(keys);
 }
 
-const shadow = (el: Element) => el.shadowRoot!;
 /** The typed-length limit, written out rather than read from the code under test. */
 const MAX_TYPED_LENGTH = 20_000;
 
 describe('typed fields are capped at 20,000 characters', () => {
   it('a text answer stops at 20,000 characters, and the response carries exactly those', async () => {
-    const el = await mount('questionnaire-form', normalizeInput({ message: 'Paste the log' }, ids('t-cap'), execution));
-    const field = shadow(el).querySelector<HTMLTextAreaElement>('[part~="text-field"]')!;
+    const { el, part } = await mount('questionnaire-form', normalizeInput({ message: 'Paste the log' }, ids('t-cap'), execution));
+    const field = part<HTMLTextAreaElement>('text-field')!;
     await fill(field, 'x'.repeat(MAX_TYPED_LENGTH - 1), 'abc');
     expect(field.value.length).to.equal(MAX_TYPED_LENGTH);
     expect(field.value.slice(-2)).to.equal('xa', 'one typed key fitted, the rest did not');
     const responses: InteractionResponse[] = [];
     el.addEventListener('interaction-response', (event) => responses.push((event as InteractionResponseEvent).detail));
-    shadow(el).querySelector<HTMLButtonElement>('[part~="submit-button"]')!.focus();
+    part('submit-button')!.focus();
     await press('Enter');
     await el.updateComplete;
     expect(responses).to.have.length(1);
@@ -57,23 +55,23 @@ describe('typed fields are capped at 20,000 characters', () => {
 
   it('the custom answer, the multi-choice note, a typed form field and the rejection note stop there too', async () => {
     const custom = await mount('questionnaire-form', normalizeInput({ message: 'Environment?', input_mode: 'choice', options: ['prod', 'staging'] }, ids('c-cap'), execution));
-    const radios = shadow(custom).querySelectorAll<HTMLInputElement>('input[type="radio"]');
+    const radios = custom.findAll<HTMLInputElement>('input[type="radio"]');
     radios[radios.length - 1]!.click();
-    await custom.updateComplete;
+    await custom.el.updateComplete;
     const multi = await mount('questionnaire-form', normalizeInput({ message: 'Which?', input_mode: 'multi_choice', options: ['x', 'y'] }, ids('m-cap'), execution));
     const schema = schemaToQuestions({ type: 'object', properties: { bio: { type: 'string', title: 'Bio' } } }, 'requestedSchema');
     if (!schema.ok) throw new Error(schema.message);
     const form = await mount('questionnaire-form', formRequest({ id: 'f-cap', message: 'About you', timeoutSeconds: 0, metadata: {} }, schema.questions));
     const approval = await mount('approval-dialog', normalizeApproval({ message: 'Deploy?', severity: 'low' }, ids('a-cap')));
     // The rejection note may sit behind "Add a reason".
-    const reveal = [...shadow(approval).querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Add a reason');
+    const reveal = approval.findAll('button').find((b) => b.textContent?.trim() === 'Add a reason');
     reveal?.click();
-    await approval.updateComplete;
+    await approval.el.updateComplete;
     const fields = [
-      shadow(custom).querySelector<HTMLInputElement>('[part~="custom-field"]'),
-      shadow(multi).querySelector<HTMLTextAreaElement>('textarea'),
-      shadow(form).querySelector<HTMLInputElement>('[part~="text-field"]'),
-      shadow(approval).querySelector<HTMLTextAreaElement>('textarea'),
+      custom.part<HTMLInputElement>('custom-field'),
+      multi.find<HTMLTextAreaElement>('textarea'),
+      form.part<HTMLInputElement>('text-field'),
+      approval.find<HTMLTextAreaElement>('textarea'),
     ];
     for (const [index, field] of fields.entries()) {
       expect(field, `field ${index}`).to.not.equal(null);

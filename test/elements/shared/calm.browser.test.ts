@@ -19,7 +19,8 @@ import { FakeClock } from '../../support/fake-clock.js';
 import { foreignOrigin } from '../../support/requests.js';
 import { byPart, byText, deepActiveElement, press, startBefore, tabTo, type } from '../../support/keyboard.js';
 import { ScriptedTransport } from '../../support/scripted-transport.js';
-import { mountCard, partIn, partsIn } from '../../support/card-harness.js';
+import { mountCard, partIn, partSelector, partsIn } from '../../support/card-harness.js';
+import { hostHarness } from '../../support/harness/host.js';
 
 const ids = { request_id: 'calm-1', session_id: 's' };
 
@@ -100,8 +101,10 @@ describe('artifacts on a channel that delivers nothing', () => {
     await host.updateComplete;
     transport.deliver(JSON.stringify({ v: 1, type: 'hello', session_id: 'desk', context: { channel: 'desktop' } }));
     transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id: 'f', tool: 'publish_artifacts', arguments: { items: [{ path: '/tmp/report.pdf' }, { path: '/tmp/chart.png' }, { url: 'https://example.com/a.csv' }] } }));
-    await waitUntil(() => host.shadowRoot!.querySelector('artifact-list'), 'no list');
-    const list = host.shadowRoot!.querySelector('artifact-list') as ArtifactList;
+    const view = hostHarness(host);
+    await waitUntil(() => view.find('artifact-list'), 'no list');
+    const artifacts = view.artifacts();
+    const list = artifacts.el;
     await list.updateComplete;
     const root = list.shadowRoot!;
     const says = root.textContent!.split('当前渠道不支持发送文件').length - 1;
@@ -109,7 +112,7 @@ describe('artifacts on a channel that delivers nothing', () => {
     const badges = partsIn(root, 'delivery');
     expect(badges.map((b) => b.textContent!.trim())).to.deep.equal(['仅列出', '仅列出', '仅列出']);
     expect(badges.every((b) => b.classList.contains('listed') && !b.classList.contains('skipped') && !b.classList.contains('failed'))).to.equal(true);
-    expect(root.querySelectorAll('.reason, [part~="reason-code"]')).to.have.length(0);
+    expect(artifacts.findAll(`.reason, ${partSelector('reason-code')}`)).to.have.length(0);
     await expect(list).to.be.accessible();
     list.locale = 'en';
     await list.updateComplete;

@@ -6,7 +6,7 @@ import '../../../src/entries/approval-dialog.js';
 import '../../../src/entries/questionnaire-form.js';
 import type { InteractionCard } from '../../../src/elements/shared/interaction-card.js';
 import { cancelledResponse } from '../../../src/rules/responses.js';
-import { mountCard, partIn } from '../../support/card-harness.js';
+import { inPart, mountCard, partIn } from '../../support/card-harness.js';
 import { AgentLab } from '../../support/agent.js';
 import { byPart, deepActiveElement, press, startBefore, tabTo } from '../../support/keyboard.js';
 import { catalogue } from '../../support/requests-catalogue.js';
@@ -84,7 +84,7 @@ describe('focus when a card settles', () => {
     expect(focused.localName).to.equal('button');
     expect(focused.getAttribute('aria-expanded')).to.equal('false');
     expect(focused.parentElement!.getAttribute('role')).to.equal('heading');
-    expect(focused.closest('[part~="receipt"]')).to.not.equal(null);
+    expect(inPart(focused, 'receipt')).to.equal(true);
     expect(focused.textContent).to.contain('已超时');
     await expect(el).to.be.accessible();
   });

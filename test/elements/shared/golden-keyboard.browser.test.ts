@@ -14,7 +14,8 @@ import { FakeClock } from '../../support/fake-clock.js';
 import { answeredCases, withPlaceholders, type GoldenToolCase } from '../../support/golden.js';
 import { startBefore } from '../../support/keyboard.js';
 import { answerWithKeyboard, pickWithKeyboard } from '../../support/answer-ui.js';
-import { mountCard } from '../../support/card-harness.js';
+import { CardHarness, mountCard } from '../../support/card-harness.js';
+import { hostHarness } from '../../support/harness/host.js';
 
 const CALL_ID = 'call-42';
 
@@ -50,16 +51,16 @@ describe('golden cases answered with the keyboard alone', () => {
         host.addEventListener('interaction-response', (event) => events.push(event));
         runtimeEnd.send({ v: 1, type: 'hello', session_id: 's-1' });
         runtimeEnd.send({ v: 1, type: 'tool_call', call_id: CALL_ID, tool: c.tool, arguments: c.arguments, context: c.context });
-        await waitUntil(() => host.shadowRoot!.querySelector(`[data-id="${CALL_ID}"]`), 'no card');
-        const el = host.shadowRoot!.querySelector<InteractionCard>(`[data-id="${CALL_ID}"]`)!;
+        const el = await hostHarness(host).waitForCard<InteractionCard>(CALL_ID);
         runtimeEnd.send({ v: 1, type: 'cancel', id: CALL_ID });
         await waitUntil(() => el.state === 'cancelled', 'never cancelled');
         await el.updateComplete;
         expect(events).to.have.length(0);
         expect(el.response).to.deep.equal(withPlaceholders(c.result!.interaction_response, CALL_ID, new Date(clock.now()).toISOString()));
         // No form is left to answer: the one button is the receipt's own disclosure.
-        expect(el.shadowRoot!.querySelector('form') === null).to.equal(true);
-        expect([...el.shadowRoot!.querySelectorAll('button')].map((button) => button.getAttribute('part'))).to.deep.equal(['receipt-heading']);
+        const card = new CardHarness(el);
+        expect(card.find('form') === null).to.equal(true);
+        expect(card.findAll('button').map((button) => button.getAttribute('part'))).to.deep.equal(['receipt-heading']);
         expect(sent.filter((m) => m.type === 'tool_result' || m.type === 'interaction_response')).to.deep.equal([]);
       });
       continue;

@@ -12,7 +12,7 @@ import { resolveContext } from '../../../src/rules/context.js';
 import { normalizeApproval, normalizeInput } from '../../../src/rules/normalize.js';
 import { revealMarks } from '../../../src/elements/shared/safe-text.js';
 import { foreignOrigin, startRecordingRequests, stopRecordingRequests } from '../../support/requests.js';
-import { partIn } from '../../support/card-harness.js';
+import { ArtifactsHarness, CardHarness } from '../../support/card-harness.js';
 
 declare global {
   interface Window {
@@ -78,8 +78,9 @@ describe('model-written strings stay inert text', () => {
       choice.request = normalizeInput({ message: payload, input_mode: 'multi_choice', options: [{ label: payload, value: payload, description: payload }] }, ids, resolveContext());
       await Promise.all([approval.updateComplete, form.updateComplete, choice.updateComplete]);
       // A high-risk approval shows its details open, never behind a toggle.
-      expect(approval.shadowRoot!.querySelector('details')).to.equal(null);
-      expect(partIn(approval.shadowRoot!, 'details')!.checkVisibility()).to.equal(true);
+      const shownApproval = new CardHarness(approval);
+      expect(shownApproval.find('details')).to.equal(null);
+      expect(shownApproval.part('details')!.checkVisibility()).to.equal(true);
       for (const el of [approval, form, choice]) {
         inert(el.shadowRoot!);
         // Shown as text, its bidi controls as marks (⟨U+202E⟩).
@@ -115,7 +116,7 @@ describe('model-written strings stay inert text', () => {
       list.delivery = result.delivery_result;
       await list.updateComplete;
       inert(list.shadowRoot!);
-      expect(list.shadowRoot!.querySelectorAll('img')).to.have.length(0);
+      expect(new ArtifactsHarness(list).images()).to.have.length(0);
       await new Promise((resolve) => setTimeout(resolve, 50));
       const requested = await stopRecordingRequests();
       expect(requested.filter((url) => url.startsWith(foreignOrigin(3)))).to.deep.equal([]);

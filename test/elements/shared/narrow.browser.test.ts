@@ -15,7 +15,7 @@ import { migrationQuestionnaire } from '../../../demo/questionnaire-example.js';
 import { normalizeInput } from '../../../src/rules/normalize.js';
 import { frameOfWidth } from '../../support/media.js';
 import { catalogue } from '../../support/requests-catalogue.js';
-import { partIn } from '../../support/card-harness.js';
+import { ArtifactsHarness, partIn } from '../../support/card-harness.js';
 
 async function review(width: number): Promise<ShadowRoot> {
   const request = normalizeInput(migrationQuestionnaire(false), { request_id: 'q', session_id: 's' }, resolveContext());
@@ -85,7 +85,7 @@ describe('small screens', () => {
       el.delivery = result.delivery_result;
       win.document.body.append(el);
       await el.updateComplete;
-      const items = [...el.shadowRoot!.querySelectorAll('.item')];
+      const items = new ArtifactsHarness(el).findAll('.item');
       const measured = items.map((item) => ({
         icon: item.querySelector('.icon')!.getBoundingClientRect(),
         body: item.querySelector('.body')!.getBoundingClientRect(),

@@ -7,13 +7,14 @@ import type { InteractionCard } from '../../../src/elements/shared/interaction-c
 import { answerRequest, cancelledResponse, timeoutResponse } from '../../../src/rules/answers.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { catalogue, type CatalogueEntry } from '../../support/requests-catalogue.js';
-import { mountCard, partIn } from '../../support/card-harness.js';
+import { CardHarness, mountCard } from '../../support/card-harness.js';
 
 const AT = '2026-11-29T12:00:00.000Z';
 const STATES = ['pending', 'refused', 'submitting', 'answered', 'expired', 'cancelled'] as const;
 
 async function mount(entry: CatalogueEntry, state: (typeof STATES)[number], theme: string, locale: string) {
-  const { el } = await mountCard<InteractionCard>(entry.request, { attrs: `theme="${theme}" locale="${locale}" layout="list" requester="ops-agent"` });
+  const card = await mountCard<InteractionCard>(entry.request, { attrs: `theme="${theme}" locale="${locale}" layout="list" requester="ops-agent"` });
+  const { el, part } = card;
   const answered = answerRequest(entry.request, entry.answer, AT);
   if (!answered.ok) throw new Error('catalogue answer refused');
   if (state === 'submitting') el.submitting = true;
@@ -22,10 +23,10 @@ async function mount(entry: CatalogueEntry, state: (typeof STATES)[number], them
   else if (state === 'cancelled') el.response = cancelledResponse(entry.request, AT);
   await el.updateComplete;
   if (state === 'refused') {
-    (partIn(el.shadowRoot!, 'submit-button') ?? partIn(el.shadowRoot!, 'approve-button'))!.click();
+    (part('submit-button') ?? part('approve-button'))!.click();
     await el.updateComplete;
   }
-  return el;
+  return card;
 }
 
 for (const [name, entry] of Object.entries(catalogue)) {
@@ -35,19 +36,18 @@ for (const [name, entry] of Object.entries(catalogue)) {
       for (const theme of ['light', 'dark']) {
         for (const locale of ['zh-CN', 'en']) {
           it(`${state}, ${theme}, ${locale}: shows it and is accessible`, async () => {
-            const el = await mount(entry, state, theme, locale);
-            const root = el.shadowRoot!;
+            const { el, part, find, answerControls } = await mount(entry, state, theme, locale);
             const shownState = state === 'refused' ? 'pending' : state;
             expect(el.state).to.equal(shownState);
             if (shownState === 'pending') {
-              expect(partIn(root, 'receipt')).to.equal(null);
-              expect(root.querySelector('button')).to.not.equal(null);
+              expect(part('receipt')).to.equal(null);
+              expect(find('button')).to.not.equal(null);
             } else {
-              expect(partIn(root, 'receipt')).to.not.equal(null);
-              expect(root.querySelector('form, [part~="approve-button"], [part~="submit-button"]')).to.equal(null);
-              expect(partIn(root, 'state')!.textContent).to.not.equal('');
+              expect(part('receipt')).to.not.equal(null);
+              expect(answerControls()).to.equal(null);
+              expect(part('state')!.textContent).to.not.equal('');
             }
-            if (state === 'refused') expect(partIn(root, 'error')).to.not.equal(null);
+            if (state === 'refused') expect(part('error')).to.not.equal(null);
             await expect(el).to.be.accessible();
           });
         }
@@ -66,8 +66,9 @@ describe('a response set before the first render', () => {
       document.body.append(el);
       await el.updateComplete;
       expect(el.state).to.equal('expired'); // a timeout, whether or not it auto-selected
-      expect(partIn(el.shadowRoot!, 'receipt') !== null).to.equal(true, 'a receipt');
-      expect(el.shadowRoot!.querySelector('form, [part~="approve-button"]') === null).to.equal(true, 'no form');
+      const card = new CardHarness(el);
+      expect(card.part('receipt') !== null).to.equal(true, 'a receipt');
+      expect(card.answerControls() === null).to.equal(true, 'no form');
       el.remove();
     });
   }

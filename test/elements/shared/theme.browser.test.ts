@@ -1,10 +1,10 @@
 // `theme` is a property of every element, as it is an attribute: set from code (a framework
 // binding, `el.theme = 'dark'`), it reflects, and the styles follow it.
 import { expect } from '@open-wc/testing';
-import { mountArtifacts, mountCard } from '../../support/card-harness.js';
+import { mountArtifacts, mountCard, partIn } from '../../support/card-harness.js';
 import { catalogue } from '../../support/requests-catalogue.js';
 
-const scheme = (el: Element) => getComputedStyle(el.shadowRoot!.querySelector('[part~="card"]')!).colorScheme;
+const scheme = (el: Element) => getComputedStyle(partIn(el.shadowRoot!, 'card')!).colorScheme;
 
 describe('theme, set as a property', () => {
   const mounts = {

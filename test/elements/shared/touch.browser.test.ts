@@ -15,7 +15,7 @@ import { normalizeApproval } from '../../../src/rules/normalize.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { asIfCoarsePointer, targets } from '../../support/media.js';
 import { catalogue } from '../../support/requests-catalogue.js';
-import { partIn } from '../../support/card-harness.js';
+import { CardHarness, partIn, partSelector } from '../../support/card-harness.js';
 
 async function card(name: keyof typeof catalogue, layout = 'list') {
   const { tag, request } = catalogue[name]!;
@@ -33,7 +33,7 @@ function expectTouchable(el: Element, state: string): void {
     .filter(({ box }) => box.width < 44 - 0.5 || box.height < 44 - 0.5)
     .map(({ target, box }) => `${target.localName}[part="${target.getAttribute('part') ?? ''}"] "${target.textContent!.trim().slice(0, 20)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
   expect(small, `${state}: targets under 44 × 44`).to.deep.equal([]);
-  const hints = [...el.shadowRoot!.querySelectorAll('.keys, .option-key')].filter((hint) => hint.checkVisibility());
+  const hints = new CardHarness(el).findAll('.keys, .option-key').filter((hint) => hint.checkVisibility());
   expect(hints.map((hint) => hint.textContent), `${state}: keyboard hints shown`).to.deep.equal([]);
 }
 
@@ -70,7 +70,7 @@ describe('touch: targets of at least 44 × 44 px under a coarse pointer', functi
       asIfCoarsePointer(el);
       expectTouchable(el, 'pending');
       const root = el.shadowRoot!;
-      root.querySelector<HTMLInputElement>('[data-key] input, [part~="text-field"]')!.click();
+      new CardHarness(el).find<HTMLInputElement>(`[data-key] input, ${partSelector('text-field')}`)!.click();
       const field = partIn<HTMLTextAreaElement>(root, 'text-field');
       if (field) {
         field.value = 'x';
