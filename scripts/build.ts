@@ -69,6 +69,7 @@ await Promise.all([
       // The server-side framework adapters, each its own entry beside the Node entry.
       'adapters/openai-agents': 'src/adapters/openai-agents.ts',
       'adapters/langgraph': 'src/adapters/langgraph.ts',
+      'adapters/langchain-hitl': 'src/adapters/langchain-hitl.ts',
     },
     outdir: 'dist',
     // Its own chunk for the Redis sessions, so that `redis` is imported only when it is asked for.
