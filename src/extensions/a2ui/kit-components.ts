@@ -52,7 +52,7 @@ abstract class KitCardElement extends A2uiLitElement<ComponentApi> {
 
 /** `Approval`: the kit's `<approval-dialog>` for `request_user_approval`'s arguments. */
 export class KitA2uiApproval extends KitCardElement {
-  protected override readonly api = kitComponentApi('Approval');
+  protected override readonly api: ComponentApi = kitComponentApi('Approval');
   protected readonly tool = 'request_user_approval' as const;
   override render() {
     const request = this.request();
@@ -62,7 +62,7 @@ export class KitA2uiApproval extends KitCardElement {
 
 /** `Input`: the kit's `<questionnaire-form>` for `request_user_input`'s arguments. */
 export class KitA2uiInput extends KitCardElement {
-  protected override readonly api = kitComponentApi('Input');
+  protected override readonly api: ComponentApi = kitComponentApi('Input');
   protected readonly tool = 'request_user_input' as const;
   override render() {
     const request = this.request();
@@ -72,7 +72,7 @@ export class KitA2uiInput extends KitCardElement {
 
 /** `Artifacts`: the kit's `<artifact-list>` of the files `publish_artifacts`'s arguments name (listed, not delivered); it answers nothing. */
 export class KitA2uiArtifacts extends A2uiLitElement<ComponentApi> {
-  protected override readonly api = kitComponentApi('Artifacts');
+  protected override readonly api: ComponentApi = kitComponentApi('Artifacts');
   override render() {
     const args = toolArgs((this.controller.props ?? {}) as Record<string, unknown>);
     const items = toArtifacts(args.items);
