@@ -3,7 +3,7 @@
 // with its rules, and sends the answer back as an A2UI action named after the tool, whose
 // context is the tool's typed result.
 import { A2uiLitElement, type ComponentApi } from '@a2ui/web_core/v0_9';
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { ToolName } from '../../protocol/constants.js';
 import { isRecord } from '../../protocol/constants.js';
 import type { InteractionRequest } from '../../protocol/request.js';
@@ -54,7 +54,7 @@ abstract class KitCardElement extends A2uiLitElement<ComponentApi> {
 export class KitA2uiApproval extends KitCardElement {
   protected override readonly api: ComponentApi = kitComponentApi('Approval');
   protected readonly tool = 'request_user_approval' as const;
-  override render() {
+  override render(): TemplateResult | typeof nothing {
     const request = this.request();
     return request ? html`<approval-dialog .request=${request} @interaction-response=${this.answered}></approval-dialog>` : nothing;
   }
@@ -64,7 +64,7 @@ export class KitA2uiApproval extends KitCardElement {
 export class KitA2uiInput extends KitCardElement {
   protected override readonly api: ComponentApi = kitComponentApi('Input');
   protected readonly tool = 'request_user_input' as const;
-  override render() {
+  override render(): TemplateResult | typeof nothing {
     const request = this.request();
     return request ? html`<questionnaire-form .request=${request} @interaction-response=${this.answered}></questionnaire-form>` : nothing;
   }
@@ -73,7 +73,7 @@ export class KitA2uiInput extends KitCardElement {
 /** `Artifacts`: the kit's `<artifact-list>` of the files `publish_artifacts`'s arguments name (listed, not delivered); it answers nothing. */
 export class KitA2uiArtifacts extends A2uiLitElement<ComponentApi> {
   protected override readonly api: ComponentApi = kitComponentApi('Artifacts');
-  override render() {
+  override render(): TemplateResult | typeof nothing {
     const args = toolArgs((this.controller.props ?? {}) as Record<string, unknown>);
     const items = toArtifacts(args.items);
     return html`<artifact-list .items=${undeliveredParts(items, 'auto', '')} heading=${toText(args.title) || nothing}></artifact-list>`;
