@@ -52,6 +52,8 @@ await Promise.all([
       'adapters/index': 'src/entries/adapters.ts',
       // One entry per framework, so a page loads only the one it uses.
       'adapters/mcp-sdk': 'src/entries/adapters-mcp-sdk.ts',
+      // The kit's cards as an A2UI catalog for @a2ui/lit.
+      a2ui: 'src/entries/a2ui.ts',
       'adapters/ai-sdk': 'src/adapters/ai-sdk.ts',
       'react/ai-sdk': 'src/react/ai-sdk.ts',
       'frame-bridge': 'src/agent/frame.ts',
@@ -62,7 +64,7 @@ await Promise.all([
     minify: true,
     sourcemap: true,
     platform: 'browser',
-    external: ['lit', 'lit/*', '@lit/*', 'zod', 'zod/*', 'react', 'react/*', '@modelcontextprotocol/*', 'ai', '@ai-sdk/*'],
+    external: ['lit', 'lit/*', '@lit/*', 'zod', 'zod/*', 'react', 'react/*', '@modelcontextprotocol/*', 'ai', '@ai-sdk/*', '@a2ui/*'],
   }),
   build({
     ...common,
@@ -71,6 +73,7 @@ await Promise.all([
       // The server-side framework adapters, each its own entry beside the Node entry.
       'adapters/openai-agents': 'src/adapters/openai-agents.ts',
       'adapters/langgraph': 'src/adapters/langgraph.ts',
+      'adapters/langchain-hitl': 'src/adapters/langchain-hitl.ts',
     },
     outdir: 'dist',
     // Its own chunk for the Redis sessions, so that `redis` is imported only when it is asked for.

@@ -1,3 +1,7 @@
+// AG-UI 1.0 interrupts (`@ag-ui/core`, types only: an optional peer dependency): a run that ends
+// with `RUN_FINISHED` and `outcome.type: "interrupt"` becomes one card per interrupt, and the
+// answers become the `resume` entries of the next `runAgent`.
+import type { AgentCapabilities, Interrupt, Message, ResumeEntry } from '@ag-ui/core';
 import { isRecord } from '../protocol/constants.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
@@ -5,23 +9,16 @@ import { formContent, schemaToQuestions } from './json-schema-form.js';
 import { consentRequest, formRequest } from './requests.js';
 
 /** An AG-UI interrupt, as `RUN_FINISHED.outcome.interrupts` carries it. */
-export interface AgUiInterrupt {
-  id: string;
-  reason: string;
-  message?: string;
-  toolCallId?: string;
-  /** JSON Schema of the resume payload: a flat object schema becomes a form. */
-  responseSchema?: Record<string, unknown>;
-  /** ISO 8601: after it, the interrupt can only be cancelled. */
-  expiresAt?: string;
-  metadata?: Record<string, unknown>;
-}
+export type AgUiInterrupt = Interrupt;
 
 /** One entry of `RunAgentInput.resume`. */
-export interface AgUiResumeEntry {
-  interruptId: string;
-  status: 'resolved' | 'cancelled';
-  payload?: unknown;
+export type AgUiResumeEntry = ResumeEntry;
+
+/** The tool call a `tool_call` interrupt concerns, as the assistant message holds it. */
+export interface AgUiToolCall {
+  name: string;
+  /** The arguments the model wrote: an object when they parse as one, else their text. */
+  args: Record<string, unknown> | string;
 }
 
 /** One interrupt as a card: the request to show and, when it expires, its deadline (epoch ms). */
@@ -29,6 +26,20 @@ export interface AgUiCard {
   interrupt: AgUiInterrupt;
   request: InteractionRequest;
   deadline?: number;
+  /** The tool call it concerns, when an assistant message holds it. */
+  toolCall?: AgUiToolCall;
+  /** The card is an edit form of the call's arguments (`approveWithEdits`). */
+  editable?: boolean;
+}
+
+/** What the cards need of the run beside its interrupts. */
+export interface AgUiCardOptions {
+  /** The agent's messages (`agent.messages`): a tool call's name and arguments are read from them. */
+  messages?: readonly Message[];
+  /** The agent's capabilities: `humanInTheLoop.approveWithEdits` makes a tool call's arguments editable. */
+  capabilities?: AgentCapabilities;
+  /** An approval's severity per tool name (default `medium`; `high` keeps its confirm step). */
+  severity?: Partial<Record<string, 'low' | 'medium' | 'high'>>;
 }
 
 export type AgUiOutcome = { ok: true; cards: AgUiCard[] } | { ok: false; field: string; message: string };
@@ -47,9 +58,39 @@ function readInterrupt(raw: unknown, at: string): AgUiInterrupt | { field: strin
   return raw as unknown as AgUiInterrupt;
 }
 
-/** Readable words for the reason, shown as the approval's details beside the tool call. */
+/** Readable words for the reason, shown as the approval's details when no tool call is known. */
 function detailsOf(interrupt: AgUiInterrupt): string {
   return [interrupt.reason && `reason: ${interrupt.reason}`, interrupt.toolCallId && `toolCallId: ${interrupt.toolCallId}`].filter(Boolean).join('\n');
+}
+
+/** The tool call with `id` in the assistant messages' `toolCalls`, its arguments parsed. */
+export function agUiToolCall(messages: readonly Message[], id: string): AgUiToolCall | undefined {
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    const call = message.toolCalls?.find((candidate) => candidate.id === id);
+    if (!call) continue;
+    let args: AgUiToolCall['args'] = call.function.arguments;
+    try {
+      const parsed: unknown = JSON.parse(call.function.arguments);
+      if (isRecord(parsed)) args = parsed;
+    } catch {
+      // Not JSON: shown as the model wrote it.
+    }
+    return { name: call.function.name, args };
+  }
+  return undefined;
+}
+
+type Flat = string | number | boolean;
+const isFlat = (value: unknown): value is Flat => typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+
+/** A flat object's arguments as a form's schema, each field filled with its current value. */
+function argsSchema(args: Record<string, Flat>): Record<string, unknown> {
+  const properties = Object.fromEntries(Object.entries(args).map(([key, value]) => {
+    const type = typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+    return [key, { type, title: key, default: value }];
+  }));
+  return { type: 'object', properties, required: Object.keys(args) };
 }
 
 /**
@@ -58,7 +99,7 @@ function detailsOf(interrupt: AgUiInterrupt): string {
  * countdown; an interrupt already expired still shows, as an expired receipt. Refused, naming
  * the field, when an interrupt is malformed or its schema is outside the supported subset.
  */
-export function agUiInterruptCards(interrupts: unknown, now: number): AgUiOutcome {
+export function agUiInterruptCards(interrupts: unknown, now: number, options: AgUiCardOptions = {}): AgUiOutcome {
   if (!Array.isArray(interrupts) || interrupts.length === 0) return { ok: false, field: 'interrupts', message: 'must be a non-empty list' };
   const cards: AgUiCard[] = [];
   for (const [index, raw] of interrupts.entries()) {
@@ -70,34 +111,56 @@ export function agUiInterruptCards(interrupts: unknown, now: number): AgUiOutcom
     // The card counts down from now; at least one second, so an expired one is already late.
     const timeout = deadline === undefined ? 0 : Math.max(1, Math.ceil((deadline - now) / 1000));
     const common = { id: interrupt.id, message: interrupt.message ?? '', timeoutSeconds: timeout };
+    const toolCall = interrupt.toolCallId ? agUiToolCall(options.messages ?? [], interrupt.toolCallId) : undefined;
+    const args = toolCall?.args;
+    const editable = !interrupt.responseSchema && options.capabilities?.humanInTheLoop?.approveWithEdits === true && isRecord(args)
+      && Object.keys(args).length > 0 && Object.values(args).every(isFlat);
     let request: InteractionRequest;
-    if (interrupt.responseSchema) {
-      const schema = schemaToQuestions(interrupt.responseSchema, `${at}.responseSchema`);
+    if (interrupt.responseSchema || editable) {
+      const schema = schemaToQuestions(interrupt.responseSchema ?? argsSchema(args as Record<string, Flat>), `${at}.responseSchema`);
       if (!schema.ok) return { ok: false, field: schema.path, message: schema.message };
       request = formRequest({ ...common, metadata: { dismiss: true } }, schema.questions);
+      if (toolCall) request = { ...request, title: toolCall.name };
+    } else if (toolCall) {
+      // What is approved is seen: the tool's name as the title, its arguments as the details.
+      const details = typeof toolCall.args === 'string' ? toolCall.args : JSON.stringify(toolCall.args, null, 2);
+      const severity = options.severity?.[toolCall.name] ?? 'medium';
+      const approval = consentRequest({ ...common, metadata: { details, dismiss: true } });
+      request = { ...approval, title: toolCall.name, metadata: { ...approval.metadata, severity } };
     } else {
       request = consentRequest({ ...common, metadata: { details: detailsOf(interrupt), dismiss: true } });
     }
-    cards.push({ interrupt, request, ...(deadline === undefined ? {} : { deadline }) });
+    cards.push({ interrupt, request, ...(deadline === undefined ? {} : { deadline }), ...(toolCall ? { toolCall } : {}), ...(editable ? { editable } : {}) });
   }
   return { ok: true, cards };
+}
+
+/** The arguments the form left that differ from the call's, or undefined when none does. */
+function editedArgs(toolCall: AgUiToolCall, content: Record<string, unknown>): Record<string, unknown> | undefined {
+  const args = toolCall.args as Record<string, unknown>;
+  const changed = Object.keys(args).some((key) => content[key] !== args[key]);
+  return changed ? { ...args, ...content } : undefined;
 }
 
 /**
  * The batch's answers as `resume` entries, one for every interrupt, in the batch's order: a
  * completed card resolves its interrupt (a form with its typed content; an approval with
- * `{approved, note?}`); a dismissed, timed-out or unanswered card cancels it, and so does any
- * interrupt past its `expiresAt` at `now`, whatever was answered.
+ * `{approved, note?}`; an edit form of a tool call's arguments with `{approved: true,
+ * editedArgs}`, the arguments as the person left them, or `{approved: true}` when none changed);
+ * a dismissed, timed-out or unanswered card cancels it, and so does any interrupt past its
+ * `expiresAt` at `now`, whatever was answered.
  */
 export function agUiResume(cards: readonly AgUiCard[], responses: ReadonlyMap<string, InteractionResponse>, now: number): AgUiResumeEntry[] {
-  return cards.map(({ interrupt, request, deadline }) => {
+  return cards.map(({ interrupt, request, deadline, toolCall, editable }) => {
     const response = responses.get(interrupt.id);
     const expired = deadline !== undefined && now >= deadline;
     if (!response || response.status !== 'completed' || expired) return { interruptId: interrupt.id, status: 'cancelled' };
-    const payload =
-      request.kind === 'approval'
-        ? { approved: response.approved, ...(response.text ? { note: response.text } : {}) }
-        : formContent(request.questions, response);
+    if (request.kind === 'approval') {
+      return { interruptId: interrupt.id, status: 'resolved', payload: { approved: response.approved, ...(response.text ? { note: response.text } : {}) } };
+    }
+    const content = formContent(request.questions, response);
+    const edited = editable && toolCall ? editedArgs(toolCall, content) : undefined;
+    const payload = editable ? { approved: true, ...(edited ? { editedArgs: edited } : {}) } : content;
     return { interruptId: interrupt.id, status: 'resolved', payload };
   });
 }

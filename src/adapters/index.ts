@@ -10,6 +10,6 @@ export {
   type AskUserQuestionOutcome,
   type AskUserQuestionOutput,
 } from './ask-user-question.js';
-export { agUiInterruptCards, agUiResume, type AgUiCard, type AgUiInterrupt, type AgUiOutcome, type AgUiResumeEntry } from './ag-ui.js';
+export { agUiInterruptCards, agUiResume, agUiToolCall, type AgUiCard, type AgUiCardOptions, type AgUiInterrupt, type AgUiOutcome, type AgUiResumeEntry, type AgUiToolCall } from './ag-ui.js';
 export { schemaToQuestions, formContent, type FormValue, type SchemaOutcome } from './json-schema-form.js';
 export type { EnvelopeAdapter, EnvelopeAction } from '../session/envelope.js';

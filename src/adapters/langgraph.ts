@@ -5,6 +5,7 @@
 import type { ActionRequest, HumanInterrupt, HumanResponse } from '@langchain/langgraph/prebuilt';
 import type { ToolName } from '../protocol/constants.js';
 import type { ToolResult } from '../protocol/results.js';
+import { argsQuestions, editedArgs } from './args-form.js';
 
 /** An approval's severity. */
 type Severity = 'low' | 'medium' | 'high';
@@ -26,22 +27,6 @@ export interface LangGraphOptions {
 
 type Call = { tool: Exclude<ToolName, 'publish_artifacts'>; args: Record<string, unknown> };
 
-const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-
-/** An edited field back in its original type: numbers and booleans stay numbers and booleans. */
-function typed(original: unknown, text: string): unknown {
-  if (typeof original === 'number' && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
-  if (typeof original === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
-  if (typeof original === 'object' && original !== null) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}
-
 /**
  * The kit call that shows one HumanInterrupt:
  * - `allow_edit`: a form of its args, each field offering its current value (recommended) or
@@ -54,9 +39,7 @@ export function humanInterruptCall(interrupt: HumanInterrupt, options: Pick<Lang
   const message = interrupt.description || action;
   const timeout = options.timeoutSeconds ? { timeout_seconds: options.timeoutSeconds } : {};
   if (interrupt.config.allow_edit) {
-    const questions = Object.entries(args).map(([key, value]) => ({
-      header: '', id: key, question: key, options: [{ label: asText(value), value: asText(value), description: '' }],
-    }));
+    const questions = argsQuestions(args);
     if (questions.length > 0) return { tool: 'request_user_input', args: { title: action, message, questions, ...timeout } };
   }
   if (interrupt.config.allow_accept || !interrupt.config.allow_respond) {
@@ -92,14 +75,8 @@ export function humanResponse(interrupt: HumanInterrupt, call: Call, result: Too
   }
   if (call.args.input_mode === 'text') return { type: 'response', args: response.text };
   const request = interrupt.action_request;
-  const edited: ActionRequest = { action: request.action, args: {} };
-  let changed = false;
-  for (const [key, value] of Object.entries(request.args)) {
-    const answer = response.answers[key];
-    const text = answer?.selected_options[0] === '__custom__' ? answer.text : asText(value);
-    changed ||= text !== asText(value);
-    edited.args[key] = text === asText(value) ? value : typed(value, text);
-  }
+  const { args, changed } = editedArgs(request.args, response.answers);
+  const edited: ActionRequest = { action: request.action, args };
   if (!changed && interrupt.config.allow_accept) return { type: 'accept', args: request };
   return { type: 'edit', args: edited };
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Message } from '@ag-ui/core';
 import { agUiInterruptCards, agUiResume } from '../../src/adapters/ag-ui.js';
 import { BATCH } from './ag-ui.fixture.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
@@ -86,5 +87,64 @@ describe('AG-UI interrupts → cards', () => {
       assert.ok(!outcome.ok, field);
       assert.equal(outcome.field, field);
     }
+  });
+});
+
+describe('AG-UI tool_call interrupts: the call is what is approved', () => {
+  const messages: Message[] = [
+    { id: 'u1', role: 'user', content: 'Ship it' },
+    { id: 'm1', role: 'assistant', content: '', toolCalls: [{ id: 'call_deploy', type: 'function', function: { name: 'deploy', arguments: '{"service":"checkout","replicas":3,"canary":true}' } }] },
+  ];
+  const interrupt = { id: 'int-1', reason: 'tool_call', toolCallId: 'call_deploy', message: 'Deploy?' };
+  const one = (options: Parameters<typeof agUiInterruptCards>[2]) => {
+    const outcome = agUiInterruptCards([interrupt], NOW, options);
+    assert.ok(outcome.ok, JSON.stringify(outcome));
+    return outcome.cards[0]!;
+  };
+
+  it('shows the tool’s name as the title and its arguments as details, at the severity given for the tool', () => {
+    const card = one({ messages, severity: { deploy: 'high' } });
+    assert.equal(card.request.kind, 'approval');
+    assert.equal(card.request.title, 'deploy');
+    assert.deepEqual(JSON.parse(card.request.metadata.details ?? ''), { service: 'checkout', replicas: 3, canary: true });
+    assert.equal(card.request.metadata.severity, 'high');
+    assert.deepEqual(card.toolCall, { name: 'deploy', args: { service: 'checkout', replicas: 3, canary: true } });
+    assert.equal(one({ messages }).request.metadata.severity, 'medium');
+  });
+
+  it('without the message that holds the call, the reason and the id remain the details', () => {
+    assert.equal(one({}).request.metadata.details, 'reason: tool_call\ntoolCallId: call_deploy');
+  });
+
+  it('arguments that are not a JSON object are shown as the model wrote them, and are not editable', () => {
+    const odd: Message[] = [{ id: 'm1', role: 'assistant', toolCalls: [{ id: 'call_deploy', type: 'function', function: { name: 'deploy', arguments: 'checkout please' } }] }];
+    const card = one({ messages: odd, capabilities: { humanInTheLoop: { interrupts: true, approveWithEdits: true } } });
+    assert.equal(card.request.kind, 'approval');
+    assert.equal(card.request.metadata.details, 'checkout please');
+  });
+
+  it('approveWithEdits: a form of the arguments filled with their values; edited, the payload carries them, unchanged it is a plain approval', () => {
+    const card = one({ messages, capabilities: { humanInTheLoop: { interrupts: true, approveWithEdits: true } } });
+    assert.equal(card.request.kind, 'questionnaire');
+    assert.equal(card.editable, true);
+    assert.deepEqual(card.request.questions.map((q) => [q.id, q.field?.type]), [['service', 'text'], ['replicas', 'number'], ['canary', 'boolean']]);
+    const answer = (replicas: string) => answerRequest(card.request, { answers: {
+      service: { input: { values: [], text: 'checkout' } }, replicas: { input: { values: [], text: replicas } }, canary: { input: { values: ['true'], text: '' } },
+    } }, AT);
+    const edited = answer('5');
+    assert.ok(edited.ok, JSON.stringify(edited));
+    assert.deepEqual(agUiResume([card], new Map([['int-1', edited.response]]), NOW), [
+      { interruptId: 'int-1', status: 'resolved', payload: { approved: true, editedArgs: { service: 'checkout', replicas: 5, canary: true } } },
+    ]);
+    const same = answer('3');
+    assert.ok(same.ok);
+    assert.deepEqual(agUiResume([card], new Map([['int-1', same.response]]), NOW), [{ interruptId: 'int-1', status: 'resolved', payload: { approved: true } }]);
+    assert.deepEqual(agUiResume([card], new Map([['int-1', cancelledResponse(card.request, AT)]]), NOW), [{ interruptId: 'int-1', status: 'cancelled' }]);
+  });
+
+  it('without the capability, or with nested arguments, the call stays an approval', () => {
+    assert.equal(one({ messages, capabilities: { humanInTheLoop: { interrupts: true } } }).request.kind, 'approval');
+    const nested: Message[] = [{ id: 'm1', role: 'assistant', toolCalls: [{ id: 'call_deploy', type: 'function', function: { name: 'deploy', arguments: '{"target":{"region":"eu"}}' } }] }];
+    assert.equal(one({ messages: nested, capabilities: { humanInTheLoop: { interrupts: true, approveWithEdits: true } } }).request.kind, 'approval');
   });
 });
