@@ -85,9 +85,10 @@ function approvalBody(request: InteractionRequest): Node[] {
     el('div', { class: 'actions', part: 'actions' },
       el('button', { tabindex: '0', type: 'button', class: 'quiet', part: 'add-reason-button' }, strings.addReason),
       el('span', { class: 'spacer' }),
-      el('button', { tabindex: '0', part: 'reject-button' }, strings.reject),
-      el('button', { tabindex: '0', part: 'approve-button', class: severity === 'high' ? 'danger' : 'primary', ...(details ? { 'aria-describedby': 'details-first' } : {}) },
-        ...(severity === 'high' ? [el('span', { class: 'swap', 'data-other': strings.confirmApproval }, el('span', {}, strings.approve))] : [strings.approve]))),
+      el('span', { class: 'actions decision' },
+        el('button', { tabindex: '0', part: 'reject-button' }, strings.reject),
+        el('button', { tabindex: '0', part: 'approve-button', class: severity === 'high' ? 'danger' : 'primary', ...(details ? { 'aria-describedby': 'details-first' } : {}) },
+          ...(severity === 'high' ? [el('span', { class: 'swap', 'data-other': strings.confirmApproval }, el('span', {}, strings.approve))] : [strings.approve])))),
   ];
 }
 

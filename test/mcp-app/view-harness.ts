@@ -60,7 +60,10 @@ export async function openView(lab: Lab, tool: string, args: Record<string, unkn
   const container = document.createElement('div');
   container.style.width = '560px';
   document.body.append(container);
-  return callWithView(lab.host, tool, args, { container, sandboxUrl: sandboxUrl(), ...options });
+  // A Chinese host unless a test names another language: the suite finds controls by their
+  // Chinese names, and without a host locale the View would follow the browser's (en-US here).
+  const hostContext = { locale: 'zh-CN', ...options.hostContext };
+  return callWithView(lab.host, tool, args, { container, sandboxUrl: sandboxUrl(), ...options, hostContext });
 }
 
 let nextProbe = 1;
