@@ -6,10 +6,11 @@ import { isRecord } from '../protocol/constants.js';
 import type { WireContext } from '../protocol/context.js';
 import type { Clock } from '../protocol/clock.js';
 import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
-import { createAdmission, isUnderPath, normalizePath, type AuthorizeFunction } from './admission.js';
+import { createAdmission, isUnderPath, normalizePath, type Admission, type AuthorizeFunction } from './admission.js';
 import { AgentSession, type AgentConnection } from './agent-session.js';
 import type { AuditOption } from './audit.js';
 import type { RedisOption } from './redis/option.js';
+import type { Fleet } from './redis/session.js';
 
 /** Called with every upgrade request a server receives. */
 export type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -121,14 +122,19 @@ function listenerOf(options: AgentServerOptions): 'own' | 'attached' | 'none' {
   return 'attached';
 }
 
-/**
- * A WebSocket server for Node runtimes (on `ws`): decides before the upgrade who may connect
- * (origins, `authorize`; a refusal is an HTTP 403), maps each connection to a session, keeps one
- * live connection per session (a newer one closes the older with 4000), and exposes each
- * session's `callTool`. It listens on a server of its own, on the application's server (only
- * under `path`), or on nothing (`noServer`, through `handleUpgrade`).
- */
-export async function createAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
+/** What the options come to, once checked. */
+interface CheckedOptions {
+  listener: 'own' | 'attached' | 'none';
+  admit: (request: IncomingMessage) => Promise<Admission>;
+  path: string;
+  resultLanguage: ResultLanguage | undefined;
+  maxPayload: number;
+  /** A call over a quarter of maxPayload is refused, so that an honest result always fits under it. */
+  maxCallBytes: number;
+}
+
+/** Checks every option before anything starts: a mistake throws a TypeError naming it. */
+function checkOptions(options: AgentServerOptions): CheckedOptions {
   const listener = listenerOf(options);
   const admit = createAdmission(options);
   const path = normalizePath(options.path);
@@ -142,63 +148,90 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
   if (options.audit === 'redis' && options.redis === undefined) throw new TypeError("createAgentServer: audit 'redis' writes to the fleet's Redis: give redis too.");
   const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
   if (!Number.isInteger(maxPayload) || maxPayload <= 0) throw new TypeError('createAgentServer: maxPayload must be a positive whole number of bytes.');
-  // A call over a quarter of maxPayload is refused, so that an honest result always fits under it.
-  const maxCallBytes = Math.floor(maxPayload / 4);
-  const sessions = new Map<string, AgentSession>();
-  let closed = false;
-  // Loaded only when asked for, so that one process needs no Redis client installed.
-  const fleet = options.redis === undefined ? undefined : await (await import('./redis/session.js')).joinFleet(options.redis, sessions);
-  // The audit records name the instance: the fleet's id for it, or one of its own.
-  const instance = fleet?.instance ?? globalThis.crypto.randomUUID();
-  const session = (sessionId: string) => {
-    let existing = sessions.get(sessionId);
-    if (!existing) {
-      const { clock, graceMs, audit, auditArguments } = options;
-      const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock, graceMs, maxCallBytes, resultLanguage, audit, auditArguments, instance };
-      existing = fleet ? fleet.session(sessionOptions) : new AgentSession(sessionOptions);
-      sessions.set(sessionId, existing);
-      if (closed) existing.close();
-    }
-    return existing;
-  };
-  if (!options.allowedOrigins) {
-    (options.log ?? console.warn)(
-      'agent-interaction-kit: no allowedOrigins given, so any page served from this machine (a loopback origin) can connect. ' +
-        'That default is for development: list your pages\' origins in allowedOrigins.',
-    );
-  }
+  return { listener, admit, path, resultLanguage, maxPayload, maxCallBytes: Math.floor(maxPayload / 4) };
+}
+
+/**
+ * The server `createAgentServer` starts: its sessions by id, the WebSocket server that takes the
+ * admitted upgrades, and the HTTP server it listens on (its own, the application's, or none).
+ * Its methods are bound, so a caller may pass `session` or `handleUpgrade` on by themselves.
+ */
+class KitAgentServer implements AgentServer {
+  readonly instance: string;
   // The upgrade is ours to decide (noServer), so a refused request never becomes a socket.
-  const wss = new WebSocketServer({ noServer: true, maxPayload });
-  const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
-    void admit(request).then((admission) => {
-      if ('status' in admission) return refuse(socket, admission.status);
-      if (socket.destroyed) return;
-      wss.handleUpgrade(request, socket, head, (ws) => {
-        onConnection(ws, admission);
-        wss.emit('connection', ws, request);
-      });
-    });
-  };
-  const http: UpgradeServer | undefined =
-    listener === 'own' ? createServer((_request, response) => response.writeHead(426, { connection: 'close' }).end()) : options.server;
-  // On a server of its own every upgrade is the kit's to answer; on the application's, only those under `path`.
-  const onUpgrade: UpgradeListener = (request, socket, head) => {
-    if (isUnderPath(request, path)) handleUpgrade(request, socket, head);
-    else if (listener === 'own') refuse(socket, 404);
-  };
-  http?.on('upgrade', onUpgrade);
-  if (listener === 'own') {
-    const own = http as Server;
+  readonly wss: WebSocketServer;
+  private readonly http: UpgradeServer | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly options: AgentServerOptions,
+    private readonly checked: CheckedOptions,
+    private readonly sessions: Map<string, AgentSession>,
+    private readonly fleet: Fleet | undefined,
+  ) {
+    // The audit records name the instance: the fleet's id for it, or one of its own.
+    this.instance = fleet?.instance ?? globalThis.crypto.randomUUID();
+    if (!options.allowedOrigins) {
+      (options.log ?? console.warn)(
+        'agent-interaction-kit: no allowedOrigins given, so any page served from this machine (a loopback origin) can connect. ' +
+          'That default is for development: list your pages\' origins in allowedOrigins.',
+      );
+    }
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: checked.maxPayload });
+    this.http = checked.listener === 'own' ? createServer((_request, response) => response.writeHead(426, { connection: 'close' }).end()) : options.server;
+    this.http?.on('upgrade', this.onUpgrade);
+  }
+
+  get port(): number {
+    const address = this.http?.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  }
+
+  /** Starts listening, on a server of its own; an attached server or none has nothing to start. */
+  async listen(): Promise<void> {
+    if (this.checked.listener !== 'own') return;
+    const own = this.http as Server;
     await new Promise<void>((resolve, reject) => {
       own.once('error', reject);
-      own.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+      own.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => resolve());
     });
   }
 
-  // Only a connection that passed the checks gets here, so only it can supersede another.
-  const onConnection = (socket: WebSocket, admission: { sessionId: string; actor?: string }) => {
-    const agent = session(admission.sessionId);
+  readonly session = (sessionId: string): AgentSession => {
+    let existing = this.sessions.get(sessionId);
+    if (!existing) {
+      const { options, instance } = this;
+      const { clock, graceMs, audit, auditArguments } = options;
+      const { maxCallBytes, resultLanguage } = this.checked;
+      const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock, graceMs, maxCallBytes, resultLanguage, audit, auditArguments, instance };
+      existing = this.fleet ? this.fleet.session(sessionOptions) : new AgentSession(sessionOptions);
+      this.sessions.set(sessionId, existing);
+      if (this.closed) existing.close();
+    }
+    return existing;
+  };
+
+  readonly handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', () => socket.destroy());
+    void this.checked.admit(request).then((admission) => {
+      if ('status' in admission) return refuse(socket, admission.status);
+      if (socket.destroyed) return;
+      this.wss.handleUpgrade(request, socket, head, (ws) => {
+        this.onConnection(ws, admission);
+        this.wss.emit('connection', ws, request);
+      });
+    });
+  };
+
+  /** On a server of its own every upgrade is the kit's to answer; on the application's, only those under `path`. */
+  private readonly onUpgrade: UpgradeListener = (request, socket, head) => {
+    if (isUnderPath(request, this.checked.path)) this.handleUpgrade(request, socket, head);
+    else if (this.checked.listener === 'own') refuse(socket, 404);
+  };
+
+  /** Only a connection that passed the checks gets here, so only it can supersede another. */
+  private onConnection(socket: WebSocket, admission: { sessionId: string; actor?: string }): void {
+    const agent = this.session(admission.sessionId);
     const connection: AgentConnection = {
       send: (message) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -210,25 +243,33 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
     socket.on('message', (data, isBinary) => agent.receive(connection, isBinary ? data : String(data)));
     socket.on('close', () => agent.detach(connection));
     socket.on('error', () => agent.detach(connection));
-  };
+  }
 
-  return {
-    get port() {
-      const address = http?.address();
-      return typeof address === 'object' && address ? address.port : 0;
-    },
-    instance,
-    session,
-    handleUpgrade,
-    wss,
-    close: () =>
-      new Promise<void>((resolve) => {
-        http?.off('upgrade', onUpgrade);
-        // Only this process waits for its calls: in a fleet, another instance may still see them answered.
-        closed = true;
-        for (const agent of sessions.values()) agent.close();
-        for (const client of wss.clients) client.terminate();
-        wss.close(() => (listener === 'own' ? (http as Server).close(() => resolve()) : resolve()));
-      }).then(() => fleet?.close()),
-  };
+  readonly close = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const { http, wss } = this;
+      http?.off('upgrade', this.onUpgrade);
+      // Only this process waits for its calls: in a fleet, another instance may still see them answered.
+      this.closed = true;
+      for (const agent of this.sessions.values()) agent.close();
+      for (const client of wss.clients) client.terminate();
+      wss.close(() => (this.checked.listener === 'own' ? (http as Server).close(() => resolve()) : resolve()));
+    }).then(() => this.fleet?.close());
+}
+
+/**
+ * A WebSocket server for Node runtimes (on `ws`): decides before the upgrade who may connect
+ * (origins, `authorize`; a refusal is an HTTP 403), maps each connection to a session, keeps one
+ * live connection per session (a newer one closes the older with 4000), and exposes each
+ * session's `callTool`. It listens on a server of its own, on the application's server (only
+ * under `path`), or on nothing (`noServer`, through `handleUpgrade`).
+ */
+export async function createAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
+  const checked = checkOptions(options);
+  const sessions = new Map<string, AgentSession>();
+  // Loaded only when asked for, so that one process needs no Redis client installed.
+  const fleet = options.redis === undefined ? undefined : await (await import('./redis/session.js')).joinFleet(options.redis, sessions);
+  const server = new KitAgentServer(options, checked, sessions, fleet);
+  await server.listen();
+  return server;
 }

@@ -5,12 +5,21 @@ import { defineHostElements } from '../host/define-elements.js';
 export { ApprovalDialog } from '../elements/approval-dialog/approval-dialog.js';
 export { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
 export { ArtifactList } from '../elements/artifact-list/artifact-list.js';
-export { InteractionHost, type ConnectionChangeDetail, type InteractionRequestDetail, type InteractionWaitingDetail } from '../host/interaction-host.js';
+export {
+  InteractionHost,
+  ConnectionChangeDetail,
+  ConnectionChangeEvent,
+  InteractionRequestEvent,
+  InteractionWaitingEvent,
+  ToolResultEvent,
+  type InteractionRequestDetail,
+  type InteractionWaitingDetail,
+} from '../host/interaction-host.js';
 export { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 export type { CardState } from '../rules/card-state.js';
 export { WebSocketTransport } from '../transport/websocket-transport.js';
 export { PostMessageTransport } from '../transport/post-message-transport.js';
-export type { Transport, TransportState } from '../transport/transport.js';
+export type { ConnectionStatus, Transport, TransportState } from '../transport/transport.js';
 export { MemoryStorage, type KeyValueStorage } from '../session/storage.js';
 export { normalizeToolCall } from '../rules/normalize.js';
 export { resolveContext } from '../rules/context.js';

@@ -3,7 +3,7 @@ import { revealMarks } from '../elements/shared/safe-text.js';
 import type { Locale } from '../i18n/locales.js';
 import { displayTitle, stringsFor } from '../i18n/strings.js';
 import type { RequestEntry } from '../session/entry.js';
-import type { InteractionWaitingDetail } from './host-events.js';
+import { InteractionWaitingEvent } from './host-events.js';
 
 /** When the host shows a notification per arriving request: never, while the page is hidden, or always. */
 export type NotifyMode = 'off' | 'hidden' | 'always';
@@ -102,8 +102,7 @@ export class AttentionController implements ReactiveController {
     }
     if (ids.length !== known.length || ids[0] !== known[0]) {
       showCount(this, ids.length);
-      const detail: InteractionWaitingDetail = { count: ids.length, oldest: ids[0] ?? null };
-      this.host.dispatchEvent(new CustomEvent('interaction-waiting', { detail, bubbles: true, composed: true }));
+      this.host.dispatchEvent(new InteractionWaitingEvent(ids));
     }
     const mode = this.options.notify();
     if (mode !== this.mode) {

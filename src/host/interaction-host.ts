@@ -30,11 +30,20 @@ import { connectionStatus, type ConnectionStatus, type Transport } from '../tran
 import { WebSocketTransport } from '../transport/websocket-transport.js';
 import { hostStyles } from './interaction-host.styles.js';
 import { SessionController } from './session-controller.js';
-import type { ConnectionChangeDetail, InteractionRequestDetail } from './host-events.js';
+import { ConnectionChangeEvent, InteractionRequestEvent, ToolResultEvent } from './host-events.js';
 import { GrantsMenu, grantsStyles } from './grants-menu.js';
 import { entryRenderer } from './entry-view.js';
 
-export type { ConnectionChangeDetail, InteractionRequestDetail, InteractionWaitingDetail } from './host-events.js';
+export {
+  ConnectionChangeDetail,
+  ConnectionChangeEvent,
+  HostEvent,
+  InteractionRequestEvent,
+  InteractionWaitingEvent,
+  ToolResultEvent,
+  type InteractionRequestDetail,
+  type InteractionWaitingDetail,
+} from './host-events.js';
 
 /**
  * Connects the elements to an agent runtime: one tag, and every tool call the runtime sends shows
@@ -43,7 +52,7 @@ export type { ConnectionChangeDetail, InteractionRequestDetail, InteractionWaiti
  * @summary Wires a transport, a session and the elements together.
  * @fires interaction-request - A card appeared; `detail` is `{id, entry}`.
  * @fires tool-result - A result was sent to the runtime; `detail` is the message sent.
- * @fires connection-change - The connection changed; `detail` is `{state, superseded, unreachable}`.
+ * @fires connection-change - The connection changed; `detail.status` is the `ConnectionStatus` shown (`detail.state`, `superseded` and `unreachable` are deprecated).
  * @fires interaction-waiting - The number of cards waiting for the user changed (or the oldest of them did); `detail` is `{count, oldest}` (oldest: its id, or null).
  * @csspart connection - The connection state.
  * @csspart connection-help - 排查方法 / What to check: the link beside 无法连接 / Cannot connect, to `connection-help`.
@@ -247,10 +256,6 @@ export class InteractionHost extends LitElement {
   private readonly draftOf = (id: string) =>
     this.renderRoot.querySelector<QuestionnaireForm>(`questionnaire-form[data-id="${CSS.escape(id)}"]`)?.givenAnswers;
 
-  private emit<T>(type: string, detail: T): void {
-    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
-  }
-
   private onSessionEvent(event: SessionEvent): void {
     const session = this.sessionController.session;
     if (!session) return;
@@ -262,7 +267,7 @@ export class InteractionHost extends LitElement {
         const { entry } = event;
         const title = entry.kind === 'request' ? entry.request.title : entry.kind === 'artifacts' ? entry.title : '';
         this.announcement = strings.host.newRequest(displayTitle(strings, title) || strings.artifacts.list);
-        this.emit<InteractionRequestDetail>('interaction-request', { id: entry.id, entry });
+        this.dispatchEvent(new InteractionRequestEvent(entry));
         break;
       }
       case 'update':
@@ -270,11 +275,11 @@ export class InteractionHost extends LitElement {
         this.entries = session.list();
         break;
       case 'result':
-        this.emit('tool-result', event.message);
+        this.dispatchEvent(new ToolResultEvent(event.message));
         break;
       case 'connection':
         this.connection = connectionStatus(event.state, event.detail);
-        this.emit<ConnectionChangeDetail>('connection-change', { state: event.state, superseded: event.detail.superseded === true, unreachable: event.detail.unreachable === true });
+        this.dispatchEvent(new ConnectionChangeEvent(this.connection, event.state));
         break;
       case 'hello':
         this.sessionLocale = event.context.locale;

@@ -8,11 +8,11 @@ import { QuestionnaireForm as QuestionnaireFormElement } from '../elements/quest
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 import {
   InteractionHost as InteractionHostElement,
-  type ConnectionChangeDetail,
-  type InteractionRequestDetail,
-  type InteractionWaitingDetail,
+  type ConnectionChangeEvent,
+  type InteractionRequestEvent,
+  type InteractionWaitingEvent,
+  type ToolResultEvent,
 } from '../host/interaction-host.js';
-import type { ResultMessage } from '../protocol/kit-messages.js';
 
 const responseEvents = {
   onInteractionResponse: 'interaction-response' as EventName<InteractionResponseEvent>,
@@ -44,9 +44,9 @@ export const InteractionHost = createComponent({
   react: React,
   events: {
     ...responseEvents,
-    onInteractionRequest: 'interaction-request' as EventName<CustomEvent<InteractionRequestDetail>>,
-    onToolResult: 'tool-result' as EventName<CustomEvent<ResultMessage>>,
-    onConnectionChange: 'connection-change' as EventName<CustomEvent<ConnectionChangeDetail>>,
-    onInteractionWaiting: 'interaction-waiting' as EventName<CustomEvent<InteractionWaitingDetail>>,
+    onInteractionRequest: 'interaction-request' as EventName<InteractionRequestEvent>,
+    onToolResult: 'tool-result' as EventName<ToolResultEvent>,
+    onConnectionChange: 'connection-change' as EventName<ConnectionChangeEvent>,
+    onInteractionWaiting: 'interaction-waiting' as EventName<InteractionWaitingEvent>,
   },
 });

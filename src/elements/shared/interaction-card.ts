@@ -15,6 +15,7 @@ import { systemClock, type Clock } from '../../protocol/clock.js';
 import { ASSERTIVE_AT, CountdownController, formatRemaining } from './countdown.js';
 import { DirectionController } from './direction.js';
 import { FocusReturnController } from './focus-return.js';
+import { InteractionResponseEvent } from './interaction-response-event.js';
 import { LocaleController } from './locale.js';
 import { renderReceipt, shownAnswer, type ReceiptView } from './receipt.js';
 import { safeText } from './safe-text.js';
@@ -23,28 +24,7 @@ import type { Theme } from './tokens.js';
 /** Text past this many characters starts collapsed, so a huge message keeps the card small. */
 export const COLLAPSE_AFTER = 2000;
 
-/** Fired once per request with its response (docs/protocol.md §5.1): the user's answer, or a timeout. */
-export class InteractionResponseEvent extends CustomEvent<InteractionResponse> {
-  /**
-   * `session`: the user approved with 本会话内允许 / Allow for this session. The
-   * response is the plain approval; the grant goes beside it (the host's `tool_result` `grant`).
-   */
-  readonly grant: 'session' | undefined;
-
-  constructor(response: InteractionResponse, grant?: 'session') {
-    // Cancelable: a listener that calls preventDefault() takes over delivery. The card shows the
-    // answer as submitting until the listener sets its `response` (the answer arrived) or sets
-    // `submitting` back to false (sending failed: the form returns, as the user left it).
-    super('interaction-response', { detail: response, bubbles: true, composed: true, cancelable: true });
-    this.grant = grant;
-  }
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'interaction-response': InteractionResponseEvent;
-  }
-}
+export { InteractionResponseEvent } from './interaction-response-event.js';
 
 /**
  * What `<approval-dialog>` and `<questionnaire-form>` share: the request, the computed state,
