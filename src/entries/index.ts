@@ -5,8 +5,8 @@ import { defineHostElements } from '../host/define-elements.js';
 export { ApprovalDialog } from '../elements/approval-dialog/approval-dialog.js';
 export { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
 export { ArtifactList } from '../elements/artifact-list/artifact-list.js';
+export { InteractionHost } from '../host/interaction-host.js';
 export {
-  InteractionHost,
   ConnectionChangeDetail,
   ConnectionChangeEvent,
   InteractionRequestEvent,
@@ -14,7 +14,7 @@ export {
   ToolResultEvent,
   type InteractionRequestDetail,
   type InteractionWaitingDetail,
-} from '../host/interaction-host.js';
+} from '../host/host-events.js';
 export { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
 export type { CardState } from '../rules/card-state.js';
 export { WebSocketTransport } from '../transport/websocket-transport.js';

@@ -34,17 +34,6 @@ import { ConnectionChangeEvent, InteractionRequestEvent, ToolResultEvent } from 
 import { GrantsMenu, grantsStyles } from './grants-menu.js';
 import { entryRenderer } from './entry-view.js';
 
-export {
-  ConnectionChangeDetail,
-  ConnectionChangeEvent,
-  HostEvent,
-  InteractionRequestEvent,
-  InteractionWaitingEvent,
-  ToolResultEvent,
-  type InteractionRequestDetail,
-  type InteractionWaitingDetail,
-} from './host-events.js';
-
 /**
  * Connects the elements to an agent runtime: one tag, and every tool call the runtime sends shows
  * up as a card; every answer reaches the runtime exactly once, across drops and reloads.

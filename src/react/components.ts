@@ -6,13 +6,8 @@ import { ApprovalDialog as ApprovalDialogElement } from '../elements/approval-di
 import { ArtifactList as ArtifactListElement } from '../elements/artifact-list/artifact-list.js';
 import { QuestionnaireForm as QuestionnaireFormElement } from '../elements/questionnaire-form/questionnaire-form.js';
 import type { InteractionResponseEvent } from '../elements/shared/interaction-card.js';
-import {
-  InteractionHost as InteractionHostElement,
-  type ConnectionChangeEvent,
-  type InteractionRequestEvent,
-  type InteractionWaitingEvent,
-  type ToolResultEvent,
-} from '../host/interaction-host.js';
+import { InteractionHost as InteractionHostElement } from '../host/interaction-host.js';
+import type { ConnectionChangeEvent, InteractionRequestEvent, InteractionWaitingEvent, ToolResultEvent } from '../host/host-events.js';
 
 const responseEvents = {
   onInteractionResponse: 'interaction-response' as EventName<InteractionResponseEvent>,

@@ -4,7 +4,8 @@
 // says so).
 import { expect, waitUntil } from '@open-wc/testing';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
-import type { InteractionHost, InteractionWaitingDetail } from '../../src/host/interaction-host.js';
+import type { InteractionHost } from '../../src/host/interaction-host.js';
+import type { InteractionWaitingDetail } from '../../src/host/host-events.js';
 import { AgentLab } from '../support/agent.js';
 import { partIn } from '../support/card-harness.js';
 import { card, mountHost, uniqueSession, waitForCard } from './support.js';

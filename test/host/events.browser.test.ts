@@ -9,7 +9,7 @@ import {
   InteractionRequestEvent,
   InteractionWaitingEvent,
   ToolResultEvent,
-} from '../../src/host/interaction-host.js';
+} from '../../src/host/host-events.js';
 import { AgentLab } from '../support/agent.js';
 import { partIn } from '../support/card-harness.js';
 import { mountHost, uniqueSession, waitForCard } from './support.js';

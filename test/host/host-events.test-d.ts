@@ -2,13 +2,8 @@
 // get each event's own class and a typed `detail` from `HTMLElementEventMap`, with no cast.
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
 import type { InteractionResponseEvent } from '../../src/elements/shared/interaction-response-event.js';
-import type {
-  ConnectionChangeEvent,
-  InteractionHost,
-  InteractionRequestEvent,
-  InteractionWaitingEvent,
-  ToolResultEvent,
-} from '../../src/host/interaction-host.js';
+import type { ConnectionChangeEvent, InteractionRequestEvent, InteractionWaitingEvent, ToolResultEvent } from '../../src/host/host-events.js';
+import type { InteractionHost } from '../../src/host/interaction-host.js';
 import type { ResultMessage } from '../../src/protocol/kit-messages.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import type { SessionEntry } from '../../src/session/session.js';

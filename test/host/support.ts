@@ -1,6 +1,7 @@
 import { fixture, waitUntil } from '@open-wc/testing';
 import '../../src/entries/interaction-host.js';
-import type { ConnectionChangeDetail, InteractionHost } from '../../src/host/interaction-host.js';
+import type { InteractionHost } from '../../src/host/interaction-host.js';
+import type { ConnectionChangeDetail } from '../../src/host/host-events.js';
 import type { TransportState } from '../../src/transport/transport.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import type { DeliverFunction } from '../../src/rules/artifacts/deliver.js';

@@ -3,7 +3,8 @@
 // ack); every call gets exactly one result, with the user's answer. The same for reloads in the
 // middle of questionnaires.
 import { expect, waitUntil } from '@open-wc/testing';
-import type { ConnectionChangeDetail, InteractionHost } from '../../src/host/interaction-host.js';
+import type { InteractionHost } from '../../src/host/interaction-host.js';
+import type { ConnectionChangeDetail } from '../../src/host/host-events.js';
 import type { InteractionCard } from '../../src/elements/shared/interaction-card.js';
 import { AgentLab } from '../support/agent.js';
 import { type } from '../support/keyboard.js';
