@@ -6,6 +6,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { bundlesPlugin } from './scripts/wtr-bundles.js';
 import { keysPlugin } from './scripts/wtr-keys.js';
 import { permissionsPlugin } from './scripts/wtr-permissions.js';
 import { requestRecorderPlugin } from './scripts/wtr-requests.js';
@@ -130,6 +131,7 @@ export default {
     await agentLabPlugin(),
     await mcpAppLabPlugin(),
     keysPlugin(),
+    bundlesPlugin(),
     permissionsPlugin(),
     ...engine.plugins,
   ],

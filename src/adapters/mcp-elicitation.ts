@@ -10,11 +10,14 @@ import { consentRequest, formRequest } from './requests.js';
 /** JSON-RPC ids: numbers or strings (MCP never uses null for a request). */
 export type JsonRpcId = number | string;
 
-/** The result of `elicitation/create` (MCP 2025-11-25). */
+/** The result of `elicitation/create` (MCP 2025-11-25 and 2026-07-28 alike). */
 export type ElicitResult =
   | { action: 'accept'; content?: Record<string, FormValue> }
   | { action: 'decline' }
   | { action: 'cancel' };
+
+/** The MCP revisions whose elicitation the adapter speaks. */
+export type McpRevision = '2025-11-25' | '2026-07-28';
 
 export interface McpElicitationOptions {
   /** The server's name, shown on each card as who asks (else the session's `requester`). */
@@ -26,6 +29,12 @@ export interface McpElicitationOptions {
    * no limit, the card waits for the user or for the server's `notifications/cancelled`.
    */
   timeoutSeconds?: number;
+  /**
+   * The revision the peer speaks, when known. URL mode in 2025-11-25 names its request with an
+   * `elicitationId` (required then) that `notifications/elicitation/complete` refers to; in
+   * 2026-07-28 both are gone and `accept` is the user's consent alone. Default: either.
+   */
+  revision?: McpRevision;
 }
 
 /** JSON-RPC 2.0 error codes the adapter answers with. */
@@ -51,12 +60,13 @@ export function elicitResult(request: InteractionRequest, response: InteractionR
 }
 
 /**
- * MCP elicitation (specification 2025-11-25) on the kit's transports: JSON-RPC 2.0
+ * MCP elicitation (revisions 2025-11-25 and 2026-07-28) on the kit's transports: JSON-RPC 2.0
  * `elicitation/create` requests become cards (form mode as a `<questionnaire-form>` of typed
  * fields, URL mode as an `<approval-dialog>` asking consent to open the link), and each card's
- * outcome goes back as the JSON-RPC result: `accept` with content, `decline` or `cancel`.
- * `notifications/cancelled` withdraws a card without a reply; `notifications/elicitation/complete`
- * marks an opened link done. A schema outside the allowed subset, or a mode not declared, is
+ * outcome goes back as the JSON-RPC result: `accept` with content, `decline` (the user will not
+ * answer; the call goes on) or `cancel` (the user drops the call). `notifications/cancelled`
+ * withdraws a card without a reply; in 2025-11-25, `notifications/elicitation/complete` marks an
+ * opened link done (2026-07-28 has no such report: the card stays waiting, with Open again). A schema outside the allowed subset, or a mode not declared, is
  * answered with error -32602 naming the field. Pass the result to `<interaction-host>`'s
  * `adapters` (or the session's).
  */
@@ -93,9 +103,12 @@ export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAda
       request = formRequest({ id: cardId, message: params.message, timeoutSeconds: timeout, metadata: { decline: true, dismiss: true } }, schema.questions);
     } else {
       if (typeof params.url !== 'string' || !inspectLink(params.url)) return refuse(id, 'url', 'must be an http(s) URL');
-      if (typeof params.elicitationId !== 'string' || !params.elicitationId) return refuse(id, 'elicitationId', 'must be a non-empty string');
+      const named = params.elicitationId;
+      if (options.revision === '2025-11-25' || named !== undefined) {
+        if (typeof named !== 'string' || !named) return refuse(id, 'elicitationId', 'must be a non-empty string');
+      }
       request = consentRequest({ id: cardId, message: params.message, timeoutSeconds: timeout, metadata: { url: params.url, decline: true, dismiss: true } });
-      byElicitation.set(params.elicitationId, cardId);
+      if (typeof named === 'string') byElicitation.set(named, cardId);
     }
     pending.set(keyOf(id), cardId);
     rpcIdOf.set(cardId, id);

@@ -1,11 +1,12 @@
 // The official MCP SDK's client, answered by the kit: its elicitation/create requests cross an
 // in-page connection to an <interaction-host> in pure JSON-RPC, where the kit's MCP adapter turns
-// them into cards. Types only from the SDK: a page pays for nothing it does not already load.
-import type { ElicitationCompleteNotification, ElicitRequest, ElicitResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
+// them into cards. It serves the 1.x SDK (`@modelcontextprotocol/sdk`) and the v2 client
+// (`@modelcontextprotocol/client`) alike, without importing either: a page pays for nothing it
+// does not already load.
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import { InPageTransport } from '../transport/in-page-transport.js';
 import type { Transport } from '../transport/transport.js';
-import { mcpElicitation, type McpElicitationOptions } from './mcp-elicitation.js';
+import { mcpElicitation, type ElicitResult, type JsonRpcId, type McpElicitationOptions } from './mcp-elicitation.js';
 
 /** What the handler sets on the `<interaction-host>` it renders in (one given to it alone). */
 export interface ElicitationHost {
@@ -19,17 +20,39 @@ export interface ElicitationHandlerOptions extends McpElicitationOptions {
   host: ElicitationHost;
 }
 
-/** What the SDK hands a request handler (`RequestHandlerExtra`), as far as the kit needs it. */
-export interface ElicitationExtra {
-  signal: AbortSignal;
-  requestId?: RequestId;
+/** An `elicitation/create` request as either SDK hands it to its handler, as far as the kit reads it. */
+export interface ElicitationRequest {
+  method: 'elicitation/create';
+  params: object;
 }
 
-/** A handler for `client.setRequestHandler(ElicitRequestSchema, …)`, and one for completions. */
+/**
+ * What the SDK hands a request handler beside the request, as far as the kit needs it: the abort
+ * signal, which the 1.x SDK passes as `extra.signal` (`RequestHandlerExtra`) and the v2 client as
+ * `ctx.mcpReq.signal` (its handler context).
+ */
+export type ElicitationExtra = { signal: AbortSignal; requestId?: JsonRpcId } | { mcpReq: { signal: AbortSignal; id?: JsonRpcId } };
+
+/** A server's report that a URL-mode elicitation finished (2025-11-25; gone in 2026-07-28). */
+export interface ElicitationComplete {
+  method: 'notifications/elicitation/complete';
+  params: { elicitationId: string };
+}
+
+/**
+ * A handler for `elicitation/create` — `client.setRequestHandler(ElicitRequestSchema, handler)`
+ * with the 1.x SDK, `client.setRequestHandler('elicitation/create', handler)` with the v2 client —
+ * and one for completions.
+ */
 export interface ElicitationHandler {
-  (request: ElicitRequest, extra: ElicitationExtra): Promise<ElicitResult>;
-  /** For `client.setNotificationHandler(ElicitationCompleteNotificationSchema, handler.complete)`. */
-  complete(notification: ElicitationCompleteNotification): void;
+  (request: ElicitationRequest, extra: ElicitationExtra): Promise<ElicitResult>;
+  /** For `client.setNotificationHandler(ElicitationCompleteNotificationSchema, handler.complete)` (2025-11-25). */
+  complete(notification: ElicitationComplete): void;
+}
+
+/** The abort signal of either SDK's handler signature. */
+function signalOf(extra: ElicitationExtra): AbortSignal {
+  return 'mcpReq' in extra ? extra.mcpReq.signal : extra.signal;
 }
 
 /** A JSON-RPC error the SDK sends back as it is (its code and data), e.g. -32602 naming a field. */
@@ -46,7 +69,8 @@ class ElicitationError extends Error {
 type Reply = { result?: ElicitResult; error?: { code: number; message: string; data?: unknown } };
 
 /**
- * Renders an `@modelcontextprotocol/sdk` `Client`'s elicitations in the kit's cards:
+ * Renders an MCP client's elicitations in the kit's cards. With the 1.x SDK
+ * (`@modelcontextprotocol/sdk`):
  *
  * ```ts
  * const handler = elicitationHandler({ host: document.querySelector('interaction-host')!, server: 'GitHub' });
@@ -54,10 +78,19 @@ type Reply = { result?: ElicitResult; error?: { code: number; message: string; d
  * client.setNotificationHandler(ElicitationCompleteNotificationSchema, handler.complete);
  * ```
  *
+ * With the v2 client (`@modelcontextprotocol/client`), in 2025-11-25 and in 2026-07-28, where the
+ * client fulfils a call's `input_required` result through this same handler, once per input
+ * request and round:
+ *
+ * ```ts
+ * client.setRequestHandler('elicitation/create', elicitationHandler({ host, server: 'GitHub' }));
+ * ```
+ *
  * Form mode becomes a form of typed fields, URL mode a consent card for the link; the card's
- * outcome is the result (`accept` with content, `decline`, `cancel`). The server's
- * `notifications/cancelled` (the handler's `signal`) withdraws the card. A schema outside MCP's
- * subset is refused with -32602 naming the field, which the SDK sends on as the error.
+ * outcome is the result (`accept` with content, `decline`, `cancel`). The handler's abort signal
+ * (the server's `notifications/cancelled`, or the v2 client dropping a round) withdraws the card.
+ * A schema outside MCP's subset is refused with -32602 naming the field, which the SDK sends on
+ * as the error.
  */
 export function elicitationHandler(options: ElicitationHandlerOptions): ElicitationHandler {
   const { host, ...adapterOptions } = options;
@@ -73,19 +106,20 @@ export function elicitationHandler(options: ElicitationHandlerOptions): Elicitat
   host.adapters = [mcpElicitation(adapterOptions)];
   host.transport = kitEnd;
 
-  const handler = (request: ElicitRequest, extra: ElicitationExtra): Promise<ElicitResult> => {
+  const handler = (request: ElicitationRequest, extra: ElicitationExtra): Promise<ElicitResult> => {
     const id = ++sequence;
+    const signal = signalOf(extra);
     return new Promise<ElicitResult>((resolve, reject) => {
       const onAbort = () => {
         waiting.delete(id);
-        send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: String(extra.signal.reason ?? '') } });
+        send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: String(signal.reason ?? '') } });
         // The SDK sends nothing for a cancelled request; this only settles the promise.
         resolve({ action: 'cancel' });
       };
-      if (extra.signal.aborted) return onAbort();
-      extra.signal.addEventListener('abort', onAbort, { once: true });
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
       waiting.set(id, (reply) => {
-        extra.signal.removeEventListener('abort', onAbort);
+        signal.removeEventListener('abort', onAbort);
         if (reply.error) reject(new ElicitationError(reply.error.message, reply.error.code, reply.error.data));
         else resolve(reply.result as ElicitResult);
       });
@@ -93,6 +127,6 @@ export function elicitationHandler(options: ElicitationHandlerOptions): Elicitat
     });
   };
   return Object.assign(handler, {
-    complete: (notification: ElicitationCompleteNotification) => send({ jsonrpc: '2.0', method: notification.method, params: notification.params }),
+    complete: (notification: ElicitationComplete) => send({ jsonrpc: '2.0', method: notification.method, params: notification.params }),
   });
 }

@@ -114,22 +114,51 @@ describe('MCP form fields in <questionnaire-form>', () => {
     });
   });
 
-  it('Skip, and Escape inside the form, are MCP’s decline: no content goes back, and the receipt says Skipped', async () => {
+  it('Decline and Cancel are MCP’s two answers, both in view in place of Skip; the receipt names the one taken', async () => {
     const request = elicitationRequest(STRUCTURED);
-    const skipped = await mountCard<QuestionnaireForm>(request, { attrs: 'locale="en"' });
-    await startBefore(skipped.el);
-    await tabTo((e) => e.getAttribute('part') === 'skip-button');
+    const declined = await mountCard<QuestionnaireForm>(request, { attrs: 'locale="en"' });
+    expect(partIn(declined.root, 'skip-button'), 'Skip is the word for the kit’s own questions').to.equal(null);
+    expect(partIn(declined.root, 'reject-button')!.textContent!.trim()).to.equal('Decline');
+    expect(partIn(declined.root, 'dismiss-button')!.textContent!.trim()).to.equal('Cancel');
+    await expect(declined.el).to.be.accessible();
+    await startBefore(declined.el);
+    await tabTo((e) => e.getAttribute('part') === 'reject-button');
     await press('Enter');
-    expect(elicitResult(request, skipped.events[0]!)).to.deep.equal({ action: 'decline' });
-    await skipped.el.updateComplete;
-    expect(partIn(skipped.root, 'receipt-heading')!.textContent).to.contain('Skipped');
-    // Its defaults are not the user's answer: an untouched form declines at the first Escape.
+    expect(elicitResult(request, declined.events[0]!)).to.deep.equal({ action: 'decline' });
+    await declined.el.updateComplete;
+    expect(partIn(declined.root, 'receipt-heading')!.textContent).to.contain('Declined');
+
+    const cancelled = await mountCard<QuestionnaireForm>(request, { attrs: 'locale="en"' });
+    await startBefore(cancelled.el);
+    await tabTo((e) => e.getAttribute('part') === 'dismiss-button');
+    await press('Enter');
+    expect(elicitResult(request, cancelled.events[0]!)).to.deep.equal({ action: 'cancel' });
+    await cancelled.el.updateComplete;
+    expect(partIn(cancelled.root, 'receipt-heading')!.textContent).to.contain('Cancelled');
+  });
+
+  it('Escape inside an MCP form is Cancel: at once when untouched, after asking once when something was typed', async () => {
+    const request = elicitationRequest(STRUCTURED);
+    // Its defaults are not the user's answer: an untouched form cancels at the first Escape.
     const escaped = await mountCard<QuestionnaireForm>(request, { attrs: 'locale="en"' });
     await startBefore(escaped.el);
     await tabTo((e) => e instanceof HTMLInputElement);
     await press('Escape');
     expect(escaped.events).to.have.length(1);
-    expect(elicitResult(request, escaped.events[0]!)).to.deep.equal({ action: 'decline' });
+    expect(elicitResult(request, escaped.events[0]!)).to.deep.equal({ action: 'cancel' });
+
+    const typed = await mountCard<QuestionnaireForm>(request, { attrs: 'locale="en"' });
+    await startBefore(typed.el);
+    await tabToField('name');
+    await type('Ada');
+    await press('Escape');
+    await typed.el.updateComplete;
+    expect(typed.events, 'the first Escape only asks').to.have.length(0);
+    expect(typed.root.querySelector('.discard-question')!.textContent).to.equal('Discard your answer?');
+    await expect(typed.el).to.be.accessible();
+    await press('Escape');
+    expect(typed.events).to.have.length(1);
+    expect(elicitResult(request, typed.events[0]!)).to.deep.equal({ action: 'cancel' });
   });
 
   it('has no countdown: an elicitation waits for the user or the server', async () => {

@@ -135,12 +135,42 @@ describe('MCP elicitation: outcomes, ids and notifications', () => {
     assert.match((peer.replies[0]!.error as { message: string }).message, /requestedSchema\.properties\.address\.type/);
   });
 
-  it('refuses a URL that is not http(s), and a URL request without elicitationId', async () => {
-    const peer = await mcpPeer();
+  it('refuses a URL that is not http(s), and in 2025-11-25 a URL request without elicitationId', async () => {
+    const peer = await mcpPeer({ revision: '2025-11-25' });
     await peer.send({ ...URL_MODE, id: 20, params: { ...URL_MODE.params, url: 'javascript:alert(1)' } });
     await peer.send({ ...URL_MODE, id: 21, params: { ...URL_MODE.params, elicitationId: undefined } });
     assert.deepEqual(peer.shown.map((card) => card.kind === 'refused' && card.field), ['url', 'elicitationId']);
     assert.deepEqual(peer.replies.map((reply) => (reply.error as { data: { field: string } }).data.field), ['url', 'elicitationId']);
+  });
+
+  it('2026-07-28 URL mode: no elicitationId, accept is consent alone; an empty elicitationId is still refused', async () => {
+    const peer = await mcpPeer({ revision: '2026-07-28' });
+    const { elicitationId: _gone, ...params } = URL_MODE.params;
+    await peer.send({ ...URL_MODE, id: 22, params });
+    const card = peer.cards[0]!;
+    assert.equal(card.request.metadata.url, URL_MODE.params.url);
+    const approve = answerRequest(card.request, { approve: true }, new Date().toISOString());
+    assert.ok(approve.ok);
+    peer.kit.answer(card.id, approve.response);
+    await flush();
+    assert.deepEqual(peer.replies.at(-1), { jsonrpc: '2.0', id: 22, result: { action: 'accept' } });
+    // Consent alone: the card waits (with Open again) and no completion can name it.
+    assert.equal(requestEntry(peer.kit.list()[0]).external, 'waiting');
+    await peer.send(COMPLETE);
+    assert.equal(requestEntry(peer.kit.list()[0]).external, 'waiting');
+    await peer.send({ ...URL_MODE, id: 23, params: { ...params, elicitationId: '' } });
+    assert.deepEqual(peer.replies.at(-1), {
+      jsonrpc: '2.0', id: 23, error: { code: -32602, message: 'Invalid params: elicitationId must be a non-empty string.', data: { field: 'elicitationId' } },
+    });
+  });
+
+  it('with no revision given, URL mode takes either: with an elicitationId (2025-11-25) or without (2026-07-28)', async () => {
+    const peer = await mcpPeer();
+    const { elicitationId: _gone, ...params } = URL_MODE.params;
+    await peer.send({ ...URL_MODE, id: 24, params });
+    await peer.send({ ...URL_MODE, id: 25 });
+    assert.deepEqual(peer.cards.map((card) => card.request.metadata.url), [URL_MODE.params.url, URL_MODE.params.url]);
+    assert.equal(peer.replies.length, 0, 'neither was refused');
   });
 
   it('answers other methods with -32601 and malformed envelopes with -32600; ignores other notifications and responses', async () => {

@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
-import { keptAnswers, skipResponse, timeoutFilled, timeoutResponse, type QuestionChoice } from '../../rules/answers.js';
+import { cancelledResponse, keptAnswers, skipResponse, timeoutFilled, timeoutResponse, type QuestionChoice } from '../../rules/answers.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { CUSTOM_VALUE } from '../../rules/options.js';
 import { InteractionCard } from '../shared/interaction-card.js';
@@ -55,6 +55,8 @@ import { isQuestion, StepsController, type Layout } from './steps.js';
  * @csspart review - In steps: every answer, before Submit.
  * @csspart change-button - In steps: Change, back to a question from the review.
  * @csspart skip-button - Skip (跳过; in steps, Skip questionnaire, 跳过此问卷, on a row of its own below Back and Next): declines to answer, after asking once when something was entered.
+ * @csspart reject-button - Decline, in place of Skip where the protocol has it (MCP): "I won't answer, go on".
+ * @csspart dismiss-button - Cancel, beside Decline (MCP; Escape too): "drop this call".
  * @csspart keep-button - Keep editing, beside the question whether to discard what was entered.
  * @csspart receipt - The read-only outcome.
  * @csspart receipt-heading - The outcome line: the receipt's heading, which takes focus when the form goes.
@@ -82,7 +84,11 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), nowMs: () => this.clock.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
 
   /** Skip and Escape, asking first once the user has typed or picked something. */
-  private readonly skipper = new SkipController(this, { dirty: () => this.current.touched, skip: () => this.request && this.respond(skipResponse(this.request, this.now())) });
+  private readonly skipper = new SkipController(this, {
+    dirty: () => this.current.touched,
+    ways: () => (this.request?.metadata.decline && this.request.metadata.dismiss ? this.extension?.consent(this.language) : undefined),
+    skip: (way) => this.request && this.respond((way === 'cancel' ? cancelledResponse : skipResponse)(this.request, this.now())),
+  });
 
   /** What the typed fields (the extension's) use of the form. */
   private readonly fieldForm: FieldForm = {

@@ -1,14 +1,27 @@
 // Any request can be declined: a quiet 跳过 / Skip on every input card, and Escape
-// inside it, with a one-step guard so that a stray Escape never loses what the user typed.
+// inside it, with a one-step guard so that a stray Escape never loses what the user typed. A
+// request whose protocol has two ways out (MCP: decline, "I won't answer, go on"; cancel, "drop
+// this call") shows both, Cancel and Decline, in place of Skip; Escape is Cancel, as MCP has it.
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { QuestionnaireStrings } from '../../i18n/questionnaire.js';
+
+/** How the user leaves a form without answering it. */
+export type WayOut = 'skip' | 'decline' | 'cancel';
+
+/** The words of the two ways out, where a request offers both. */
+export interface TwoWaysOut {
+  decline: string;
+  dismiss: string;
+}
 
 /** What Skip needs of its form. */
 export interface SkipAccess {
   /** The user has typed or picked something. */
   dirty(): boolean;
-  /** Sends the decline (status `cancelled`, or an adapter's own decline). */
-  skip(): void;
+  /** Decline and Cancel's words when the request offers both (`metadata.decline` and `dismiss`), else undefined: Skip. */
+  ways(): TwoWaysOut | undefined;
+  /** Sends the way out: Skip's (status `cancelled`, or an adapter's own decline), a decline, or a cancel. */
+  skip(way: WayOut): void;
 }
 
 type SkipHost = ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment };
@@ -41,11 +54,11 @@ export class SkipController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** Skip, or Escape: declines at once, asks first, or confirms the question asked. */
-  readonly request = (): void => {
+  /** Skip, Decline, Cancel or Escape: leaves at once, asks first, or confirms the question asked. */
+  readonly request = (way: WayOut = 'skip'): void => {
     if (this.asking || !this.access.dirty()) {
       this.asking = false;
-      this.access.skip();
+      this.access.skip(way);
       return;
     }
     this.asking = true;
@@ -57,27 +70,32 @@ export class SkipController implements ReactiveController {
   private readonly keep = (): void => {
     const back = this.returnTo;
     this.reset();
-    void this.host.updateComplete.then(() => (back?.isConnected ? back : this.host.renderRoot.querySelector<HTMLElement>('[part~="skip-button"]'))?.focus());
+    void this.host.updateComplete.then(() => (back?.isConnected ? back : this.host.renderRoot.querySelector<HTMLElement>('[part~="skip-button"], [part~="reject-button"]'))?.focus());
   };
 
   /** Escape anywhere in the form, never while an input method is composing (its Escape cancels the characters). */
   readonly onKeydown = (event: KeyboardEvent): void => {
     if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
     event.preventDefault();
-    this.request();
+    this.request(this.access.ways() ? 'cancel' : 'skip');
   };
 
   /**
-   * The question when it stands, Keep editing, and Skip (which, while the question stands,
-   * confirms it). `answered`, for a questionnaire in steps: Skip names the questionnaire, and the
-   * question how many answers it discards, as neither reads as the one question shown.
+   * The question when it stands, Keep editing, and Skip or Cancel and Decline (which, while the
+   * question stands, confirm it). `answered`, for a questionnaire in steps: Skip names the
+   * questionnaire, and the question how many answers it discards, as neither reads as the one
+   * question shown.
    */
   render(strings: QuestionnaireStrings, answered?: number): TemplateResult {
+    const ways = this.access.ways();
     const whole = answered !== undefined;
     return html`${this.asking
         ? html`<span class="discard-question" role="alert">${whole ? strings.discardAnswers(answered) : strings.discardQuestion}</span>
             <button tabindex="0" type="button" part="keep-button" @click=${this.keep}>${strings.keepEditing}</button>`
         : nothing}
-      <button tabindex="0" type="button" class="quiet" part="skip-button" @click=${this.request}>${whole ? strings.skipQuestionnaire : strings.skip}</button>`;
+      ${ways
+        ? html`<button tabindex="0" type="button" class="quiet" part="dismiss-button" @click=${() => this.request('cancel')}>${ways.dismiss}</button>
+            <button tabindex="0" type="button" part="reject-button" @click=${() => this.request('decline')}>${ways.decline}</button>`
+        : html`<button tabindex="0" type="button" class="quiet" part="skip-button" @click=${() => this.request('skip')}>${whole ? strings.skipQuestionnaire : strings.skip}</button>`}`;
   }
 }

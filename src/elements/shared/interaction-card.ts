@@ -215,6 +215,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     const view: ReceiptView = {
       request, response, state: this.state, late: this.late, strings, skipped: this.skipped, outcome: slots.outcome, locale: this.language,
       dismissed: request.metadata.dismiss ? this.extension?.consent(this.language).dismissed : undefined,
+      declined: request.metadata.decline ? this.extension?.consent(this.language).declined : undefined,
       title: displayTitle(strings, request.title), open: this.receiptOpen,
       toggle: () => (this.receiptOpen = !this.receiptOpen),
       record: () => {

@@ -24,6 +24,8 @@ export interface ReceiptView {
   locale: Locale;
   /** How a dismissal reads, for a request that offers Cancel (the adapters' word). */
   dismissed?: string | undefined;
+  /** How a decline reads, for a request that offers Decline (the adapters' word). */
+  declined?: string | undefined;
   /** The record is shown. */
   open: boolean;
   toggle: () => void;
@@ -45,7 +47,8 @@ function outcome(view: ReceiptView): string {
   if (late) return words.late;
   // Submitting an answer the card did not fire itself: nothing to say yet but that it was answered.
   if (!response) return words.answered(0);
-  if (skipped) return words.skipped;
+  // With both ways out (MCP), the user's own one is named: Declined or Cancelled; else Skipped.
+  if (skipped) return (request.metadata.decline && request.metadata.dismiss ? (response.status === 'cancelled' ? view.dismissed : view.declined) : undefined) || words.skipped;
   // A card the user may cancel may also be cancelled by the server: the outcome stays neutral.
   if (state === 'cancelled') return view.dismissed || words.withdrawn;
   if (state === 'expired') return words.timeout;

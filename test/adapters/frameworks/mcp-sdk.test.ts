@@ -35,15 +35,19 @@ describe('MCP SDK: elicitInput answered in the kit through elicitationHandler', 
     await card().getByText('Lab MCP server').first().waitFor();
   });
 
-  it('Skip is MCP’s decline: the user’s way out of a form, with Escape inside it the same', async () => {
+  it('Decline and Cancel are MCP’s two answers on the form; Escape inside it is Cancel', async () => {
     const declined = call('contact');
-    await card().getByRole('button', { name: 'Skip' }).click();
+    await card().getByRole('button', { name: 'Decline' }).click();
     assert.deepEqual(await declined, { action: 'decline' });
-    await card().getByRole('button', { name: /Skipped/ }).waitFor();
+    await card().getByRole('button', { name: /Declined/ }).waitFor();
+    const cancelled = call('contact');
+    await card().getByRole('button', { name: 'Cancel' }).click();
+    assert.deepEqual(await cancelled, { action: 'cancel' });
+    await card().getByRole('button', { name: /Cancelled/ }).waitFor();
     const escaped = call('contact');
     await card().getByRole('textbox', { name: /Name/ }).focus();
     await page.keyboard.press('Escape');
-    assert.deepEqual(await escaped, { action: 'decline' });
+    assert.deepEqual(await escaped, { action: 'cancel' });
   });
 
   // Not the first request of the connection: the SDK ignores notifications/cancelled for request

@@ -2,6 +2,7 @@
 // (as an app's bundler would: the SDKs ship CommonJS dependencies the test runner's browser cannot
 // load unbundled), a Node HTTP server on loopback serves it beside the app's own routes, and
 // Debian's Chromium opens it through playwright-core.
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
@@ -21,8 +22,13 @@ export interface PageLab {
 
 const bundles = new Map<string, Promise<string>>();
 
+/** The page's script: `entry` bundled, or, for a `.js` file, the bundle built beforehand. */
 function bundle(entry: string): Promise<string> {
   let built = bundles.get(entry);
+  if (!built && entry.endsWith('.js')) {
+    built = readFile(entry, 'utf8');
+    bundles.set(entry, built);
+  }
   if (!built) {
     built = build({
       entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false,

@@ -1,0 +1,112 @@
+// A v2 MCP server (`@modelcontextprotocol/server`) and a v2 client (`@modelcontextprotocol/client`)
+// in one page, in either revision: 2025-11-25 over the SDK's in-memory pair, where the server's
+// legacy shim turns the tool's `input_required` result into `elicitation/create` requests; and
+// 2026-07-28 through the server's own web-standard HTTP handler (`createMcpHandler`), which the
+// client's Streamable HTTP transport reaches through an in-page `fetch`, where the client itself
+// fulfils `input_required` and retries the call with `inputResponses` and the `requestState`.
+// The tool asks twice: a form, then a second form that names the first answer.
+import { Client, InMemoryTransport as ClientMemory, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { acceptedContent, createMcpHandler, inputRequired, McpServer, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
+
+type FormSchema = ElicitRequestFormParams['requestedSchema'];
+
+export type Revision = '2025-11-25' | '2026-07-28';
+/** What the client's elicitation handler is: the kit's, or a test's stand-in. */
+export type Handler = (request: { method: 'elicitation/create'; params: object }, ctx: { mcpReq: { signal: AbortSignal } }) => Promise<object>;
+
+/** The first round's form: every enum shape MCP has, and a default to keep. */
+export const FIRST_SCHEMA: FormSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Name', minLength: 2 },
+    plan: { type: 'string', title: 'Plan', oneOf: [{ const: 'team', title: 'Team' }, { const: 'solo', title: 'Solo' }] },
+    seats: { type: 'integer', title: 'Seats', minimum: 1, default: 3 },
+  },
+  required: ['name', 'plan'],
+};
+
+export const SECOND_SCHEMA: FormSchema = {
+  type: 'object',
+  properties: { confirm: { type: 'boolean', title: 'Send the invoice now' } },
+  required: ['confirm'],
+};
+
+function labServer(revision: Revision): McpServer {
+  const server = new McpServer({ name: 'lab-v2-server', version: '2.0.0' }, revision === '2026-07-28' ? { supportedProtocolVersions: ['2026-07-28'] } : {});
+  server.registerTool('account', { description: 'Opens an account in two rounds of questions' }, async (ctx) => {
+    const responses = ctx.mcpReq.inputResponses;
+    const state = ctx.mcpReq.requestState<string>();
+    const first = acceptedContent(responses, 'account');
+    const second = responses?.confirm;
+    const said = (value: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(value) }] });
+    if (second) return said({ first: JSON.parse(state ?? 'null') as unknown, second });
+    if (first) {
+      return inputRequired({
+        inputRequests: { confirm: inputRequired.elicit({ message: `Invoice ${String(first.name)} now?`, requestedSchema: SECOND_SCHEMA }) },
+        requestState: JSON.stringify(first),
+      });
+    }
+    const refused = responses?.account;
+    if (refused) return said({ first: refused });
+    return inputRequired({ inputRequests: { account: inputRequired.elicit({ message: 'Who is the account for?', requestedSchema: FIRST_SCHEMA }) } });
+  });
+  return server;
+}
+
+export interface V2Lab {
+  revision: Revision;
+  /** The protocol version the client and server agreed on. */
+  version: string | undefined;
+  /** In 2026-07-28, the `tools/call` requests' params as the client posted them (the first call and its retries). */
+  calls: Record<string, unknown>[];
+  /** Calls the tool; resolves with what it reported, or the error's message. */
+  call(): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** Connects a v2 client, whose elicitations `handler` answers, to the lab's server in `revision`. */
+export async function startV2Lab(revision: Revision, handler: Handler): Promise<V2Lab> {
+  const capabilities = { elicitation: { form: {}, url: {} } };
+  let client: Client;
+  let closeServer: () => Promise<void>;
+  const calls: Record<string, unknown>[] = [];
+  if (revision === '2026-07-28') {
+    const http = createMcpHandler(() => labServer(revision), { legacy: 'reject' });
+    client = new Client({ name: 'kit-v2-client', version: '1.0.0' }, { capabilities, versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const transport = new StreamableHTTPClientTransport(new URL('http://lab.invalid/mcp'), {
+      fetch: async (url, init) => {
+        const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { method?: string; params?: Record<string, unknown> }) : undefined;
+        if (body?.method === 'tools/call' && body.params) calls.push(body.params);
+        return http.fetch(new Request(url, init));
+      },
+    });
+    client.setRequestHandler('elicitation/create', handler as never);
+    await client.connect(transport);
+    closeServer = () => http.close();
+  } else {
+    const server = labServer(revision);
+    client = new Client({ name: 'kit-v2-client', version: '1.0.0' }, { capabilities });
+    client.setRequestHandler('elicitation/create', handler as never);
+    const [clientEnd, serverEnd] = ClientMemory.createLinkedPair();
+    await server.connect(serverEnd);
+    await client.connect(clientEnd);
+    closeServer = () => server.close();
+  }
+  return {
+    revision,
+    version: client.getNegotiatedProtocolVersion?.(),
+    calls,
+    async call() {
+      try {
+        const result = await client.callTool({ name: 'account', arguments: {} });
+        return JSON.parse((result.content as { text: string }[])[0]!.text) as unknown;
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    async close() {
+      await client.close();
+      await closeServer();
+    },
+  };
+}
