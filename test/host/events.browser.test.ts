@@ -19,9 +19,14 @@ const TYPES = ['interaction-request', 'tool-result', 'connection-change', 'inter
 /** Every kit event that reaches the document, in order. */
 function recordAtDocument() {
   const seen: Event[] = [];
-  const record = (event: Event) => seen.push(event);
+  /** Where each event started: composedPath() is empty once the dispatch is over. */
+  const origins = new Map<Event, EventTarget | undefined>();
+  const record = (event: Event) => {
+    seen.push(event);
+    origins.set(event, event.composedPath()[0]);
+  };
   for (const type of TYPES) document.addEventListener(type, record);
-  return { seen, stop: () => TYPES.forEach((type) => document.removeEventListener(type, record)) };
+  return { seen, origins, stop: () => TYPES.forEach((type) => document.removeEventListener(type, record)) };
 }
 
 describe('<interaction-host> events', () => {
@@ -67,7 +72,7 @@ describe('<interaction-host> events', () => {
       const response = seen.find((e) => e.type === 'interaction-response') as InteractionResponseEvent;
       expect(response).to.be.instanceOf(InteractionResponseEvent);
       expect(response.cancelable, 'the host takes over delivery').to.equal(true);
-      expect(response.composedPath()[0]).to.equal(dialog);
+      expect(recorder.origins.get(response) === dialog, 'the card\'s own event, unchanged').to.equal(true);
       expect(response.detail.approved).to.equal(true);
 
       const result = seen.find((e) => e.type === 'tool-result') as ToolResultEvent;
