@@ -70,6 +70,8 @@ export async function startV2Lab(revision: Revision, handler: Handler): Promise<
   let client: Client;
   let closeServer: () => Promise<void>;
   const calls: Record<string, unknown>[] = [];
+  // In 2026-07-28, each HTTP exchange in a line, for the message of a connection that failed.
+  const exchanges: string[] = [];
   if (revision === '2026-07-28') {
     const http = createMcpHandler(() => labServer(revision), { legacy: 'reject' });
     client = new Client({ name: 'kit-v2-client', version: '1.0.0' }, { capabilities, versionNegotiation: { mode: { pin: '2026-07-28' } } });
@@ -77,11 +79,16 @@ export async function startV2Lab(revision: Revision, handler: Handler): Promise<
       fetch: async (url, init) => {
         const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { method?: string; params?: Record<string, unknown> }) : undefined;
         if (body?.method === 'tools/call' && body.params) calls.push(body.params);
-        return http.fetch(new Request(url, init));
+        // The body goes in parsed as well: Firefox's Request has no readable `body` stream for the handler to read.
+        const response = await http.fetch(new Request(url, init), body ? { parsedBody: body } : {});
+        exchanges.push(`${String(init?.method)} ${String(init?.body).slice(0, 300)} ${JSON.stringify([...new Headers(init?.headers).entries()])} → ${response.status} ${(await response.clone().text()).slice(0, 300)}`);
+        return response;
       },
     });
     client.setRequestHandler('elicitation/create', handler as never);
-    await client.connect(transport);
+    await client.connect(transport).catch((error: Error) => {
+      throw new Error(`${error.message}\n${exchanges.join('\n')}`);
+    });
     closeServer = () => http.close();
   } else {
     const server = labServer(revision);
