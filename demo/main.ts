@@ -11,6 +11,7 @@ import { inspectMessage } from './inspect.js';
 import { resentResults } from './resent-results.js';
 import { tapTransport, type WireDirection } from './wire-tap.js';
 import { DEMO_LOCALES, demoDirection, demoTextLocale, firstVisitLocale } from './languages.js';
+import { runModeText, type RunModeText } from './run-modes.js';
 
 const TEXT = {
   'zh-CN': {
@@ -19,10 +20,6 @@ const TEXT = {
     intro: '你好！我是演示代理。在右侧选择一个场景，我会向你发起请求：批准操作、回答问题或接收文件。',
     introBelow: '你好！我是演示代理。在下方选择一个场景，我会向你发起请求：批准操作、回答问题或接收文件。',
     settings: '设置',
-    runModes: {
-      execution: '执行：代理正在完成任务，有风险的操作先请你批准；问卷超时未答的题自动采用推荐选项。',
-      grilling: '拷问：代理动手之前先向你问清需求；超时不替你作答，也不提供本会话授权，最后由检查点确认后才开始执行。',
-    },
     scenarios: '场景', wire: '线路消息', clear: '清空', runtime: '运行时', connect: '连接',
     resent: '重发 · 运行时只计一次', inspecting: '正在检查你的运行时：由它发起请求。每条消息都按协议的 JSON Schema 校验，不符合的会标出字段。', problems: '处不符合协议',
     groups: { approval: '审批', input: '提问', artifacts: '文件', runtime: '运行时', mcp: 'MCP 征询', local: '其他协议（页面内）' },
@@ -39,10 +36,6 @@ const TEXT = {
     intro: "Hi! I'm the demo agent. Pick a scenario on the right and I'll ask you something: approve an action, answer a question or receive files.",
     introBelow: "Hi! I'm the demo agent. Pick a scenario below and I'll ask you something: approve an action, answer a question or receive files.",
     settings: 'Settings',
-    runModes: {
-      execution: 'Execution: the agent is doing the work and asks before risky steps; questions still unanswered at a timeout take their recommended option.',
-      grilling: 'Grilling: the agent questions you before it acts; a timeout answers nothing for you, no session grant is offered, and a checkpoint confirms the plan before it starts.',
-    },
     scenarios: 'Scenarios', wire: 'Wire messages', clear: 'Clear', runtime: 'Runtime', connect: 'Connect',
     resent: 're-sent · the runtime counts it once', inspecting: 'Inspecting your runtime: it makes the requests. Every message is checked against the protocol\'s JSON Schemas; one that breaks them is marked with the field.', problems: 'problem(s) with the protocol',
     groups: { approval: 'Approval', input: 'Questions', artifacts: 'Files', runtime: 'Runtime', mcp: 'MCP elicitation', local: 'Other protocols (in the page)' },
@@ -176,7 +169,8 @@ function applySettings(): void {
   document.documentElement.dataset.theme = theme;
   host.setAttribute('locale', locale);
   host.theme = theme;
-  runModeHint.textContent = text.runModes[setting('run_mode') as keyof typeof text.runModes];
+  // What the run mode means is said in every language the picker offers, the rest of the demo's words in two.
+  runModeHint.textContent = runModeText(locale)[setting('run_mode') as keyof RunModeText];
   // Set in the select's change, a user's gesture: the host asks for the permission then.
   host.notify = setting('notify') as InteractionHost['notify'];
   // The page's own cards follow the switches as the host's do.
