@@ -3,7 +3,6 @@
 // are shown through the kit's own runtime side (`session.callTool`), each card offering exactly
 // the decisions its review config allows, and the answers become the `{ decisions }` the agent
 // resumes with: `new Command({ resume })`. Types only from the package.
-import { createHash } from 'node:crypto';
 import type { ActionRequest, Decision, HITLRequest, HITLResponse, ReviewConfig } from 'langchain';
 import type { ToolName } from '../protocol/constants.js';
 import type { ToolResult } from '../protocol/results.js';
@@ -55,15 +54,25 @@ function canonical(value: unknown): string {
 }
 
 /**
+ * A short digest of a text, the same in a browser and in Node (64-bit FNV-1a as 16 hex digits):
+ * a name for a call, not a secret, so no crypto module is needed where the adapter runs.
+ */
+function digest(text: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (const byte of new TextEncoder().encode(text)) hash = BigInt.asUintN(64, (hash ^ BigInt(byte)) * 0x100000001b3n);
+  return hash.toString(16).padStart(16, '0');
+}
+
+/**
  * Each action's id: its tool call's id when `toolCalls` holds one with its name and arguments,
- * else a digest of its name and arguments (`#2` for the second identical one). A card is asked, and its
+ * else its name and a digest of its arguments (`#2` for the second identical one). A card is asked, and its
  * answer found, under this id, never under the action's place in the list.
  */
 export function actionIds(request: HITLRequest, toolCalls: readonly HitlToolCall[] = []): string[] {
   const unused = [...toolCalls];
   const seen = new Map<string, number>();
   return request.actionRequests.map((action) => {
-    const key = `${action.name}:${createHash('sha256').update(canonical(action.args)).digest('hex').slice(0, 16)}`;
+    const key = `${action.name}:${digest(canonical(action.args))}`;
     const at = unused.findIndex((call) => call.id && call.name === action.name && canonical(call.args) === canonical(action.args));
     const id = at >= 0 ? unused.splice(at, 1)[0]?.id : undefined;
     if (id) return id;

@@ -1,4 +1,4 @@
-// The packed package as bundlers see it: every module that registers a tag
+// The packed package as bundlers see it: every module that registers a tag or a language
 // (or the cards' adapter-only parts) is a declared side effect and nothing else is; "use client" heads the React entry; every
 // sourceMappingURL names a map that ships.
 import assert from 'node:assert/strict';
@@ -56,8 +56,10 @@ async function tagsRegisteredBy(code: string): Promise<string[]> {
     await page.waitForFunction(() => (window as { bundleRan?: boolean }).bundleRan === true);
     const tags = await page.evaluate((names) => names.filter((name) => customElements.get(name) !== undefined), TAGS);
     const globals = await page.evaluate(() => Object.getOwnPropertySymbols(globalThis).map(String).filter((name) => name.includes('agent-interaction-kit')));
+    // A locale entry's side effect: its translation, in the page's registry of languages.
+    const languages = await page.evaluate(() => [...((globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('aik.translations')]?.keys() ?? [])]);
     assert.deepEqual(errors, [], 'the bundle threw');
-    return [...tags, ...globals.map((name) => `page global ${name}`)];
+    return [...tags, ...languages.map((tag) => `translation ${tag}`), ...globals.map((name) => `page global ${name}`)];
   } finally {
     await page.close();
   }
@@ -108,12 +110,14 @@ describe('the packed package under a bundler', () => {
     }
     assert.deepEqual(declared, registering);
     assert.deepEqual(registering, [
+      'dist/a2ui.js',
       'dist/agent-interaction-kit-adapters.js',
       'dist/agent-interaction-kit.js',
       'dist/approval-dialog.js',
       'dist/artifact-list.js',
       'dist/index.js',
       'dist/interaction-host.js',
+      ...['ar', 'de', 'es', 'fr', 'he', 'ja', 'ko', 'pt-BR', 'ru', 'zh-TW'].map((tag) => `dist/locales/${tag}.js`),
       'dist/questionnaire-form.js',
       'dist/react/ai-sdk.js',
       'dist/react/index.js',
