@@ -8,11 +8,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const TOOLS = ['websockets', 'pytest', 'pytest-asyncio', 'playwright', 'mypy', 'hatchling', 'redis', 'fastapi', 'uvicorn', 'mcp>=2.3'];
-// LangGraph for its recipe's test. langchain-core and langgraph-sdk require langchain-protocol,
-// which the local index lacks, so these five install without dependency resolution, after the
+// LangGraph for its recipe's test, LangChain for its human-in-the-loop middleware. langchain-core and langgraph-sdk require langchain-protocol,
+// which the local index lacks, so these six install without dependency resolution, after the
 // dependencies they have that do resolve (python/tests/stand_ins/ covers the missing one).
 const LANGGRAPH_DEPENDENCIES = ['httpx', 'jsonpatch', 'langsmith', 'orjson', 'ormsgpack', 'packaging', 'pydantic', 'pyyaml', 'tenacity', 'typing-extensions', 'uuid-utils', 'xxhash'];
-const LANGGRAPH = ['langchain-core', 'langgraph', 'langgraph-checkpoint', 'langgraph-prebuilt', 'langgraph-sdk'];
+const LANGGRAPH = ['langchain', 'langchain-core', 'langgraph', 'langgraph-checkpoint', 'langgraph-prebuilt', 'langgraph-sdk'];
 
 function sh(command, args, options = {}) {
   return spawnSync(command, args, { stdio: 'inherit', ...options });

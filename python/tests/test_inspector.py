@@ -78,7 +78,7 @@ def stop(process: subprocess.Popen[str]) -> None:
 async def page() -> AsyncIterator[Page]:
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
-        context = await browser.new_context(viewport={"width": 1280, "height": 900})
+        context = await browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")  # the demo opens in the browser's language
         try:
             yield await context.new_page()
         finally:
