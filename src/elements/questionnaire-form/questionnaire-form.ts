@@ -83,12 +83,11 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   });
   private readonly steps = new StepsController(this, { draft: () => this.current, now: () => this.now(), nowMs: () => this.clock.now(), refuse: (problems) => this.edit(this.current.refusing(problems)) });
 
-  /** Skip and Escape, asking first once the user has typed or picked something. */
-  private readonly skipper = new SkipController(this, {
-    dirty: () => this.current.touched,
-    ways: () => (this.request?.metadata.decline && this.request.metadata.dismiss ? this.extension?.consent(this.language) : undefined),
-    skip: (way) => this.request && this.respond((way === 'cancel' ? cancelledResponse : skipResponse)(this.request, this.now())),
-  });
+  /** Skip and Escape, asking first once the user has typed or picked something; Cancel and Decline where the request offers both (MCP). */
+  private readonly skipper = new SkipController(this, { dirty: () => this.current.touched, ways: () => this.twoWaysOut(), skip: (way) => this.request && this.respond((way === 'cancel' ? cancelledResponse : skipResponse)(this.request, this.now())) });
+
+  /** Decline and Cancel's words when the request offers both, else undefined (Skip). */
+  private readonly twoWaysOut = () => (this.request?.metadata.decline && this.request.metadata.dismiss ? this.extension?.consent(this.language) : undefined);
 
   /** What the typed fields (the extension's) use of the form. */
   private readonly fieldForm: FieldForm = {
