@@ -71,7 +71,7 @@ for (const [tag, size] of Object.entries(await measureLocaleSizes())) add(`local
 // element extends, and what the bundle carries before any element.
 add('floor: the card base alone (no form)', 'bytes', [await gzipSize('bench/floors/card-base.ts', LIT_AS_PEER)], null, 'reported', () => true);
 add('floor: lit, zod/mini, protocol schemas', 'bytes', [await gzipSize('bench/floors/runtime.ts', [])], null, 'reported', () => true);
-// And the peers' equivalents, measured the same way (esbuild, min + gzip -9, lit inside): the
+// And the peers' equivalents, measured the same way (esbuild then terser, min + gzip -9, lit inside): the
 // design systems a page might use instead, for the components the kit's cards are made of.
 add('peer: Material Web (dialog, buttons, radio, text field)', 'bytes', [await gzipSize('bench/peers/material-web.ts', [])], null, 'reported', () => true);
 add('peer: Shoelace (dialog, button, radio group, radio, textarea)', 'bytes', [await gzipSize('bench/peers/shoelace.ts', [])], null, 'reported', () => true,

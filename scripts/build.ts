@@ -7,12 +7,15 @@
 // - dist/agent/index.js: the Node entry; dist/react/index.js: React wrappers;
 // - dist/mcp-app/: the MCP App's Node entry and its card.html (scripts/build-mcp-app.ts);
 // - dist/types/: .d.ts; custom-elements.json; schema/*.json.
-// esbuild bundles (fast, and it reads tsconfig's experimentalDecorators); Vite serves the demo.
+// esbuild bundles (fast, and it reads tsconfig's experimentalDecorators), terser minifies what a
+// browser loads once more (scripts/terse.js); Vite serves the demo.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build, type BuildOptions } from 'esbuild';
 // @ts-expect-error a plain JS plugin shared with the size check
 import { minifyLitCss } from './minify-lit-css.js';
+// @ts-expect-error a plain JS module shared with the size check
+import { buildForBrowser } from './terse.js';
 import { buildMcpApp } from './build-mcp-app.js';
 import { LOCALE_ENTRIES } from './sizes.js';
 
@@ -31,7 +34,7 @@ const common: BuildOptions = {
 };
 
 await Promise.all([
-  build({
+  buildForBrowser(build, {
     ...common,
     entryPoints: { 'agent-interaction-kit': 'src/entries/index.ts', 'agent-interaction-kit-adapters': 'src/entries/agent-interaction-kit-adapters.ts' },
     outdir: 'dist',
@@ -39,7 +42,7 @@ await Promise.all([
     sourcemap: true,
     platform: 'browser',
   }),
-  build({
+  buildForBrowser(build, {
     ...common,
     entryPoints: {
       'approval-dialog': 'src/entries/approval-dialog.ts',
@@ -85,7 +88,7 @@ await Promise.all([
   }),
   // One entry per language beyond zh-CN and en (dist/locales/<tag>.js), self-contained: it
   // registers its table for whichever copy of the kit the page loaded.
-  build({
+  buildForBrowser(build, {
     ...common,
     entryPoints: Object.fromEntries(LOCALE_ENTRIES.map((tag) => [`locales/${tag}`, `src/entries/locales/${tag}.ts`])),
     outdir: 'dist',
