@@ -11,7 +11,7 @@ const OPTIONS = { module: true, ecma: 2022, compress: { passes: 3 }, mangle: tru
 
 /** One module's code through terser; with `map` (esbuild's), the returned map points at the sources. */
 export async function terse(code, map, file = 'out.js') {
-  const result = await minify(code, map === undefined ? OPTIONS : { ...OPTIONS, sourceMap: { content: map, url: `${basename(file)}.map` } });
+  const result = await minify(code, map === undefined ? OPTIONS : { ...OPTIONS, sourceMap: { content: map, url: `${basename(file)}.map`, includeSources: true } });
   return { code: result.code ?? '', map: typeof result.map === 'string' ? result.map : undefined };
 }
 
