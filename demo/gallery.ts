@@ -5,6 +5,7 @@ import '../src/entries/approval-dialog.js';
 import '../src/entries/questionnaire-form.js';
 import '../src/entries/artifact-list.js';
 import '../src/entries/interaction-host.js';
+import './all-locales.js';
 import { directionOf } from '../src/i18n/direction.js';
 import { MemoryStorage } from '../src/session/storage.js';
 import { createMemoryTransportPair } from '../src/transport/memory-transport.js';

@@ -2,6 +2,7 @@
 // Vite at /runtime). The scenario panel makes the runtime call a tool; the wire panel shows
 // every message both ways.
 import '../src/entries/interaction-host.js';
+import './all-locales.js';
 import { mcpElicitation } from '../src/entries/adapters.js';
 import type { InteractionHost } from '../src/host/interaction-host.js';
 import { WebSocketTransport } from '../src/transport/websocket-transport.js';

@@ -272,6 +272,8 @@ describe(`the demo page, in ${engine}`, () => {
       await page.run<string[]>(`[document.querySelector('#host'), document.querySelector('#host').shadowRoot.querySelector('approval-dialog')].map((el) => el.getAttribute('dir') + ' ' + getComputedStyle(el).direction)`),
       ['rtl rtl', 'rtl rtl'],
     );
+    // The card speaks Arabic: the demo loads the locale entries it offers.
+    assert.equal(await page.run<string>(`document.querySelector('#host').shadowRoot.querySelector('approval-dialog').shadowRoot.querySelector('[part~="approve-button"]').textContent.trim()`), 'موافقة');
     // The scenarios sit left of the chat, as the page mirrors.
     const chat = await page.locator('.chat').evaluate<Box>(BOX);
     const side = await page.locator('.side').evaluate<Box>(BOX);
