@@ -55,6 +55,19 @@ export function cardSuite(runtime: Runtime): void {
       expect(view.violations).to.deep.equal([]);
     });
 
+    it('speaks the host’s language beyond zh-CN and en: Japanese for ja-JP, Arabic right to left for ar', async () => {
+      const c = goldenCase('approval-huge-timeout-clamped');
+      const view = await openView(lab, 'request_user_approval', c.arguments, { hostContext: { locale: 'ja-JP', theme: 'light' } });
+      await press(view, { role: 'button', name: '承認' });
+      expectGolden((await view.result).structuredContent, c.name);
+      expect(view.violations).to.deep.equal([]);
+      document.body.replaceChildren();
+      const arabic = await openView(lab, 'request_user_approval', c.arguments, { hostContext: { locale: 'ar', theme: 'dark' } });
+      await press(arabic, { role: 'button', name: 'موافقة' });
+      expectGolden((await arabic.result).structuredContent, c.name);
+      expect(arabic.violations).to.deep.equal([]);
+    });
+
     it('rejects with a note typed behind 添加理由', async () => {
       const c = goldenCase('approval-rejected-with-note');
       const view = await openView(lab, 'request_user_approval', c.arguments);
