@@ -24,6 +24,10 @@ export const approvalStyles = css`
     padding-inline-start: 5px;
     background: linear-gradient(to right, var(--_stripe) 5px, var(--_surface) 0) padding-box;
   }
+  /* A gradient has no logical direction: right to left, it starts from the right. */
+  :host(:not([state='pending']):dir(rtl)) .card {
+    background-image: linear-gradient(to left, var(--_stripe) 5px, var(--_surface) 0);
+  }
   .badge.severity-low {
     background: var(--_success-soft);
     color: var(--_success);

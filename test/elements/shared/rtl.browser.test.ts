@@ -13,7 +13,7 @@ import { FakeClock } from '../../support/fake-clock.js';
 import { ScriptedTransport } from '../../support/scripted-transport.js';
 import { filePart } from '../../../src/rules/artifacts/deliver.js';
 import { toArtifact } from '../../../src/rules/artifacts/prepare.js';
-import { mountArtifacts, mountCard, partIn } from '../../support/card-harness.js';
+import { mountApproval, mountArtifacts, mountCard, partIn } from '../../support/card-harness.js';
 import { deepActiveElement } from '../../support/keyboard.js';
 
 const ids = (id: string) => ({ request_id: id, session_id: 's' });
@@ -108,6 +108,16 @@ describe('a card follows its language’s direction', () => {
       const { part } = await mountCard(approval({ severity: 'high' }), { attrs: `locale="${locale}"` });
       const style = getComputedStyle(part('card')!);
       expect(parseFloat(style[stripe]), `${locale}: stripe`).to.be.greaterThan(parseFloat(style[other]));
+    }
+  });
+
+  it('paints a receipt’s stripe on the inline start too: the right edge in Hebrew, the left in English', async () => {
+    for (const [locale, side] of [['he', 'left'], ['en', 'right']] as const) {
+      const card = await mountApproval(approval({ severity: 'low' }), { attrs: `locale="${locale}"` });
+      await card.approve();
+      expect(card.el.getAttribute('state'), locale).to.not.equal('pending');
+      // The stripe is a gradient from the inline start: towards the left when that start is the right edge.
+      expect(getComputedStyle(card.part('card')!).backgroundImage, locale).to.match(new RegExp(`^linear-gradient\\(to ${side},`));
     }
   });
 
