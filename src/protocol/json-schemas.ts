@@ -23,6 +23,7 @@ import {
   errorResultSchema,
   inputResultSchema,
 } from './results.js';
+import { asRecordJsonSchema } from './string-record.js';
 import { CONTEXT_DESCRIPTION, CONTEXT_FIELDS, MESSAGE_DESCRIPTIONS } from './descriptions.js';
 import { approvalContractSchema, artifactsContractSchema, inputContractSchema } from './tool-contract.js';
 
@@ -96,7 +97,7 @@ function describe(name: string, json: Json): Json {
 export function protocolJsonSchemas(): Record<JsonSchemaName, Json> {
   const schemas = {} as Record<JsonSchemaName, Json>;
   for (const [name, schema] of Object.entries(JSON_SCHEMA_SOURCES)) {
-    const json: Json = z.toJSONSchema(schema, { io: 'input' });
+    const json: Json = z.toJSONSchema(schema, { io: 'input', override: ({ zodSchema, jsonSchema }) => asRecordJsonSchema(zodSchema, jsonSchema) });
     schemas[name as JsonSchemaName] = { $id: `agent-interaction-kit/schema/${name}.json`, ...describe(name, json) };
   }
   return schemas;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { RESPONSE_STATUSES } from './constants.js';
+import { stringRecord } from './string-record.js';
 
 /** One question's answer in a questionnaire response. */
 export const questionAnswerSchema = z.object({
@@ -13,7 +14,7 @@ export const rawValueSchema = z.union([
   z.boolean(),
   z.string(),
   z.array(z.string()),
-  z.record(z.string(), z.string()),
+  stringRecord(z.string()),
   z.null(),
 ]);
 export type RawValue = z.infer<typeof rawValueSchema>;
@@ -25,7 +26,7 @@ export const interactionResponseSchema = z.object({
   approved: z.boolean(),
   text: z.string(),
   selected_options: z.array(z.string()),
-  answers: z.record(z.string(), questionAnswerSchema),
+  answers: stringRecord(questionAnswerSchema),
   raw_value: rawValueSchema,
   resolved_at: z.string(),
 });

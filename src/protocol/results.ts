@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { PROVIDERS, RESPONSE_STATUSES, SEVERITIES, type Provider } from './constants.js';
 import { optionSchema, questionSchema } from './request.js';
 import { interactionResponseSchema, questionAnswerSchema } from './response.js';
+import { stringRecord } from './string-record.js';
 
 /** `content_parts[0]` of every tool result. */
 export const toolEventPartSchema = z.object({
@@ -54,7 +55,7 @@ export const inputResultSchema = z.object({
   content_parts: z.tuple([toolEventPartSchema]),
   interaction_request: z.union([questionnaireEchoSchema, choiceEchoSchema]),
   interaction_response: interactionResponseSchema,
-  answers: z.record(z.string(), questionAnswerSchema),
+  answers: stringRecord(questionAnswerSchema),
   purpose: z.string(),
 });
 export type InputResult = z.infer<typeof inputResultSchema>;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { PROTOCOL_VERSION, REQUEST_KINDS, TOOL_NAMES } from './constants.js';
 import { contextSchema } from './context.js';
+import { stringRecord } from './string-record.js';
 
 // The messages the runtime sends. The browser bundle parses these and nothing else,
 // so the kit → runtime schemas (with every result shape) live apart, in kit-messages.ts.
@@ -73,7 +74,7 @@ export const runtimeToolResultSchema = z.looseObject({
   type: z.literal('tool_result'),
   call_id: id,
   tool: z.literal(TOOL_NAMES),
-  result: z.record(z.string(), z.unknown()),
+  result: stringRecord(z.unknown()),
 });
 
 /** One grant the session holds, as the page lists it. */
