@@ -18,10 +18,10 @@ const ENTRIES = {
 /** The events' detail types, by element and event name (the JSDoc `@fires` lines say what). */
 const EVENT_TYPES = {
   'interaction-response': 'InteractionResponseEvent',
-  'interaction-request': 'CustomEvent<InteractionRequestDetail>',
-  'tool-result': 'CustomEvent<ResultMessage>',
-  'connection-change': 'CustomEvent<ConnectionChangeDetail>',
-  'interaction-waiting': 'CustomEvent<InteractionWaitingDetail>',
+  'interaction-request': 'InteractionRequestEvent',
+  'tool-result': 'ToolResultEvent',
+  'connection-change': 'ConnectionChangeEvent',
+  'interaction-waiting': 'InteractionWaitingEvent',
 };
 
 /** The parts the host forwards from its cards, read from the list it forwards. */

@@ -17,7 +17,7 @@ const manifest = () => JSON.parse(readFileSync(`${root}custom-elements.json`, 'u
 const quiet = { hideLogs: true };
 
 /** The names the package's browser entry exports for the generated types to import. */
-const TYPE_NAMES = ['ApprovalDialog', 'QuestionnaireForm', 'ArtifactList', 'InteractionHost', 'InteractionResponseEvent', 'InteractionRequestDetail', 'ResultMessage', 'ConnectionChangeDetail', 'InteractionWaitingDetail'];
+const TYPE_NAMES = ['ApprovalDialog', 'QuestionnaireForm', 'ArtifactList', 'InteractionHost', 'InteractionResponseEvent', 'InteractionRequestEvent', 'ToolResultEvent', 'ConnectionChangeEvent', 'InteractionWaitingEvent'];
 
 function fixImports(file) {
   let text = readFileSync(file, 'utf8');

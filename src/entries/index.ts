@@ -9,6 +9,7 @@ export { InteractionHost } from '../host/interaction-host.js';
 export {
   ConnectionChangeDetail,
   ConnectionChangeEvent,
+  HostEvent,
   InteractionRequestEvent,
   InteractionWaitingEvent,
   ToolResultEvent,

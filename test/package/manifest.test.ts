@@ -73,10 +73,10 @@ describe('custom-elements.json', () => {
     for (const tag of ['approval-dialog', 'questionnaire-form']) assert.deepEqual(events(tag), [['interaction-response', 'InteractionResponseEvent']]);
     assert.deepEqual(events('artifact-list'), []);
     assert.deepEqual(events('interaction-host'), [
-      ['interaction-request', 'CustomEvent<InteractionRequestDetail>'],
-      ['tool-result', 'CustomEvent<ResultMessage>'],
-      ['connection-change', 'CustomEvent<ConnectionChangeDetail>'],
-      ['interaction-waiting', 'CustomEvent<InteractionWaitingDetail>'],
+      ['interaction-request', 'InteractionRequestEvent'],
+      ['tool-result', 'ToolResultEvent'],
+      ['connection-change', 'ConnectionChangeEvent'],
+      ['interaction-waiting', 'InteractionWaitingEvent'],
     ]);
   });
 
