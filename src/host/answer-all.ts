@@ -89,8 +89,7 @@ export class AnswerAllController implements ReactiveController {
     const answered = ids.map((id) => this.options.cardOf(id)).filter((card) => card?.answerTogether(approve) === true);
     const [first] = answered;
     if (!first) return;
-    await first.updateComplete;
-    first.shadowRoot?.querySelector<HTMLElement>('[part~="receipt-heading"]')?.focus();
+    await first.focusReceipt();
     this.options.announce(strings.host.answerAll.done(approve, answered.length, this.offer.left.length));
   }
 }

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import { approvalStrings, type ApprovalStrings } from '../../i18n/approval.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { GrantOffer } from '../../protocol/runtime-messages.js';
@@ -105,6 +105,11 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   @state()
   private answeredBy: AnsweredBy | undefined;
 
+  // Its own nodes: the modal's <dialog>, 确认批准 while a high-risk approval arms, and the details kept in view beside it.
+  @query('dialog') private readonly dialog?: HTMLDialogElement | null;
+  @query('[part~="confirm-button"]') private readonly confirmButton?: HTMLElement | null;
+  @query('[part~="details"]') private readonly detailsBlock?: HTMLElement | null;
+
   private get severity() {
     return this.request?.metadata.severity ?? 'medium';
   }
@@ -170,12 +175,12 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
       void this.updateComplete.then(() => {
         // Focus on the confirm, with what it approves kept in view: the details
         // win where both cannot fit.
-        const confirm = this.renderRoot.querySelector<HTMLElement>('[part~="confirm-button"]');
+        const confirm = this.confirmButton;
         confirm?.focus({ preventScroll: true });
         // In the next frame: WebKit brings the focused confirm into view once the key's events
         // are handled, which would scroll the details away again.
         requestAnimationFrame(() => {
-          for (const shown of [confirm, this.renderRoot.querySelector('[part~="details"]')]) shown?.scrollIntoView({ block: 'nearest' });
+          for (const shown of [confirm, this.detailsBlock]) shown?.scrollIntoView({ block: 'nearest' });
         });
       });
       return;
@@ -335,7 +340,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const dialog = this.renderRoot.querySelector('dialog');
+    const dialog = this.dialog;
     if (dialog && !dialog.open && this.isConnected) {
       // A modal that closes with the answer gives focus back to where it was.
       this.focusReturn.remember();

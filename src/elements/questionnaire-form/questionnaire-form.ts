@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property, query, queryAll, state } from 'lit/decorators.js';
 import { questionnaireStrings, type QuestionnaireStrings } from '../../i18n/questionnaire.js';
 import type { InteractionOption, InteractionQuestion, InteractionRequest } from '../../protocol/request.js';
 import { cancelledResponse, keptAnswers, skipResponse, timeoutFilled, timeoutResponse, type QuestionChoice } from '../../rules/answers.js';
@@ -97,8 +97,9 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     renderError: (key, id) => this.renderError(key, id),
     onKeydown: (event, key, options, multiple) => this.lists.onKeydown(event, key, options, multiple),
   };
-
-  private readonly keys = formKeys(this.steps, this.skipper, this.lists, () => this.renderRoot.querySelector('form')?.requestSubmit());
+  @query('form') private readonly form?: HTMLFormElement | null;
+  @queryAll('.line') private readonly lines!: NodeListOf<HTMLTextAreaElement>;
+  private readonly keys = formKeys(this.steps, this.skipper, this.lists, () => this.form?.requestSubmit());
 
   /** The draft of this request: set in willUpdate, before any render or user input. */
   private get current(): Draft {
@@ -330,7 +331,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
 
   /** A text answer is one line that grows with its lines, in every engine (WebKitGTK 2.50 has no `field-sizing`). */
   protected override updated(): void {
-    for (const field of this.renderRoot.querySelectorAll<HTMLTextAreaElement>('.line')) {
+    for (const field of this.lines) {
       field.style.height = 'auto';
       // The lines' height, and the borders that border-box counts.
       field.style.height = `${field.scrollHeight + field.offsetHeight - field.clientHeight}px`;

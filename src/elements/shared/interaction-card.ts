@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { consume } from '@lit/context';
-import { property, state } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import { cardExtension, type CardExtension } from './card-extension.js';
 import type { CardSlots } from './card-slots.js';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
@@ -117,7 +117,15 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   /** Right to left in Arabic and Hebrew, unless the page set the card's `dir`. */
   protected readonly direction = new DirectionController(this, () => [this.locale]);
   protected readonly countdown = new CountdownController(this, () => this.expire());
-  protected readonly focusReturn = new FocusReturnController(this, () => this.renderRoot.querySelector<HTMLElement>('[part~="receipt-heading"]'));
+  /** The receipt's heading (its disclosure button), once the card is settled. */
+  @query('[part~="receipt-heading"]') private readonly receiptHeading?: HTMLElement | null;
+  protected readonly focusReturn = new FocusReturnController(this, () => this.receiptHeading);
+
+  /** Moves focus to the receipt's heading, once the card shows its receipt (answered with others, say). */
+  async focusReceipt(): Promise<void> {
+    await this.updateComplete;
+    this.receiptHeading?.focus();
+  }
 
   /** The strings of this update's language. */
   protected get strings(): CardStrings & S {
