@@ -27,7 +27,9 @@ export class AdapterBridge implements EnvelopeBridge {
     private readonly jsonrpc: boolean,
     private readonly store: EntryStore,
     private readonly ports: BridgePorts,
-  ) {}
+  ) {
+    for (const adapter of adapters) adapter.attach?.((message) => this.send(message));
+  }
 
   /**
    * Acts on `value` when an adapter claims it (asked before the kit's own parser); false if none
@@ -99,7 +101,8 @@ export class AdapterBridge implements EnvelopeBridge {
     const adapter = this.owners.get(id);
     if (!adapter) return false;
     this.owners.delete(id);
-    this.send(adapter.reply(id, request, response));
+    const message = adapter.reply(id, request, response);
+    if (message) this.send(message);
     return true;
   }
 

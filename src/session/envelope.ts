@@ -28,8 +28,13 @@ export type EnvelopeAction =
 export interface EnvelopeAdapter {
   claims(message: Record<string, unknown>): boolean;
   receive(message: Record<string, unknown>): EnvelopeAction[];
-  /** The reply for a settled card (answer, decline, dismissal or timeout). */
-  reply(id: string, request: InteractionRequest, response: InteractionResponse): object;
+  /**
+   * The reply for a settled card (answer, decline, dismissal or timeout), or nothing yet (a card
+   * of a round that other cards complete).
+   */
+  reply(id: string, request: InteractionRequest, response: InteractionResponse): object | undefined;
+  /** How the adapter sends messages of its own (requests it makes), given by the session's bridge. */
+  attach?(send: (message: object) => void): void;
   /**
    * What runs the adapter and shows its cards, brought by the adapter itself
    * (`agent-interaction-kit/adapters`; src/extensions/), so the core bundle carries none of it.
