@@ -183,7 +183,9 @@ export function mcpElicitation(options: McpElicitationOptions = {}): McpElicitat
       const cardId = byElicitation.get(params.elicitationId);
       if (!cardId) return [];
       byElicitation.delete(params.elicitationId);
-      return [{ type: 'complete', id: cardId }];
+      // `outcome: "cancelled"`: the kit's own handler (adapters/mcp-sdk) reports that the person
+      // cancelled the call the link was for; no MCP peer sends it.
+      return [{ type: 'complete', id: cardId, ...(params.outcome === 'cancelled' ? { outcome: 'cancelled' as const } : {}) }];
     }
     return []; // other notifications are not the kit's
   }

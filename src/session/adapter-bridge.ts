@@ -73,7 +73,10 @@ export class AdapterBridge implements EnvelopeBridge {
         // The peer reports the out-of-band step of an accepted link request done. Kept while the
         // card is still pending too (done before the click): once opened, the card shows done
         // instead of waiting for a notification that already came.
-        if (entry?.kind === 'request' && (entry.phase === 'pending' || entry.external === 'waiting')) this.store.update(entry, { external: 'complete' });
+        if (entry?.kind !== 'request') return;
+        if (action.outcome === 'cancelled') {
+          if (entry.external === 'waiting') this.store.update(entry, { external: 'cancelled' });
+        } else if (entry.phase === 'pending' || entry.external === 'waiting') this.store.update(entry, { external: 'complete' });
         break;
       case 'send':
         this.send(action.message);

@@ -12,8 +12,11 @@ export type EnvelopeAction =
   | { type: 'open'; id: string; request: InteractionRequest; requester?: string }
   /** The peer withdrew the request: the card becomes a cancelled receipt, nothing is sent. */
   | { type: 'withdraw'; id: string }
-  /** The peer reports the out-of-band step of an accepted link request done. */
-  | { type: 'complete'; id: string }
+  /**
+   * The out-of-band step of an accepted link request is done, or (`cancelled`) the person
+   * cancelled the call it was for while it waited.
+   */
+  | { type: 'complete'; id: string; outcome?: 'cancelled' }
   /** A request that cannot be shown (e.g. a schema outside the subset): a receipt naming `field`. */
   | { type: 'refused'; id: string; field: string; requester?: string }
   /** Send this message as it is (e.g. an error reply). */

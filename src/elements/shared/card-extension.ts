@@ -82,8 +82,8 @@ export interface LinkCard {
   locale: Locale;
   /** The card is modal: Open link takes the first focus. */
   modal: boolean;
-  /** What the server said since the link was opened. */
-  linkState: '' | 'waiting' | 'complete';
+  /** What the server said since the link was opened (or that the person cancelled the call since). */
+  linkState: '' | 'waiting' | 'complete' | 'cancelled';
   response: InteractionResponse | undefined;
   /** Cancelled, or answered too late: nothing was opened or declined. */
   withdrawn: boolean;
