@@ -3,7 +3,8 @@ import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import { inspectLink } from '../rules/link.js';
 import { adaptersExtension } from '../extensions/adapters-extension.js';
-import type { EnvelopeAction, EnvelopeAdapter } from '../session/envelope.js';
+import { LinkCancelEvent } from '../extensions/link-consent.js';
+import type { AdapterExtension, EnvelopeAction, EnvelopeAdapter } from '../session/envelope.js';
 import { formContent, schemaToQuestions, type FormValue } from './json-schema-form.js';
 import { consentRequest, formRequest } from './requests.js';
 import { InputRequiredCalls, McpCallError, type OutgoingCall } from './mcp-input-required.js';
@@ -93,6 +94,25 @@ export function mcpElicitation(options: McpElicitationOptions = {}): McpElicitat
   const byElicitation = new Map<string, string>(); // elicitationId → card id, until complete
   let sequence = 0;
   let sendToPeer: ((message: object) => void) | undefined;
+  let actOnSession: ((action: EnvelopeAction) => void) | undefined;
+  /** Cancel on a round's link while its call runs: the call is cancelled, and its links say so. */
+  const onLinkCancel = (event: Event) => {
+    const cancelled = calls.cancel((event as LinkCancelEvent).url);
+    if (!cancelled) return;
+    event.preventDefault();
+    for (const requestId of cancelled.inFlight) sendToPeer?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'The person cancelled the call.' } });
+    for (const id of cancelled.links) actOnSession?.({ type: 'complete', id, outcome: 'cancelled' });
+  };
+  const listening = new WeakSet<HTMLElement>();
+  const extension: AdapterExtension = {
+    bridge: adaptersExtension.bridge,
+    provide(root) {
+      adaptersExtension.provide(root);
+      if (listening.has(root)) return;
+      listening.add(root);
+      root.addEventListener(LinkCancelEvent.type, onLinkCancel);
+    },
+  };
   // In 2026-07-28 every request carries the client's capabilities in its `_meta`.
   const capabilities = { elicitation: Object.fromEntries([...modes].map((mode) => [mode, {}])) };
   const calls = new InputRequiredCalls(() =>
@@ -108,7 +128,7 @@ export function mcpElicitation(options: McpElicitationOptions = {}): McpElicitat
   }
 
   /** The card for one elicitation's params, or what is wrong with them. */
-  function cardFor(params: unknown): { request: InteractionRequest; cardId: string; named?: string } | { field: string; problem: string } {
+  function cardFor(params: unknown, follows = false): { request: InteractionRequest; cardId: string; named?: string } | { field: string; problem: string } {
     if (!isRecord(params)) return { field: 'params', problem: 'must be an object' };
     const mode = params.mode ?? 'form';
     if (mode !== 'form' && mode !== 'url') return { field: 'mode', problem: 'must be "form" or "url"' };
@@ -126,7 +146,10 @@ export function mcpElicitation(options: McpElicitationOptions = {}): McpElicitat
     if (options.revision === '2025-11-25' || named !== undefined) {
       if (typeof named !== 'string' || !named) return { field: 'elicitationId', problem: 'must be a non-empty string' };
     }
-    const request = consentRequest({ id: cardId, message: params.message, timeoutSeconds: timeout, metadata: { url: params.url, decline: true, dismiss: true } });
+    // A link that waits for a call the kit can cancel: a round's, or one the kit's handler marks
+    // (`aik/follows`, on its in-page connection alone) as asked during a call it runs.
+    const metadata = { url: params.url, decline: true, dismiss: true, ...(follows || params['aik/follows'] === true ? { follows: true } : {}) };
+    const request = consentRequest({ id: cardId, message: params.message, timeoutSeconds: timeout, metadata });
     return { cardId, request, ...(typeof named === 'string' ? { named } : {}) };
   }
 
@@ -155,7 +178,7 @@ export function mcpElicitation(options: McpElicitationOptions = {}): McpElicitat
     const cards: { key: string; cardId: string; request: InteractionRequest }[] = [];
     for (const [key, input] of requests) {
       const method = isRecord(input) ? input.method : undefined;
-      const card = method === 'elicitation/create' ? cardFor((input as Record<string, unknown>).params) : { field: `inputRequests.${key}.method`, problem: `${String(method)} is not supported by this client` };
+      const card = method === 'elicitation/create' ? cardFor((input as Record<string, unknown>).params, true) : { field: `inputRequests.${key}.method`, problem: `${String(method)} is not supported by this client` };
       if ('field' in card) {
         const field = card.field.startsWith('inputRequests') ? card.field : `inputRequests.${key}.params.${card.field}`;
         const ended = calls.fail(call, new McpCallError(`Invalid params: ${field} ${card.problem}.`, JSON_RPC_ERRORS.invalidParams, { field }));
@@ -192,7 +215,7 @@ export function mcpElicitation(options: McpElicitationOptions = {}): McpElicitat
 
   return {
     // What runs it in a session and shows its typed fields and link consent.
-    extension: adaptersExtension,
+    extension,
     claims: (message) => message.jsonrpc === '2.0',
     receive(message) {
       const { id, method } = message;
@@ -210,8 +233,9 @@ export function mcpElicitation(options: McpElicitationOptions = {}): McpElicitat
       }
       return create(id, message.params);
     },
-    attach(send) {
+    attach(send, act) {
       sendToPeer = send;
+      actOnSession = act;
     },
     request(method, params = {}) {
       if (!sendToPeer) return Promise.reject(new Error('mcpElicitation: not connected; give the adapter to an <interaction-host> or a session first'));
@@ -220,7 +244,7 @@ export function mcpElicitation(options: McpElicitationOptions = {}): McpElicitat
       return result;
     },
     reply(cardId, request, response) {
-      if (calls.owns(cardId)) return calls.answer(cardId, elicitResult(request, response), request.metadata.url !== undefined);
+      if (calls.owns(cardId)) return calls.answer(cardId, elicitResult(request, response), request.metadata.url);
       const id = rpcIdOf.get(cardId) ?? null;
       rpcIdOf.delete(cardId);
       if (id !== null) pending.delete(keyOf(id));

@@ -16,8 +16,8 @@ export interface OutgoingCall {
   keys: Map<string, string>;
   responses: Record<string, ElicitResult>;
   requestState?: unknown;
-  /** Link cards the person consented to: they wait for the call to complete. */
-  links: Set<string>;
+  /** Link cards the person consented to (card id → URL): they wait for the call to complete. */
+  links: Map<string, string>;
 }
 
 /** A JSON-RPC error the peer answered a call with, its code and data kept. */
@@ -54,7 +54,7 @@ export class InputRequiredCalls {
   start(method: string, params: Record<string, unknown>): { message: object; result: Promise<Record<string, unknown>> } {
     let call!: OutgoingCall;
     const result = new Promise<Record<string, unknown>>((resolve, reject) => {
-      call = { method, params, resolve, reject, keys: new Map(), responses: {}, links: new Set() };
+      call = { method, params, resolve, reject, keys: new Map(), responses: {}, links: new Map() };
     });
     return { message: this.send(call, params), result };
   }
@@ -93,14 +93,14 @@ export class InputRequiredCalls {
    * A round's card answered: the retry once the round is complete (else undefined). A consented
    * link keeps waiting for the call to complete.
    */
-  answer(cardId: string, result: ElicitResult, isLink: boolean): object | undefined {
+  answer(cardId: string, result: ElicitResult, url: string | undefined): object | undefined {
     const call = this.byCard.get(cardId);
     const key = call?.keys.get(cardId);
     if (!call || key === undefined) return undefined;
     this.byCard.delete(cardId);
     call.keys.delete(cardId);
     call.responses[key] = result;
-    if (isLink && result.action === 'accept') call.links.add(cardId);
+    if (url !== undefined && result.action === 'accept') call.links.set(cardId, url);
     if (call.keys.size > 0) return undefined;
     const { inputResponses: _previous, requestState: _state, ...params } = call.params;
     return this.send(call, { ...params, inputResponses: call.responses, ...(call.requestState !== undefined ? { requestState: call.requestState } : {}) });
@@ -112,6 +112,18 @@ export class InputRequiredCalls {
     return this.end(call);
   }
 
+  /**
+   * The person cancelled the call a consented link of `url` waits for: the ids of its request in
+   * flight (for `notifications/cancelled`) and its link cards, or undefined when no call has it.
+   */
+  cancel(url: string): { inFlight: string[]; links: string[] } | undefined {
+    const call = [...new Set(this.calls.values())].find((candidate) => [...candidate.links.values()].includes(url));
+    if (!call) return undefined;
+    const inFlight = [...this.calls].filter(([, owner]) => owner === call).map(([id]) => id);
+    call.reject(new DOMException('The person cancelled the call.', 'AbortError'));
+    return { inFlight, links: this.end(call) };
+  }
+
   /** Whether `cardId` belongs to a round of the page's calls. */
   owns(cardId: string): boolean {
     return this.byCard.has(cardId);
@@ -120,7 +132,7 @@ export class InputRequiredCalls {
   private end(call: OutgoingCall): string[] {
     for (const [cardId, owner] of this.byCard) if (owner === call) this.byCard.delete(cardId);
     for (const [id, owner] of this.calls) if (owner === call) this.calls.delete(id);
-    const links = [...call.links];
+    const links = [...call.links.keys()];
     call.links.clear();
     return links;
   }

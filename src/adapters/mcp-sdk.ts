@@ -143,7 +143,7 @@ export function elicitationHandler(options: ElicitationHandlerOptions): Elicitat
       // A name for the link on the in-page connection alone, so that the call's end can complete it.
       const elicitationId = `aik-link-${++links}`;
       call.links.set(params.url, elicitationId);
-      params = { ...params, elicitationId };
+      params = { ...params, elicitationId, 'aik/follows': true };
     }
     const signal = signalOf(extra);
     return new Promise<ElicitResult>((resolve, reject) => {

@@ -126,8 +126,8 @@ export class LinkCancelEvent extends Event {
 
 /**
  * A settled link request says what happened (opened, or declined), and, once opened, what the
- * server said since, with Open again (and Cancel, where the request offers it) while it has not
- * finished.
+ * server said since, with Open again while it has not finished (and Cancel, when it waits for a
+ * call the kit can cancel).
  */
 function linkOutcome(card: LinkCard): { outcome?: string; footer?: TemplateResult } {
   const strings = tableOf(linkStrings, 'link', card.locale);
@@ -142,10 +142,10 @@ function linkOutcome(card: LinkCard): { outcome?: string; footer?: TemplateResul
     footer: html`<style>${linkStyleText}</style>
       <div class="link-status" part="link-status">
         <span role="status">${state === 'complete' ? strings.complete : state === 'cancelled' ? strings.dismissed : strings.waiting}</span>
-        ${state === 'waiting'
+        ${state === 'waiting' || state === 'running'
           ? html`<span>
               <button tabindex="0" type="button" class="quiet" @click=${() => open(href)}>${strings.openAgain}</button>
-              ${card.dismiss
+              ${state === 'running'
                 ? html`<button tabindex="0" type="button" class="quiet" part="dismiss-button" @click=${(event: Event) => event.target?.dispatchEvent(new LinkCancelEvent(card.url))}>${strings.dismiss}</button>`
                 : nothing}
             </span>`

@@ -28,7 +28,7 @@ export class AdapterBridge implements EnvelopeBridge {
     private readonly store: EntryStore,
     private readonly ports: BridgePorts,
   ) {
-    for (const adapter of adapters) adapter.attach?.((message) => this.send(message));
+    for (const adapter of adapters) adapter.attach?.((message) => this.send(message), (action) => this.act(adapter, action));
   }
 
   /**
@@ -75,8 +75,8 @@ export class AdapterBridge implements EnvelopeBridge {
         // instead of waiting for a notification that already came.
         if (entry?.kind !== 'request') return;
         if (action.outcome === 'cancelled') {
-          if (entry.external === 'waiting') this.store.update(entry, { external: 'cancelled' });
-        } else if (entry.phase === 'pending' || entry.external === 'waiting') this.store.update(entry, { external: 'complete' });
+          if (entry.external === 'running') this.store.update(entry, { external: 'cancelled' });
+        } else if (entry.phase === 'pending' || entry.external === 'waiting' || entry.external === 'running') this.store.update(entry, { external: 'complete' });
         break;
       case 'send':
         this.send(action.message);
@@ -114,10 +114,10 @@ export class AdapterBridge implements EnvelopeBridge {
     const { id, request } = pending;
     if (!this.reply(id, request, response)) return false;
     // No ack comes from a peer: the card is settled at once. An opened link waits for the peer's
-    // completion, unless it came already.
+    // completion, unless it came already; one that follows a call waits for the call (`running`).
     const settled = withPhase(pending, { phase: 'settled', response, late: false });
     const opened = statusOf(response) === 'answered' && response.approved;
-    this.store.put(request.metadata.url === undefined ? settled : { ...settled, external: opened ? (pending.external ?? 'waiting') : undefined });
+    this.store.put(request.metadata.url === undefined ? settled : { ...settled, external: opened ? (pending.external ?? (request.metadata.follows ? 'running' : 'waiting')) : undefined });
     this.ports.prune();
     return true;
   }

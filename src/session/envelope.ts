@@ -36,8 +36,11 @@ export interface EnvelopeAdapter {
    * of a round that other cards complete).
    */
   reply(id: string, request: InteractionRequest, response: InteractionResponse): object | undefined;
-  /** How the adapter sends messages of its own (requests it makes), given by the session's bridge. */
-  attach?(send: (message: object) => void): void;
+  /**
+   * How the adapter sends messages of its own (requests it makes) and acts on its cards outside
+   * `receive`, given by the session's bridge.
+   */
+  attach?(send: (message: object) => void, act: (action: EnvelopeAction) => void): void;
   /**
    * What runs the adapter and shows its cards, brought by the adapter itself
    * (`agent-interaction-kit/adapters`; src/extensions/), so the core bundle carries none of it.

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { McpCallError, type McpElicitationOptions } from '../../src/adapters/mcp-elicitation.js';
+import { LinkCancelEvent } from '../../src/extensions/link-consent.js';
 import { answerRequest, declineResponse, type QuestionChoice } from '../../src/rules/answers.js';
 import type { RequestEntry } from '../../src/session/session.js';
 import { entryStatus, requestEntry } from '../support/entries.js';
@@ -73,7 +74,7 @@ describe('MCP 2026-07-28 on the kit’s own connection: input_required', () => {
     assert.equal(link?.request.metadata.url, 'https://sign.example.com/c/42');
     await peer.answer(link!, 'approve');
     assert.equal(peer.messages().length, 2, 'no retry while the round still has a card open');
-    assert.equal(requestEntry(peer.kit.list().find((entry) => entry.id === link!.id)).external, 'waiting', 'consent alone: the link card waits for the call');
+    assert.equal(requestEntry(peer.kit.list().find((entry) => entry.id === link!.id)).external, 'running', 'consent alone: the link card waits for the call, which the person may cancel');
     await peer.answer(confirm!, { confirm: { input: { values: ['true'], text: '' } } });
     const second = peer.messages()[2]!;
     assert.equal(second.id, 'aik-3');
@@ -139,5 +140,31 @@ describe('MCP 2026-07-28 on the kit’s own connection: input_required', () => {
     await peer.respond('aik-1', { contents: [] });
     assert.deepEqual(await call, { contents: [] });
     assert.deepEqual(peer.kit.list().map(entryStatus), []);
+  });
+
+  it('Cancel on a round’s consented link while the call runs: notifications/cancelled for the call in flight, the call rejected, the link card cancelled', async () => {
+    const peer = await peerFor();
+    // The host's element, as the adapter's extension listens on it (an EventTarget is all it uses here).
+    const root = new EventTarget() as unknown as HTMLElement;
+    peer.adapter.extension!.provide(root);
+    const call = peer.adapter.request('tools/call', { name: 'sign' });
+    await flush();
+    await peer.respond('aik-1', { resultType: 'input_required', inputRequests: { contract: LINK } });
+    const [link] = peer.cards();
+    await peer.answer(link!, 'approve');
+    const entry = () => requestEntry(peer.kit.list().find((item) => item.id === link!.id));
+    assert.equal(entry().external, 'running', 'it waits for a call the person may cancel');
+    const elsewhere = new LinkCancelEvent('https://other.example.com/');
+    root.dispatchEvent(elsewhere);
+    assert.equal(elsewhere.defaultPrevented, false, 'a link of no call of the page’s is left alone');
+    const cancel = new LinkCancelEvent(LINK.params.url);
+    root.dispatchEvent(cancel);
+    await flush();
+    assert.equal(cancel.defaultPrevented, true);
+    await assert.rejects(call, (error: unknown) => error instanceof DOMException && error.name === 'AbortError');
+    assert.deepEqual(peer.messages()[2], { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'aik-2', reason: 'The person cancelled the call.' } });
+    assert.equal(entry().external, 'cancelled');
+    await peer.respond('aik-2', { content: [] }); // the server's answer after the cancel: nothing
+    assert.equal(entry().external, 'cancelled');
   });
 });

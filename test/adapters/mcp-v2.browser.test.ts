@@ -122,7 +122,7 @@ describe('MCP v2 SDK, 2026-07-28, URL mode: accept is consent, the card waits fo
     await press('Enter');
     expect(opened).to.deep.equal([[SIGN_URL, '_blank', 'noopener,noreferrer']]);
     await waitUntil(() => lab.signing.consented, 'the server never got the consent');
-    await waitUntil(() => card.linkState === 'waiting', `link state ${card.linkState}`);
+    await waitUntil(() => card.linkState === 'running', `link state ${card.linkState}`);
     await card.updateComplete;
     return { result, card };
   }

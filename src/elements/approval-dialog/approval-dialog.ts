@@ -73,7 +73,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
    * reports the step `complete` (MCP `notifications/elicitation/complete`).
    */
   @property({ attribute: 'link-state' })
-  linkState: '' | 'waiting' | 'complete' | 'cancelled' = '';
+  linkState: '' | 'waiting' | 'running' | 'complete' | 'cancelled' = '';
 
   /**
    * The session grant the call offers (`{key, label}`, the `tool_call`'s `grant`): a low or

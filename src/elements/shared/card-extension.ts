@@ -82,8 +82,11 @@ export interface LinkCard {
   locale: Locale;
   /** The card is modal: Open link takes the first focus. */
   modal: boolean;
-  /** What the server said since the link was opened (or that the person cancelled the call since). */
-  linkState: '' | 'waiting' | 'complete' | 'cancelled';
+  /**
+   * What the server said since the link was opened: waiting for it (`running`: for a call the
+   * person may cancel), done, or the call cancelled since.
+   */
+  linkState: '' | 'waiting' | 'running' | 'complete' | 'cancelled';
   response: InteractionResponse | undefined;
   /** Cancelled, or answered too late: nothing was opened or declined. */
   withdrawn: boolean;
