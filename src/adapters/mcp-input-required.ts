@@ -4,7 +4,12 @@
 // again with their `inputResponses` and the server's opaque `requestState`, round after round,
 // until a complete result (or an error) ends it. Pure bookkeeping: the adapter opens the cards.
 import { isRecord } from '../protocol/constants.js';
-import type { ElicitResult } from './mcp-elicitation.js';
+
+/** One card's answer, as `elicitation/create` results are (accept with content, decline, cancel). */
+export interface ElicitAnswer {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: unknown;
+}
 
 /** A call the page made through the adapter, and what the current round waits for. */
 export interface OutgoingCall {
@@ -14,7 +19,7 @@ export interface OutgoingCall {
   reject(error: Error): void;
   /** This round's cards: card id → the input request's key. */
   keys: Map<string, string>;
-  responses: Record<string, ElicitResult>;
+  responses: Record<string, ElicitAnswer>;
   requestState?: unknown;
   /** Link cards the person consented to (card id → URL): they wait for the call to complete. */
   links: Map<string, string>;
@@ -93,7 +98,7 @@ export class InputRequiredCalls {
    * A round's card answered: the retry once the round is complete (else undefined). A consented
    * link keeps waiting for the call to complete.
    */
-  answer(cardId: string, result: ElicitResult, url: string | undefined): object | undefined {
+  answer(cardId: string, result: ElicitAnswer, url: string | undefined): object | undefined {
     const call = this.byCard.get(cardId);
     const key = call?.keys.get(cardId);
     if (!call || key === undefined) return undefined;

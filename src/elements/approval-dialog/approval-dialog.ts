@@ -7,6 +7,7 @@ import type { InteractionResponse } from '../../protocol/response.js';
 import { answerApproval, cancelledResponse } from '../../rules/responses.js';
 import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
 import type { LinkCard } from '../shared/card-extension.js';
+import type { LinkState } from '../shared/link-state.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import type { CardSlots } from '../shared/card-slots.js';
 import { safeText } from '../shared/safe-text.js';
@@ -73,7 +74,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
    * reports the step `complete` (MCP `notifications/elicitation/complete`).
    */
   @property({ attribute: 'link-state' })
-  linkState: '' | 'waiting' | 'running' | 'complete' | 'cancelled' = '';
+  linkState: LinkState = '';
 
   /**
    * The session grant the call offers (`{key, label}`, the `tool_call`'s `grant`): a low or
