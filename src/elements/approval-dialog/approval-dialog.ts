@@ -71,7 +71,9 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
 
   /**
    * For a link request, what the server said after the user opened it: `waiting` until it
-   * reports the step `complete` (MCP `notifications/elicitation/complete`).
+   * reports the step `complete` (MCP `notifications/elicitation/complete`); `running` while it
+   * waits for a call the person may cancel, `cancelled` once they did.
+   * @type {'' | 'waiting' | 'running' | 'complete' | 'cancelled'}
    */
   @property({ attribute: 'link-state' })
   linkState: LinkState = '';
