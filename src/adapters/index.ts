@@ -1,7 +1,16 @@
 // Other agent protocols mapped onto the same elements: MCP elicitation (an envelope on the kit's
 // transports), AskUserQuestion and AG-UI interrupts (pure mappings a runtime or page calls).
 // A separate entry, so the standalone bundle does not carry them.
-export { mcpElicitation, elicitResult, JSON_RPC_ERRORS, type ElicitResult, type JsonRpcId, type McpElicitationOptions } from './mcp-elicitation.js';
+export {
+  mcpElicitation,
+  elicitResult,
+  JSON_RPC_ERRORS,
+  McpCallError,
+  type ElicitResult,
+  type JsonRpcId,
+  type McpElicitationAdapter,
+  type McpElicitationOptions,
+} from './mcp-elicitation.js';
 export {
   askUserQuestionRequest,
   askUserQuestionAnswers,

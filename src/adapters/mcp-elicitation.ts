@@ -3,9 +3,11 @@ import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import { inspectLink } from '../rules/link.js';
 import { adaptersExtension } from '../extensions/adapters-extension.js';
-import type { EnvelopeAction, EnvelopeAdapter } from '../session/envelope.js';
+import { LinkCancelEvent } from '../extensions/link-consent.js';
+import type { AdapterExtension, EnvelopeAction, EnvelopeAdapter } from '../session/envelope.js';
 import { formContent, schemaToQuestions, type FormValue } from './json-schema-form.js';
 import { consentRequest, formRequest } from './requests.js';
+import { InputRequiredCalls, McpCallError, type OutgoingCall } from './mcp-input-required.js';
 
 /** JSON-RPC ids: numbers or strings (MCP never uses null for a request). */
 export type JsonRpcId = number | string;
@@ -36,6 +38,19 @@ export interface McpElicitationOptions {
    */
   revision?: McpRevision;
 }
+
+/** The MCP adapter: an envelope adapter that also makes the page's own calls to the peer. */
+export interface McpElicitationAdapter extends EnvelopeAdapter {
+  /**
+   * Sends `method` (`tools/call`, `prompts/get`, `resources/read`) to the peer and resolves with
+   * its complete result. An `input_required` result (2026-07-28) is shown as cards, and the call
+   * is sent again with their `inputResponses` and the server's `requestState`, round after round.
+   * A JSON-RPC error rejects it with an `McpCallError`.
+   */
+  request(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+export { McpCallError };
 
 /** JSON-RPC 2.0 error codes the adapter answers with. */
 export const JSON_RPC_ERRORS = { invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602 } as const;
@@ -70,7 +85,7 @@ export function elicitResult(request: InteractionRequest, response: InteractionR
  * answered with error -32602 naming the field. Pass the result to `<interaction-host>`'s
  * `adapters` (or the session's).
  */
-export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAdapter {
+export function mcpElicitation(options: McpElicitationOptions = {}): McpElicitationAdapter {
   const modes = new Set(options.modes ?? ['form', 'url']);
   const given = options.timeoutSeconds ?? 0;
   const timeout = Number.isFinite(given) && given > 0 ? given : 0;
@@ -78,6 +93,31 @@ export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAda
   const rpcIdOf = new Map<string, JsonRpcId>(); // card id → JSON-RPC id
   const byElicitation = new Map<string, string>(); // elicitationId → card id, until complete
   let sequence = 0;
+  let sendToPeer: ((message: object) => void) | undefined;
+  let actOnSession: ((action: EnvelopeAction) => void) | undefined;
+  /** Cancel on a round's link while its call runs: the call is cancelled, and its links say so. */
+  const onLinkCancel = (event: Event) => {
+    const cancelled = calls.cancel((event as LinkCancelEvent).url);
+    if (!cancelled) return;
+    event.preventDefault();
+    for (const requestId of cancelled.inFlight) sendToPeer?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'The person cancelled the call.' } });
+    for (const id of cancelled.links) actOnSession?.({ type: 'complete', id, outcome: 'cancelled' });
+  };
+  const listening = new WeakSet<HTMLElement>();
+  const extension: AdapterExtension = {
+    bridge: adaptersExtension.bridge,
+    provide(root) {
+      adaptersExtension.provide(root);
+      if (listening.has(root)) return;
+      listening.add(root);
+      root.addEventListener(LinkCancelEvent.type, onLinkCancel);
+    },
+  };
+  // In 2026-07-28 every request carries the client's capabilities in its `_meta`.
+  const capabilities = { elicitation: Object.fromEntries([...modes].map((mode) => [mode, {}])) };
+  const calls = new InputRequiredCalls(() =>
+    options.revision === '2026-07-28' ? { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities } : undefined,
+  );
 
   /** The -32602 reply, and a receipt in the chat that says the request could not be shown. */
   function refuse(id: JsonRpcId, field: string, problem: string): EnvelopeAction[] {
@@ -87,32 +127,70 @@ export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAda
     ];
   }
 
-  function create(id: JsonRpcId, params: unknown): EnvelopeAction[] {
-    if (pending.has(keyOf(id))) return []; // the same request again while it is open: one card
-    if (!isRecord(params)) return refuse(id, 'params', 'must be an object');
+  /** The card for one elicitation's params, or what is wrong with them. */
+  function cardFor(params: unknown, follows = false): { request: InteractionRequest; cardId: string; named?: string } | { field: string; problem: string } {
+    if (!isRecord(params)) return { field: 'params', problem: 'must be an object' };
     const mode = params.mode ?? 'form';
-    if (mode !== 'form' && mode !== 'url') return refuse(id, 'mode', 'must be "form" or "url"');
-    if (!modes.has(mode)) return refuse(id, 'mode', `"${mode}" is not supported by this client`);
-    if (typeof params.message !== 'string') return refuse(id, 'message', 'must be a string');
+    if (mode !== 'form' && mode !== 'url') return { field: 'mode', problem: 'must be "form" or "url"' };
+    if (!modes.has(mode)) return { field: 'mode', problem: `"${mode}" is not supported by this client` };
+    if (typeof params.message !== 'string') return { field: 'message', problem: 'must be a string' };
     const cardId = `mcp-${++sequence}`;
-    let request: InteractionRequest;
     if (mode === 'form') {
       const schema = schemaToQuestions(params.requestedSchema, 'requestedSchema');
-      if (!schema.ok) return refuse(id, schema.path, schema.message);
+      if (!schema.ok) return { field: schema.path, problem: schema.message };
       // Submit, Decline and Cancel: the three actions of the specification.
-      request = formRequest({ id: cardId, message: params.message, timeoutSeconds: timeout, metadata: { decline: true, dismiss: true } }, schema.questions);
-    } else {
-      if (typeof params.url !== 'string' || !inspectLink(params.url)) return refuse(id, 'url', 'must be an http(s) URL');
-      const named = params.elicitationId;
-      if (options.revision === '2025-11-25' || named !== undefined) {
-        if (typeof named !== 'string' || !named) return refuse(id, 'elicitationId', 'must be a non-empty string');
-      }
-      request = consentRequest({ id: cardId, message: params.message, timeoutSeconds: timeout, metadata: { url: params.url, decline: true, dismiss: true } });
-      if (typeof named === 'string') byElicitation.set(named, cardId);
+      return { cardId, request: formRequest({ id: cardId, message: params.message, timeoutSeconds: timeout, metadata: { decline: true, dismiss: true } }, schema.questions) };
     }
-    pending.set(keyOf(id), cardId);
-    rpcIdOf.set(cardId, id);
-    return [{ type: 'open', id: cardId, request, ...(options.server ? { requester: options.server } : {}) }];
+    if (typeof params.url !== 'string' || !inspectLink(params.url)) return { field: 'url', problem: 'must be an http(s) URL' };
+    const named = params.elicitationId;
+    if (options.revision === '2025-11-25' || named !== undefined) {
+      if (typeof named !== 'string' || !named) return { field: 'elicitationId', problem: 'must be a non-empty string' };
+    }
+    // A link that waits for a call the kit can cancel: a round's, or one the kit's handler marks
+    // (`aik/follows`, on its in-page connection alone) as asked during a call it runs.
+    const metadata = { url: params.url, decline: true, dismiss: true, ...(follows || params['aik/follows'] === true ? { follows: true } : {}) };
+    const request = consentRequest({ id: cardId, message: params.message, timeoutSeconds: timeout, metadata });
+    return { cardId, request, ...(typeof named === 'string' ? { named } : {}) };
+  }
+
+  const open = (cardId: string, request: InteractionRequest): EnvelopeAction => ({ type: 'open', id: cardId, request, ...(options.server ? { requester: options.server } : {}) });
+
+  function create(id: JsonRpcId, params: unknown): EnvelopeAction[] {
+    if (pending.has(keyOf(id))) return []; // the same request again while it is open: one card
+    const card = cardFor(params);
+    if ('field' in card) return refuse(id, card.field, card.problem);
+    if (card.named) byElicitation.set(card.named, card.cardId);
+    pending.set(keyOf(id), card.cardId);
+    rpcIdOf.set(card.cardId, id);
+    return [open(card.cardId, card.request)];
+  }
+
+  /** A response to one of the page's calls: a round of cards, or the end of the call. */
+  function response(message: Record<string, unknown>): EnvelopeAction[] {
+    const outcome = calls.response(message.id, message);
+    if (outcome.type === 'unknown') return []; // a response to nothing the kit sent
+    if (outcome.type === 'ended') return outcome.links.map((id) => ({ type: 'complete', id }));
+    return round(outcome.call, outcome.requests);
+  }
+
+  /** Every input request of a round as a card; one the kit cannot show fails the call. */
+  function round(call: OutgoingCall, requests: [string, unknown][]): EnvelopeAction[] {
+    const cards: { key: string; cardId: string; request: InteractionRequest }[] = [];
+    for (const [key, input] of requests) {
+      const method = isRecord(input) ? input.method : undefined;
+      const card = method === 'elicitation/create' ? cardFor((input as Record<string, unknown>).params, true) : { field: `inputRequests.${key}.method`, problem: `${String(method)} is not supported by this client` };
+      if ('field' in card) {
+        const field = card.field.startsWith('inputRequests') ? card.field : `inputRequests.${key}.params.${card.field}`;
+        const ended = calls.fail(call, new McpCallError(`Invalid params: ${field} ${card.problem}.`, JSON_RPC_ERRORS.invalidParams, { field }));
+        return [
+          ...ended.map((id): EnvelopeAction => ({ type: 'complete', id })),
+          { type: 'refused', id: `mcp-${++sequence}`, field, ...(options.server ? { requester: options.server } : {}) },
+        ];
+      }
+      cards.push({ key, cardId: card.cardId, request: card.request });
+    }
+    for (const { key, cardId } of cards) calls.shows(call, cardId, key);
+    return cards.map(({ cardId, request }) => open(cardId, request));
   }
 
   function notification(method: string, params: unknown): EnvelopeAction[] {
@@ -128,20 +206,22 @@ export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAda
       const cardId = byElicitation.get(params.elicitationId);
       if (!cardId) return [];
       byElicitation.delete(params.elicitationId);
-      return [{ type: 'complete', id: cardId }];
+      // `outcome: "cancelled"`: the kit's own handler (adapters/mcp-sdk) reports that the person
+      // cancelled the call the link was for; no MCP peer sends it.
+      return [{ type: 'complete', id: cardId, ...(params.outcome === 'cancelled' ? { outcome: 'cancelled' as const } : {}) }];
     }
     return []; // other notifications are not the kit's
   }
 
   return {
     // What runs it in a session and shows its typed fields and link consent.
-    extension: adaptersExtension,
+    extension,
     claims: (message) => message.jsonrpc === '2.0',
     receive(message) {
       const { id, method } = message;
       if (typeof method !== 'string') {
-        // A response to nothing the kit sent, or not JSON-RPC at all.
-        if ('result' in message || 'error' in message) return [];
+        // A response to one of the page's calls, to nothing the kit sent, or not JSON-RPC at all.
+        if ('result' in message || 'error' in message) return response(message);
         return [{ type: 'send', message: errorReply(isId(id) ? id : null, JSON_RPC_ERRORS.invalidRequest, 'Invalid Request: no method.') }];
       }
       if (id === undefined) return notification(method, message.params);
@@ -153,7 +233,18 @@ export function mcpElicitation(options: McpElicitationOptions = {}): EnvelopeAda
       }
       return create(id, message.params);
     },
+    attach(send, act) {
+      sendToPeer = send;
+      actOnSession = act;
+    },
+    request(method, params = {}) {
+      if (!sendToPeer) return Promise.reject(new Error('mcpElicitation: not connected; give the adapter to an <interaction-host> or a session first'));
+      const { message, result } = calls.start(method, params);
+      sendToPeer(message);
+      return result;
+    },
     reply(cardId, request, response) {
+      if (calls.owns(cardId)) return calls.answer(cardId, elicitResult(request, response), request.metadata.url);
       const id = rpcIdOf.get(cardId) ?? null;
       rpcIdOf.delete(cardId);
       if (id !== null) pending.delete(keyOf(id));

@@ -6,6 +6,7 @@
 import type { EnvelopeAdapter, SessionProtocol } from '../session/envelope.js';
 import { InPageTransport } from '../transport/in-page-transport.js';
 import type { Transport } from '../transport/transport.js';
+import { LinkCancelEvent } from '../extensions/link-consent.js';
 import { mcpElicitation, type ElicitResult, type JsonRpcId, type McpElicitationOptions } from './mcp-elicitation.js';
 
 /** What the handler sets on the `<interaction-host>` it renders in (one given to it alone). */
@@ -48,6 +49,20 @@ export interface ElicitationHandler {
   (request: ElicitationRequest, extra: ElicitationExtra): Promise<ElicitResult>;
   /** For `client.setNotificationHandler(ElicitationCompleteNotificationSchema, handler.complete)` (2025-11-25). */
   complete(notification: ElicitationComplete): void;
+  /**
+   * Runs one call (`handler.during((signal) => client.callTool(params, { signal }))`) so that a
+   * link the person consents to during it waits for it: in 2026-07-28, where `accept` is consent
+   * alone and no completion is reported, its card keeps Open again and Cancel until the call
+   * ends, and then reads done; Cancel aborts the call through `signal` (the client tells the
+   * server) and the card reads cancelled. Resolves or rejects as `run` does.
+   */
+  during<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T>;
+}
+
+/** A call run through `during`, and the links consented to within it (URL → the card's name). */
+interface TrackedCall {
+  controller: AbortController;
+  links: Map<string, string>;
 }
 
 /** The abort signal of either SDK's handler signature. */
@@ -106,8 +121,30 @@ export function elicitationHandler(options: ElicitationHandlerOptions): Elicitat
   host.adapters = [mcpElicitation(adapterOptions)];
   host.transport = kitEnd;
 
+  // Calls run through `during`; a link asked while one runs belongs to the latest.
+  const tracked: TrackedCall[] = [];
+  let links = 0;
+  if (typeof (host as Partial<EventTarget>).addEventListener === 'function') {
+    (host as unknown as EventTarget).addEventListener(LinkCancelEvent.type, (event) => {
+      const url = (event as LinkCancelEvent).url;
+      for (const call of tracked) {
+        if (!call.links.has(url)) continue;
+        event.preventDefault();
+        call.controller.abort(new DOMException('The person cancelled the call.', 'AbortError'));
+      }
+    });
+  }
+
   const handler = (request: ElicitationRequest, extra: ElicitationExtra): Promise<ElicitResult> => {
     const id = ++sequence;
+    let params = request.params as Record<string, unknown>;
+    const call = tracked.at(-1);
+    if (call && params.mode === 'url' && params.elicitationId === undefined && typeof params.url === 'string') {
+      // A name for the link on the in-page connection alone, so that the call's end can complete it.
+      const elicitationId = `aik-link-${++links}`;
+      call.links.set(params.url, elicitationId);
+      params = { ...params, elicitationId, 'aik/follows': true };
+    }
     const signal = signalOf(extra);
     return new Promise<ElicitResult>((resolve, reject) => {
       const onAbort = () => {
@@ -123,10 +160,23 @@ export function elicitationHandler(options: ElicitationHandlerOptions): Elicitat
         if (reply.error) reject(new ElicitationError(reply.error.message, reply.error.code, reply.error.data));
         else resolve(reply.result as ElicitResult);
       });
-      send({ jsonrpc: '2.0', id, method: 'elicitation/create', params: request.params });
+      send({ jsonrpc: '2.0', id, method: 'elicitation/create', params });
     });
+  };
+  const during = <T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    const call: TrackedCall = { controller: new AbortController(), links: new Map() };
+    tracked.push(call);
+    const end = () => {
+      tracked.splice(tracked.indexOf(call), 1);
+      const outcome = call.controller.signal.aborted ? { outcome: 'cancelled' } : {};
+      for (const elicitationId of call.links.values()) send({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId, ...outcome } });
+    };
+    return Promise.resolve()
+      .then(() => run(call.controller.signal))
+      .finally(end);
   };
   return Object.assign(handler, {
     complete: (notification: ElicitationComplete) => send({ jsonrpc: '2.0', method: notification.method, params: notification.params }),
+    during,
   });
 }

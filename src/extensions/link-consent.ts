@@ -114,8 +114,20 @@ function renderLinkForm(card: LinkCard): TemplateResult {
 }
 
 /**
+ * Cancel on a link the person consented to, while it waits for the call it was for: asks whoever
+ * runs that call (the MCP handler, adapters/mcp-sdk) to cancel it. Bubbles out of the card.
+ */
+export class LinkCancelEvent extends Event {
+  static readonly type = 'aik-link-cancel';
+  constructor(readonly url: string) {
+    super(LinkCancelEvent.type, { bubbles: true, composed: true, cancelable: true });
+  }
+}
+
+/**
  * A settled link request says what happened (opened, or declined), and, once opened, what the
- * server said since, with Open again while it has not finished.
+ * server said since, with Open again while it has not finished (and Cancel, when it waits for a
+ * call the kit can cancel).
  */
 function linkOutcome(card: LinkCard): { outcome?: string; footer?: TemplateResult } {
   const strings = tableOf(linkStrings, 'link', card.locale);
@@ -129,8 +141,15 @@ function linkOutcome(card: LinkCard): { outcome?: string; footer?: TemplateResul
     outcome: strings.opened,
     footer: html`<style>${linkStyleText}</style>
       <div class="link-status" part="link-status">
-        <span role="status">${state === 'complete' ? strings.complete : strings.waiting}</span>
-        ${state === 'waiting' ? html`<button tabindex="0" type="button" class="quiet" @click=${() => open(href)}>${strings.openAgain}</button>` : nothing}
+        <span role="status">${state === 'complete' ? strings.complete : state === 'cancelled' ? strings.dismissed : strings.waiting}</span>
+        ${state === 'waiting' || state === 'running'
+          ? html`<span>
+              <button tabindex="0" type="button" class="quiet" @click=${() => open(href)}>${strings.openAgain}</button>
+              ${state === 'running'
+                ? html`<button tabindex="0" type="button" class="quiet" part="dismiss-button" @click=${(event: Event) => event.target?.dispatchEvent(new LinkCancelEvent(card.url))}>${strings.dismiss}</button>`
+                : nothing}
+            </span>`
+          : nothing}
       </div>`,
   };
 }

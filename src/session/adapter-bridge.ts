@@ -27,7 +27,9 @@ export class AdapterBridge implements EnvelopeBridge {
     private readonly jsonrpc: boolean,
     private readonly store: EntryStore,
     private readonly ports: BridgePorts,
-  ) {}
+  ) {
+    for (const adapter of adapters) adapter.attach?.((message) => this.send(message), (action) => this.act(adapter, action));
+  }
 
   /**
    * Acts on `value` when an adapter claims it (asked before the kit's own parser); false if none
@@ -71,7 +73,10 @@ export class AdapterBridge implements EnvelopeBridge {
         // The peer reports the out-of-band step of an accepted link request done. Kept while the
         // card is still pending too (done before the click): once opened, the card shows done
         // instead of waiting for a notification that already came.
-        if (entry?.kind === 'request' && (entry.phase === 'pending' || entry.external === 'waiting')) this.store.update(entry, { external: 'complete' });
+        if (entry?.kind !== 'request') return;
+        if (action.outcome === 'cancelled') {
+          if (entry.external === 'running') this.store.update(entry, { external: 'cancelled' });
+        } else if (entry.phase === 'pending' || entry.external === 'waiting' || entry.external === 'running') this.store.update(entry, { external: 'complete' });
         break;
       case 'send':
         this.send(action.message);
@@ -99,7 +104,8 @@ export class AdapterBridge implements EnvelopeBridge {
     const adapter = this.owners.get(id);
     if (!adapter) return false;
     this.owners.delete(id);
-    this.send(adapter.reply(id, request, response));
+    const message = adapter.reply(id, request, response);
+    if (message) this.send(message);
     return true;
   }
 
@@ -108,10 +114,10 @@ export class AdapterBridge implements EnvelopeBridge {
     const { id, request } = pending;
     if (!this.reply(id, request, response)) return false;
     // No ack comes from a peer: the card is settled at once. An opened link waits for the peer's
-    // completion, unless it came already.
+    // completion, unless it came already; one that follows a call waits for the call (`running`).
     const settled = withPhase(pending, { phase: 'settled', response, late: false });
     const opened = statusOf(response) === 'answered' && response.approved;
-    this.store.put(request.metadata.url === undefined ? settled : { ...settled, external: opened ? (pending.external ?? 'waiting') : undefined });
+    this.store.put(request.metadata.url === undefined ? settled : { ...settled, external: opened ? (pending.external ?? (request.metadata.follows ? 'running' : 'waiting')) : undefined });
     this.ports.prune();
     return true;
   }

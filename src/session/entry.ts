@@ -46,7 +46,7 @@ export type RequestEntry = EntryBase &
     /** The session grant the call offers (`{key, label}`): the card may answer "allow for this session". */
     readonly grant?: GrantOffer;
     /** An accepted link request (MCP URL mode): the peer has not, or has, reported it done. */
-    readonly external?: 'waiting' | 'complete';
+    readonly external?: 'waiting' | 'running' | 'complete' | 'cancelled';
   };
 
 /** A request as it is shown, before its life begins. */

@@ -12,8 +12,11 @@ export type EnvelopeAction =
   | { type: 'open'; id: string; request: InteractionRequest; requester?: string }
   /** The peer withdrew the request: the card becomes a cancelled receipt, nothing is sent. */
   | { type: 'withdraw'; id: string }
-  /** The peer reports the out-of-band step of an accepted link request done. */
-  | { type: 'complete'; id: string }
+  /**
+   * The out-of-band step of an accepted link request is done, or (`cancelled`) the person
+   * cancelled the call it was for while it waited.
+   */
+  | { type: 'complete'; id: string; outcome?: 'cancelled' }
   /** A request that cannot be shown (e.g. a schema outside the subset): a receipt naming `field`. */
   | { type: 'refused'; id: string; field: string; requester?: string }
   /** Send this message as it is (e.g. an error reply). */
@@ -28,8 +31,16 @@ export type EnvelopeAction =
 export interface EnvelopeAdapter {
   claims(message: Record<string, unknown>): boolean;
   receive(message: Record<string, unknown>): EnvelopeAction[];
-  /** The reply for a settled card (answer, decline, dismissal or timeout). */
-  reply(id: string, request: InteractionRequest, response: InteractionResponse): object;
+  /**
+   * The reply for a settled card (answer, decline, dismissal or timeout), or nothing yet (a card
+   * of a round that other cards complete).
+   */
+  reply(id: string, request: InteractionRequest, response: InteractionResponse): object | undefined;
+  /**
+   * How the adapter sends messages of its own (requests it makes) and acts on its cards outside
+   * `receive`, given by the session's bridge.
+   */
+  attach?(send: (message: object) => void, act: (action: EnvelopeAction) => void): void;
   /**
    * What runs the adapter and shows its cards, brought by the adapter itself
    * (`agent-interaction-kit/adapters`; src/extensions/), so the core bundle carries none of it.

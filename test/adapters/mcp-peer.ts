@@ -13,11 +13,12 @@ export async function connectMcpPeer(options: { adapter?: McpElicitationOptions;
   const [kitEnd, serverEnd] = createMemoryTransportPair();
   const frames: string[] = [];
   serverEnd.onMessage((data) => frames.push(String(data)));
+  const adapter = mcpElicitation(options.adapter);
   const kit = new InteractionSession({
     transport: kitEnd,
     storage: new MemoryStorage(),
     clock,
-    adapters: [mcpElicitation(options.adapter)],
+    adapters: [adapter],
     ...(options.protocol ? { protocol: options.protocol } : {}),
   });
   const shown: SessionEntry[] = [];
@@ -31,5 +32,5 @@ export async function connectMcpPeer(options: { adapter?: McpElicitationOptions;
     serverEnd.send(message as object);
     await flush();
   };
-  return { kit, clock, kitEnd, serverEnd, frames, shown, send };
+  return { kit, adapter, clock, kitEnd, serverEnd, frames, shown, send };
 }

@@ -4,7 +4,9 @@
 // 2026-07-28 through the server's own web-standard HTTP handler (`createMcpHandler`), which the
 // client's Streamable HTTP transport reaches through an in-page `fetch`, where the client itself
 // fulfils `input_required` and retries the call with `inputResponses` and the `requestState`.
-// The tool asks twice: a form, then a second form that names the first answer.
+// `account` asks twice: a form, then a second form that names the first answer. `sign` asks for a
+// link (URL mode); once the person consents, the call waits for the out-of-band step, which the
+// test finishes (`lab.finishSigning()`), or for the client to cancel it.
 import { Client, InMemoryTransport as ClientMemory, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { acceptedContent, createMcpHandler, inputRequired, McpServer, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 
@@ -31,7 +33,17 @@ export const SECOND_SCHEMA: FormSchema = {
   required: ['confirm'],
 };
 
-function labServer(revision: Revision): McpServer {
+export const SIGN_URL = 'https://sign.example.com/contract/42';
+
+/** What the lab's `sign` tool saw: consent, and how its wait ended. */
+export interface Signing {
+  consented: boolean;
+  /** The server's view of the call's abort signal (the client cancelled it). */
+  cancelled: boolean;
+  finish?: () => void;
+}
+
+function labServer(revision: Revision, signing: Signing): McpServer {
   const server = new McpServer({ name: 'lab-v2-server', version: '2.0.0' }, revision === '2026-07-28' ? { supportedProtocolVersions: ['2026-07-28'] } : {});
   server.registerTool('account', { description: 'Opens an account in two rounds of questions' }, async (ctx) => {
     const responses = ctx.mcpReq.inputResponses;
@@ -50,6 +62,20 @@ function labServer(revision: Revision): McpServer {
     if (refused) return said({ first: refused });
     return inputRequired({ inputRequests: { account: inputRequired.elicit({ message: 'Who is the account for?', requestedSchema: FIRST_SCHEMA }) } });
   });
+  server.registerTool('sign', { description: 'Has a contract signed out of band' }, async (ctx) => {
+    const consent = ctx.mcpReq.inputResponses?.contract as { action?: string } | undefined;
+    if (!consent) return inputRequired({ inputRequests: { contract: inputRequired.elicitUrl({ message: 'Sign the contract', url: SIGN_URL }) } });
+    if (consent.action !== 'accept') return { content: [{ type: 'text' as const, text: JSON.stringify({ signed: false, action: consent.action }) }] };
+    signing.consented = true;
+    await new Promise<void>((resolve) => {
+      signing.finish = resolve;
+      ctx.mcpReq.signal.addEventListener('abort', () => {
+        signing.cancelled = true;
+        resolve();
+      });
+    });
+    return { content: [{ type: 'text' as const, text: JSON.stringify({ signed: !signing.cancelled }) }] };
+  });
   return server;
 }
 
@@ -59,8 +85,10 @@ export interface V2Lab {
   version: string | undefined;
   /** In 2026-07-28, the `tools/call` requests' params as the client posted them (the first call and its retries). */
   calls: Record<string, unknown>[];
-  /** Calls the tool; resolves with what it reported, or the error's message. */
-  call(): Promise<unknown>;
+  /** What the `sign` tool saw. */
+  signing: Signing;
+  /** Calls a tool (`account` by default); resolves with what it reported, or the error's message. */
+  call(name?: 'account' | 'sign', signal?: AbortSignal): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -72,8 +100,9 @@ export async function startV2Lab(revision: Revision, handler: Handler): Promise<
   const calls: Record<string, unknown>[] = [];
   // In 2026-07-28, each HTTP exchange in a line, for the message of a connection that failed.
   const exchanges: string[] = [];
+  const signing: Signing = { consented: false, cancelled: false };
   if (revision === '2026-07-28') {
-    const http = createMcpHandler(() => labServer(revision), { legacy: 'reject' });
+    const http = createMcpHandler(() => labServer(revision, signing), { legacy: 'reject' });
     client = new Client({ name: 'kit-v2-client', version: '1.0.0' }, { capabilities, versionNegotiation: { mode: { pin: '2026-07-28' } } });
     const transport = new StreamableHTTPClientTransport(new URL('http://lab.invalid/mcp'), {
       fetch: async (url, init) => {
@@ -91,7 +120,7 @@ export async function startV2Lab(revision: Revision, handler: Handler): Promise<
     });
     closeServer = () => http.close();
   } else {
-    const server = labServer(revision);
+    const server = labServer(revision, signing);
     client = new Client({ name: 'kit-v2-client', version: '1.0.0' }, { capabilities });
     client.setRequestHandler('elicitation/create', handler as never);
     const [clientEnd, serverEnd] = ClientMemory.createLinkedPair();
@@ -103,9 +132,10 @@ export async function startV2Lab(revision: Revision, handler: Handler): Promise<
     revision,
     version: client.getNegotiatedProtocolVersion?.(),
     calls,
-    async call() {
+    signing,
+    async call(name = 'account', signal) {
       try {
-        const result = await client.callTool({ name: 'account', arguments: {} });
+        const result = await client.callTool({ name, arguments: {} }, signal ? { signal } : {});
         return JSON.parse((result.content as { text: string }[])[0]!.text) as unknown;
       } catch (error) {
         return { error: error instanceof Error ? error.message : String(error) };

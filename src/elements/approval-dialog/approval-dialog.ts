@@ -7,6 +7,7 @@ import type { InteractionResponse } from '../../protocol/response.js';
 import { answerApproval, cancelledResponse } from '../../rules/responses.js';
 import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
 import type { LinkCard } from '../shared/card-extension.js';
+import type { LinkState } from '../shared/link-state.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import type { CardSlots } from '../shared/card-slots.js';
 import { safeText } from '../shared/safe-text.js';
@@ -70,10 +71,12 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
 
   /**
    * For a link request, what the server said after the user opened it: `waiting` until it
-   * reports the step `complete` (MCP `notifications/elicitation/complete`).
+   * reports the step `complete` (MCP `notifications/elicitation/complete`); `running` while it
+   * waits for a call the person may cancel, `cancelled` once they did.
+   * @type {'' | 'waiting' | 'running' | 'complete' | 'cancelled'}
    */
   @property({ attribute: 'link-state' })
-  linkState: '' | 'waiting' | 'complete' = '';
+  linkState: LinkState = '';
 
   /**
    * The session grant the call offers (`{key, label}`, the `tool_call`'s `grant`): a low or

@@ -15,6 +15,7 @@ import type { AnswerProblem } from '../../rules/answers.js';
 import { KIT_VERSION } from '../../version.js';
 import type { Draft } from '../questionnaire-form/draft.js';
 import type { CardSlots } from './card-slots.js';
+import type { LinkState } from './link-state.js';
 
 /** A refusal the form's own controls never give: its text is in the adapters' strings, not the core's. */
 export type TypedFieldProblem = Exclude<AnswerProblem['code'], keyof QuestionnaireStrings['problems']>;
@@ -83,7 +84,7 @@ export interface LinkCard {
   /** The card is modal: Open link takes the first focus. */
   modal: boolean;
   /** What the server said since the link was opened. */
-  linkState: '' | 'waiting' | 'complete';
+  linkState: LinkState;
   response: InteractionResponse | undefined;
   /** Cancelled, or answered too late: nothing was opened or declined. */
   withdrawn: boolean;
