@@ -88,25 +88,20 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   grant?: GrantOffer;
 
   /** A session grant allowed the call already: its receipt (set with `response`) says so. */
-  @property({ type: Boolean })
-  granted = false;
+  @property({ type: Boolean }) granted = false;
 
   /** High risk's second step: 确认批准, arming, then armed. */
   private readonly arming = new ConfirmArming(this);
-  @state()
-  private note = '';
+  @state() private note = '';
   /** The details were copied (the Copy button says so). */
-  @state()
-  private copied = false;
+  @state() private copied = false;
   /** The rejection note is shown (behind 添加理由, so that the decision comes first). */
-  @state()
-  private noteOpen = false;
+  @state() private noteOpen = false;
   /**
    * How the user's answer was given, when its receipt says so: with 本会话内允许 (`grant`), or
    * by one press with others (`together`).
    */
-  @state()
-  private answeredBy: AnsweredBy | undefined;
+  @state() private answeredBy: AnsweredBy | undefined;
 
   // Its own nodes: the modal's <dialog>, 确认批准 while a high-risk approval arms, and the details kept in view beside it.
   @query('dialog') private readonly dialog?: HTMLDialogElement | null;

@@ -71,11 +71,9 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
   layout: Layout = 'auto';
 
   /** The answers being edited, and why the last submit was refused. */
-  @state()
-  private draft: Draft | undefined;
+  @state() private draft: Draft | undefined;
   /** How many questions "use all recommended" filled last, said in a status line until the next request. */
-  @state()
-  private filled: number | undefined;
+  @state() private filled: number | undefined;
 
   private readonly lists = new OptionListController(this, (key, value, multiple) => {
     this.edit(this.current.pick(key || undefined, value, multiple));
