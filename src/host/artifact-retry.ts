@@ -17,13 +17,14 @@ export const retrySelector = (id: string, index: number) => `[data-retry="${CSS.
  */
 export function retryActions(entry: ArtifactsEntry, strings: HostStrings['host']['retry'], deliver: boolean, onRetry: (index: number, button: HTMLElement) => void): TemplateResult {
   const offered = retryOffers(entry, deliver);
-  const indexes = [...offered, ...(entry.retried ?? []).filter((index) => !offered.includes(index))];
+  const { retrying, retried }: { retrying: readonly number[]; retried: readonly number[] } = entry.phase === 'delivered' ? entry : { retrying: [], retried: [] };
+  const indexes = [...offered, ...retried.filter((index) => !offered.includes(index))];
   return html`${repeat(indexes, (index) => index, (index) => {
     const key = `${entry.id}:${index}`;
     if (!offered.includes(index)) {
       return html`<span class="retried" part="retried" slot=${`actions-${index}`} data-retry=${key} tabindex="-1">${strings.done}</span>`;
     }
-    const busy = entry.retrying?.includes(index) === true;
+    const busy = retrying.includes(index);
     return html`<button tabindex="0" class="retry" part="retry-button" slot=${`actions-${index}`} data-retry=${key} aria-disabled=${busy ? 'true' : nothing} @click=${(event: Event) => busy || onRetry(index, event.currentTarget as HTMLElement)}>
       ${busy ? strings.busy : strings.button}<span class="visually-hidden"> ${safeText(entry.items[index]?.name)}</span>
     </button>`;

@@ -300,7 +300,7 @@ export class InteractionHost extends LitElement {
     await this.updateComplete;
     const entry = session?.list().find((e) => e.id === id);
     if (entry?.kind !== 'artifacts') return;
-    const sent = entry.retried?.includes(index) === true;
+    const sent = entry.phase === 'delivered' && entry.retried.includes(index);
     this.announcement = this.i18n.strings.host.retry.announce(entry.items[index]?.name ?? '', sent);
     const dropped = !button.isConnected && !this.shadowRoot?.activeElement && nowhere();
     if (dropped) this.renderRoot.querySelector<HTMLElement>(retrySelector(id, index))?.focus();

@@ -7,7 +7,7 @@ import { deliverArtifacts, deliverItem, fileParts, undeliveredParts, type Delive
 import { DELIVERY_REASONS } from '../rules/artifacts/reasons.js';
 import { prepareArtifacts } from '../rules/artifacts/prepare.js';
 import { artifactOf, providerOf, retryableItems, withRetried } from '../rules/artifacts/retry.js';
-import type { ArtifactsEntry } from './entry.js';
+import { delivered, type ArtifactsEntry } from './entry.js';
 import type { EntryStore } from './entry-store.js';
 
 /** What the publisher needs from its session. */
@@ -29,7 +29,7 @@ export function retryOffers(entry: ArtifactsEntry, deliver: boolean): number[] {
   return deliver && entry.source === 'tool_call' && entry.phase === 'delivered' ? retryableItems(entry.items, entry.delivery) : [];
 }
 
-const without = (list: readonly number[] | undefined, index: number) => list?.filter((i) => i !== index);
+const without = (list: readonly number[], index: number) => list.filter((i) => i !== index);
 
 function resultMessage(id: string, result: ArtifactsResult | ErrorResult): ResultMessage {
   return { v: PROTOCOL_VERSION, type: 'tool_result', call_id: id, tool: 'publish_artifacts', result };
@@ -45,13 +45,13 @@ export class ArtifactPublisher {
   async publish(id: string, args: Record<string, unknown>, context: InteractionContext): Promise<void> {
     const { store, dispatch } = this.ports;
     const prepared = prepareArtifacts(args, context);
-    const base = { id, tool: 'publish_artifacts', source: 'tool_call', context, unacked: false } as const;
+    const base = { id, tool: 'publish_artifacts', source: 'tool_call', context } as const;
     if (!prepared.ok) {
       // A refused call shows nothing, except on a channel without delivery: the files are listed.
       const listed =
         prepared.items.length > 0
           ? store.put<ArtifactsEntry>({
-              ...base, kind: 'artifacts', phase: 'delivered', title: prepared.title,
+              ...base, kind: 'artifacts', ...delivered(false), title: prepared.title,
               items: undeliveredParts(prepared.items, 'auto', DELIVERY_REASONS.notAvailable),
             })
           : undefined;
@@ -63,9 +63,9 @@ export class ArtifactPublisher {
       ...base, kind: 'artifacts', phase: 'delivering', title: prepared.title,
       items: undeliveredParts(prepared.items, prepared.audience, ''),
     });
-    const delivered = await deliverArtifacts(prepared, this.ports.deliver(), this.ports.language());
+    const outcome = await deliverArtifacts(prepared, this.ports.deliver(), this.ports.language());
     if (store.get(id) !== shown) return; // cancelled, replaced or removed meanwhile
-    dispatch({ ...shown, phase: 'delivered', items: fileParts(delivered), delivery: delivered.delivery_result }, resultMessage(id, delivered));
+    dispatch({ ...shown, ...delivered(false), items: fileParts(outcome), delivery: outcome.delivery_result }, resultMessage(id, outcome));
   }
 
   /**
@@ -82,15 +82,15 @@ export class ArtifactPublisher {
     const entry = store.get(id);
     const found = providerOf(entry?.kind === 'artifacts' ? entry.delivery : undefined);
     const part = entry?.kind === 'artifacts' ? entry.items[index] : undefined;
-    if (entry?.kind !== 'artifacts' || !deliver || !found || !part || entry.retrying?.includes(index) || !retryOffers(entry, true).includes(index)) return false;
+    if (entry?.kind !== 'artifacts' || entry.phase !== 'delivered' || !deliver || !found || !part || entry.retrying.includes(index) || !retryOffers(entry, true).includes(index)) return false;
     const [provider] = found;
     const item = artifactOf(part);
-    store.update(entry, { retrying: [...(entry.retrying ?? []), index], retried: without(entry.retried, index) });
+    store.put({ ...entry, retrying: [...entry.retrying, index], retried: without(entry.retried, index) });
     const outcome = await deliverItem(item, provider, deliver);
     const now = store.get(id);
-    if (now?.kind !== 'artifacts' || !now.retrying?.includes(index) || !now.delivery) return false;
-    const retried = outcome.state === 'delivered' ? [...(now.retried ?? []), index] : now.retried;
-    store.update(now, { ...withRetried(now.items, now.delivery, index, outcome), retrying: without(now.retrying, index), retried });
+    if (now?.kind !== 'artifacts' || now.phase !== 'delivered' || !now.retrying.includes(index) || !now.delivery) return false;
+    const retried = outcome.state === 'delivered' ? [...now.retried, index] : now.retried;
+    store.put({ ...now, ...withRetried(now.items, now.delivery, index, outcome), retrying: without(now.retrying, index), retried });
     return true;
   }
 }

@@ -11,11 +11,6 @@ interface EntryBase {
   readonly context: InteractionContext;
 }
 
-/** The result is in the outbox, waiting for the runtime's ack. */
-interface Acked {
-  readonly unacked: boolean;
-}
-
 /**
  * Where a request is in its life, as one state, so that an answer without a response or a
  * deadline after one cannot be written:
@@ -63,21 +58,33 @@ export interface ShownRequest {
 /** The response a request settled with; none while it is pending. */
 export const responseOf = (entry: RequestEntry): InteractionResponse | undefined => (entry.phase === 'pending' ? undefined : entry.response);
 
+/**
+ * Where a `publish_artifacts` call is in its life, as one state, so that a Retry of files still
+ * being delivered, or an ack of a result never sent, cannot be written:
+ * - `delivering`: `deliver` runs (the card says "sending");
+ * - `delivered`: the result is decided; `unacked` while it waits in the outbox for the runtime's
+ *   ack; `retrying`, the items (by index) a Retry delivers again right now; `retried`, those a
+ *   Retry delivered (the card says so beside them);
+ * - `withdrawn`: the runtime cancelled the call while its files were being delivered.
+ */
+export type ArtifactsPhase =
+  | { readonly phase: 'delivering' }
+  | { readonly phase: 'delivered'; readonly unacked: boolean; readonly retrying: readonly number[]; readonly retried: readonly number[] }
+  | { readonly phase: 'withdrawn' };
+
+/** A delivered call's phase: unacked or not, no Retry under way or done. */
+export const delivered = (unacked: boolean): ArtifactsPhase => ({ phase: 'delivered', unacked, retrying: [], retried: [] });
+
 /** A `publish_artifacts` call: its files, while they are delivered and after. */
-export interface ArtifactsEntry extends EntryBase, Acked {
-  readonly kind: 'artifacts';
-  readonly tool: 'publish_artifacts';
-  readonly source: 'tool_call' | 'tool_result';
-  readonly title: string;
-  readonly items: FilePart[];
-  readonly delivery?: DeliveryResult;
-  /** `delivering` while `deliver` runs (the card says "sending"); `withdrawn` if cancelled meanwhile. */
-  readonly phase: 'delivering' | 'delivered' | 'withdrawn';
-  /** Items (by index) the user's Retry is delivering again right now. */
-  readonly retrying?: readonly number[];
-  /** Items a Retry delivered: the card says so beside them. */
-  readonly retried?: readonly number[];
-}
+export type ArtifactsEntry = EntryBase &
+  ArtifactsPhase & {
+    readonly kind: 'artifacts';
+    readonly tool: 'publish_artifacts';
+    readonly source: 'tool_call' | 'tool_result';
+    readonly title: string;
+    readonly items: FilePart[];
+    readonly delivery?: DeliveryResult;
+  };
 
 /** A request an adapter could not show (a schema outside the subset): a receipt naming the field. */
 export interface RefusedEntry extends EntryBase {
@@ -105,7 +112,7 @@ export function isWaiting(entry: SessionEntry): entry is RequestEntry {
 /** Its result is in the outbox, waiting for the runtime's ack. */
 export function isUnacked(entry: SessionEntry): boolean {
   if (entry.kind === 'refused') return false;
-  return entry.kind === 'request' ? entry.phase === 'sending' : entry.unacked;
+  return entry.kind === 'request' ? entry.phase === 'sending' : entry.phase === 'delivered' && entry.unacked;
 }
 
 /**
@@ -117,8 +124,8 @@ export function receiptEntry(id: string, receipt: Receipt, replaced: SessionEntr
   if (receipt.kind === 'artifacts') {
     const known = replaced?.kind === 'artifacts' ? replaced : undefined;
     return {
-      ...base, unacked: false, kind: 'artifacts', tool: 'publish_artifacts', source: known?.source ?? 'tool_result', title: known?.title ?? '',
-      items: receipt.items, delivery: receipt.delivery, phase: 'delivered',
+      ...base, kind: 'artifacts', tool: 'publish_artifacts', source: known?.source ?? 'tool_result', title: known?.title ?? '',
+      items: receipt.items, delivery: receipt.delivery, ...delivered(false),
     };
   }
   return {
@@ -133,9 +140,15 @@ export function withPhase(entry: RequestEntry, phase: RequestPhase): RequestEntr
   return { ...rest, ...phase };
 }
 
+/** The files' card in a new phase: what the old phase carried (the ack, the retries) does not stay behind. */
+export function withArtifactsPhase(entry: ArtifactsEntry, phase: ArtifactsPhase): ArtifactsEntry {
+  const { unacked: _unacked, retrying: _retrying, retried: _retried, ...rest } = entry as ArtifactsEntry & { unacked?: boolean; retrying?: unknown; retried?: unknown };
+  return { ...rest, ...phase };
+}
+
 /** `entry` once the runtime acked its result, or cancelled the call after it (`late`: it had expired). */
 export function acked(entry: SessionEntry, late: boolean): SessionEntry {
-  if (entry.kind === 'artifacts') return { ...entry, unacked: false };
+  if (entry.kind === 'artifacts') return entry.phase === 'delivered' ? { ...entry, unacked: false } : entry;
   if (entry.kind === 'refused' || entry.phase === 'pending') return entry;
   return withPhase(entry, { phase: 'settled', response: entry.response, late });
 }

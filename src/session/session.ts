@@ -18,7 +18,7 @@ import { KIT_VERSION } from '../version.js';
 import { ArtifactPublisher } from './artifact-publisher.js';
 import { deadlineFor, DeadlineTimers } from './deadlines.js';
 import { bridgeFor, type EnvelopeBridge } from './envelope.js';
-import { acked, isPending, isUnacked, withPhase, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
+import { acked, isPending, isUnacked, withArtifactsPhase, withPhase, type RequestEntry, type SessionEntry, type ShownRequest } from './entry.js';
 import { EntryStore } from './entry-store.js';
 import { Outbox } from './outbox.js';
 import { runtimeReceipt } from './receipts.js';
@@ -275,7 +275,7 @@ export class InteractionSession {
    */
   private dispatchResult(entry: SessionEntry | undefined, message: ResultMessage): void {
     this.outbox.put(message.type === 'tool_result' ? message.call_id : message.request_id, message);
-    if (entry) this.store.put(entry.kind === 'request' ? entry : { ...entry, unacked: true });
+    if (entry) this.store.put(entry.kind === 'artifacts' && entry.phase === 'delivered' ? { ...entry, unacked: true } : entry);
     this.transport.send(message);
     this.emit({ type: 'result', message });
     this.prune();
@@ -296,8 +296,8 @@ export class InteractionSession {
     this.bridge?.release(entry.id);
     if (entry.kind === 'request') {
       this.store.put(withPhase(entry, { phase: 'settled', response: cancelledResponse(entry.request, this.now()), late: false }));
-    } else {
-      this.store.update(entry, { unacked: false, phase: 'withdrawn' });
+    } else if (entry.kind === 'artifacts') {
+      this.store.put(withArtifactsPhase(entry, { phase: 'withdrawn' }));
     }
     this.prune();
   }

@@ -25,6 +25,6 @@ export function entryStatus(entry: SessionEntry | undefined): string | undefined
  */
 export function life(entry: SessionEntry | undefined): { phase?: string; deadline?: number; response?: InteractionResponse; late?: boolean; unacked: boolean } {
   if (!entry || entry.kind === 'refused') return { unacked: false };
-  if (entry.kind === 'artifacts') return { phase: entry.phase, unacked: entry.unacked };
+  if (entry.kind === 'artifacts') return { phase: entry.phase, unacked: entry.phase === 'delivered' && entry.unacked };
   return { ...entry, unacked: entry.phase === 'sending' };
 }
