@@ -45,11 +45,27 @@ describe('<interaction-host> and session grants', () => {
     return el;
   }
 
-  it('given on the card, honoured without a card, revoked from the menu: the next call asks again', async () => {
-    const session = uniqueSession('grant');
+  /** A host on a new session with the KUBECTL grant given on call g-1's card. */
+  async function withGrant(name: string): Promise<{ host: InteractionHost; session: string; first: ApprovalDialog }> {
+    const session = uniqueSession(name);
     const { host } = await mountHost(lab.url(session));
     expect(hostPart(host, 'grants-button') === null, 'no menu without a grant').to.equal(true);
     const first = await give(host, session, 'g-1');
+    return { host, session, first };
+  }
+
+  /** Opens the menu by the keyboard and revokes its one grant with 撤销. */
+  async function revokeOnly(host: InteractionHost): Promise<void> {
+    hostPart(host, 'grants-button')!.focus();
+    await press('Enter');
+    await press('Tab');
+    await press('Enter');
+    await waitUntil(() => host.grants.length === 0, 'the runtime listed none');
+    await frames();
+  }
+
+  it('given on the card: the result says so, the runtime and the page list the grant, the receipt and the menu say it', async () => {
+    const { host, session, first } = await withGrant('grant-given');
     const sent = (await lab.received(session)).find((m) => m.type === 'tool_result' && m.call_id === 'g-1')!;
     expect(sent.grant).to.equal('session');
     expect((sent.result as { content: string }).content).to.equal('用户已批准操作。');
@@ -58,8 +74,10 @@ describe('<interaction-host> and session grants', () => {
     await waitUntil(() => first.state === 'answered', 'acked');
     expect(outcome(first)).to.equal('已批准 · 本会话内允许');
     expect(hostPart(host, 'grants-button')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('本会话授权 1');
+  });
 
-    // The same key again: the runtime answers it; the page shows a receipt, never a card.
+  it('honoured without a card: the runtime answers the same key, the page shows a one-line receipt, never a card', async () => {
+    const { host, session } = await withGrant('grant-honoured');
     const arrivals: RequestEntry[] = [];
     host.addEventListener('interaction-request', (event) => arrivals.push(event.detail.entry as RequestEntry));
     await lab.call(session, 'request_user_approval', LOW, 'g-2', { grant: KUBECTL });
@@ -76,7 +94,10 @@ describe('<interaction-host> and session grants', () => {
     expect(outcome(receipt)).to.equal('已按本会话授权自动批准');
     expect(partIn(receipt.shadowRoot!, 'card')!.getBoundingClientRect().height).to.be.at.most(48);
     await expect(host).to.be.accessible();
+  });
 
+  it('revoked from the menu by the keyboard: 撤销 reached by Tab, announced, focus on the menu, which stays at 0', async () => {
+    const { host, session } = await withGrant('grant-revoked');
     // Revoke from the menu, with the keyboard: its summary opens the list.
     const summary = hostPart(host, 'grants-button')!;
     expect(summary.localName).to.equal('summary');
@@ -105,7 +126,12 @@ describe('<interaction-host> and session grants', () => {
     await frames();
     await host.updateComplete;
     expect(hostPart(host, 'grants-button')!.textContent!.replace(/\s+/g, ' ').trim(), 'still there once focus left it').to.equal('本会话授权 0');
+  });
 
+  it('once revoked, the next call with the key asks again; another session on the same host has no menu', async () => {
+    const { host, session } = await withGrant('grant-again');
+    await revokeOnly(host);
+    expect(await lab.grants(session)).to.deep.equal([]);
     // Revoked: the next call with the key asks again.
     await lab.call(session, 'request_user_approval', LOW, 'g-3', { grant: KUBECTL });
     const again = await waitForCard<ApprovalDialog>(host, 'g-3');
