@@ -51,11 +51,9 @@ async function resultsBy(session: string): Promise<Map<string, Record<string, un
 }
 
 describe('interaction-host: answer all', () => {
-  it('Approve all (2) answers the low and medium approvals, each once with its own call id; the high one stays, named as left out', async () => {
-    const session = uniqueSession('approve-all');
+  it('the bar sits above the first approval it covers, says what it covers and leaves out, and comes first in the keyboard order', async () => {
+    const session = uniqueSession('approve-all-bar');
     const { host } = await mountHost(lab.url(session));
-    const responses: InteractionResponse[] = [];
-    host.addEventListener('interaction-response', (event) => responses.push(event.detail));
     await three(host, session, 'aa');
     // Above the first approval it covers, in that card's list item, and only there.
     expect(hostHarness(host).parts('answer-all')).to.have.length(1);
@@ -79,6 +77,21 @@ describe('interaction-host: answer all', () => {
     expect(byPart('reject-all-button')(deepActiveElement()!)).to.equal(true, 'Reject all first');
     await press('Tab');
     expect(byPart('approve-all-button')(deepActiveElement()!)).to.equal(true, 'then Approve all');
+    await lab.run({ action: 'abort', callId: 'aa-1' });
+    await lab.run({ action: 'abort', callId: 'aa-2' });
+    await lab.run({ action: 'abort', callId: 'aa-3' });
+  });
+
+  it('Approve all (2) answers the low and medium approvals, each once with its own call id; the high one stays, named as left out', async () => {
+    const session = uniqueSession('approve-all');
+    const { host } = await mountHost(lab.url(session));
+    const responses: InteractionResponse[] = [];
+    host.addEventListener('interaction-response', (event) => responses.push(event.detail));
+    await three(host, session, 'aa');
+    await startBefore(host);
+    await press('Tab');
+    await press('Tab');
+    expect(byPart('approve-all-button')(deepActiveElement()!)).to.equal(true, 'Approve all');
     await press('Enter');
     const first = card<ApprovalDialog>(host, 'aa-1')!;
     for (const id of ['aa-1', 'aa-3']) {
