@@ -16,7 +16,7 @@ import {
 } from './messages.js';
 import { auditRecordSchema } from './audit-record.js';
 import { interactionRequestSchema } from './request.js';
-import { interactionResponseSchema } from './response.js';
+import { interactionResponseSchema, rawValueSchema } from './response.js';
 import {
   approvalResultSchema,
   artifactsResultSchema,
@@ -93,11 +93,23 @@ function describe(name: string, json: Json): Json {
   return { description: entry.description, ...json };
 }
 
+/** `raw_value` as JSON Schema: the union its predicate checks (response.ts). */
+const rawValueUnion = z.union([z.boolean(), z.string(), z.array(z.string()), z.record(z.string(), z.string()), z.null()]);
+
+/** Writes the JSON Schemas of the schemas the browser checks by a cheaper shape as the shapes they stand for. */
+function asWritten(zodSchema: object, json: Record<string, unknown>): void {
+  if (zodSchema === rawValueSchema) {
+    const { $schema: _schema, ...union } = z.toJSONSchema(rawValueUnion, { io: 'input' });
+    Object.assign(json, union);
+  }
+  asRecordJsonSchema(zodSchema, json);
+}
+
 /** The JSON Schema (draft 2020-12) of every protocol shape, by name, with its descriptions. */
 export function protocolJsonSchemas(): Record<JsonSchemaName, Json> {
   const schemas = {} as Record<JsonSchemaName, Json>;
   for (const [name, schema] of Object.entries(JSON_SCHEMA_SOURCES)) {
-    const json: Json = z.toJSONSchema(schema, { io: 'input', override: ({ zodSchema, jsonSchema }) => asRecordJsonSchema(zodSchema, jsonSchema) });
+    const json: Json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override: ({ zodSchema, jsonSchema }) => asWritten(zodSchema, jsonSchema) });
     schemas[name as JsonSchemaName] = { $id: `agent-interaction-kit/schema/${name}.json`, ...describe(name, json) };
   }
   return schemas;
