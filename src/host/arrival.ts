@@ -1,22 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-
-/** The controls a card's user can reach, in tab order. */
-const CONTROLS = 'button, input, textarea, select, summary, a[href], [tabindex]';
-
-/**
- * The first control of a card that is safe to land on: never approve or confirm on a high-risk
- * approval, where an Enter must not be one keystroke from approving.
- */
-function firstSafeControl(card: Element): HTMLElement | undefined {
-  // Only an approval has approve and confirm buttons.
-  const high = (card as { request?: { metadata?: { severity?: string } } }).request?.metadata?.severity === 'high';
-  const controls = [...(card.shadowRoot?.querySelectorAll<HTMLElement>(CONTROLS) ?? [])];
-  return controls.find((control) => {
-    if (control.tabIndex < 0 || control.matches(':disabled') || control.closest('[hidden], [inert]')) return false;
-    if (!control.checkVisibility()) return false;
-    return !(high && control.matches('[part~="approve-button"], [part~="confirm-button"]'));
-  });
-}
+import type { RegisteredCard } from '../elements/shared/card-registry.js';
 
 export interface ArrivalOptions {
   /**
@@ -26,6 +9,8 @@ export interface ArrivalOptions {
   end(): Element | null | undefined;
   /** The list item of a card, by the card's id. */
   itemOf(id: string): HTMLElement | null | undefined;
+  /** The card itself, by its id (from the host's registry of its cards). */
+  cardOf(id: string): RegisteredCard | undefined;
   /** Ids of the cards waiting for an answer, oldest first. */
   pendingIds(): string[];
 }
@@ -101,9 +86,8 @@ export class ArrivalController implements ReactiveController {
     this.forget(id);
     this.host.requestUpdate();
     item.scrollIntoView({ block: 'nearest' });
-    // The card is its item's last child: a bar the host shows above it (answer all) comes first.
-    const card = item.lastElementChild as HTMLElement;
-    (firstSafeControl(card) ?? card).focus({ preventScroll: true });
+    const card = this.options.cardOf(id);
+    if (!card?.focusFirstControl()) (card ?? item).focus({ preventScroll: true });
     return true;
   }
 

@@ -11,8 +11,9 @@ import { displayTitle, stringsFor } from '../i18n/strings.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import type { ResultLanguage } from '../rules/content.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
-import type { ApprovalDialog } from '../elements/approval-dialog/approval-dialog.js';
-import type { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
+import { ApprovalDialog } from '../elements/approval-dialog/approval-dialog.js';
+import { QuestionnaireForm } from '../elements/questionnaire-form/questionnaire-form.js';
+import { cardRegistry, registeredAs, type CardRegistry } from '../elements/shared/card-registry.js';
 import { nowhere } from '../elements/shared/focus-return.js';
 import { DirectionController } from '../elements/shared/direction.js';
 import { LocaleController } from '../elements/shared/locale.js';
@@ -178,25 +179,27 @@ export class InteractionHost extends LitElement {
     },
   });
 
+  /** The cards it shows, each registered under its id by the card itself. */
+  protected readonly cards: CardRegistry = new Map();
+
   /** The cards in blocks of 32 by arrival, each in its block for good. */
   private readonly blocksOf = arrivalBlocks();
 
   /** The cards waiting for the user, oldest first. */
-  private get waiting(): RequestEntry[] {
-    return this.entries.filter(isWaiting);
-  }
+  private get waiting(): RequestEntry[] { return this.entries.filter(isWaiting); }
 
   /** New cards are followed into view, or announced by one "New request" button. */
   private readonly arrival = new ArrivalController(this, {
     end: () => this.renderRoot.querySelector('.end'),
     itemOf: (id) => this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(itemId(id))}`),
+    cardOf: (id) => this.cards.get(id),
     pendingIds: () => this.waiting.map((entry) => entry.id),
   });
 
   /** One bar answers the low and medium approvals together. */
   private readonly answerAll = new AnswerAllController(this, {
     waiting: () => this.waiting,
-    cardOf: (id) => this.renderRoot.querySelector<ApprovalDialog>(`approval-dialog[data-id="${CSS.escape(id)}"]`),
+    cardOf: (id) => registeredAs(this.cards, id, ApprovalDialog),
     announce: (text) => (this.announcement = text),
   });
 
@@ -204,6 +207,8 @@ export class InteractionHost extends LitElement {
     super();
     // The tab title's count, interaction-waiting and notifications: registered, it needs no field.
     new AttentionController(this, { waiting: () => this.waiting, notify: () => this.notify, locale: () => this.i18n.locale, focus: (id) => this.arrival.focus(id) });
+    // Its cards' registry, answered as the context protocol asks (one value, never updated), without a provider's machinery.
+    this.addEventListener('context-request', (event) => event.context === cardRegistry && (event.stopPropagation(), event.callback(this.cards)));
   }
 
   /**
@@ -242,8 +247,7 @@ export class InteractionHost extends LitElement {
    * deadline: its timeout keeps those answers. The card holds the draft; the
    * session, which owns the timer, knows no elements.
    */
-  private readonly draftOf = (id: string) =>
-    this.renderRoot.querySelector<QuestionnaireForm>(`questionnaire-form[data-id="${CSS.escape(id)}"]`)?.givenAnswers;
+  private readonly draftOf = (id: string) => registeredAs(this.cards, id, QuestionnaireForm)?.givenAnswers;
 
   private onSessionEvent(event: SessionEvent): void {
     const session = this.sessionController.session;

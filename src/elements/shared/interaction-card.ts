@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { consume } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
 import { cardExtension, type CardExtension } from './card-extension.js';
+import { cardRegistry, type CardRegistry } from './card-registry.js';
 import type { CardSlots } from './card-slots.js';
 import { cardStrings, displayTitle, type CardStrings } from '../../i18n/card.js';
 import type { Locale } from '../../i18n/locales.js';
@@ -87,6 +88,10 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   @state()
   protected extension?: CardExtension;
 
+  /** The cards of the host that shows this one (provided by it): the card is there under its request's id. */
+  @consume({ context: cardRegistry })
+  private registry?: CardRegistry;
+
   /**
    * The response this card fired: what its receipt shows while it is submitting, and how the
    * receipt tells the user's own Skip from the runtime's cancel.
@@ -151,8 +156,29 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
       this.expanded = new Set();
       this.resetForm();
     }
+    if (changed.has('request') && this.request) this.registry?.set(this.request.request_id, this);
     this.setAttribute('state', this.state);
     if (changed.has('request') || changed.has('deadline') || changed.has('response') || changed.has('submitting')) this.syncTimer(changed);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    const id = this.request?.request_id;
+    if (id !== undefined && this.registry?.get(id) === this) this.registry.delete(id);
+  }
+
+  /**
+   * Brings focus to the card's first control that is safe to land on, without scrolling: never
+   * approve or confirm on a high-risk approval, where an Enter must not be one keystroke from
+   * approving. False when it has none.
+   */
+  focusFirstControl(): boolean {
+    const high = this.request?.metadata.severity === 'high';
+    const control = [...this.renderRoot.querySelectorAll<HTMLElement>('button, input, textarea, select, summary, a[href], [tabindex]')].find(
+      (c) => c.tabIndex >= 0 && !c.matches(':disabled') && !c.closest('[hidden], [inert]') && c.checkVisibility() && !(high && c.matches('[part~="approve-button"], [part~="confirm-button"]')),
+    );
+    control?.focus({ preventScroll: true });
+    return control !== undefined;
   }
 
   /** Clears what the user entered (when a new request arrives). */
