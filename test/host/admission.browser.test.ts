@@ -114,7 +114,8 @@ describe('who may connect: real pages against a real runtime', () => {
     }
   });
 
-  it('five refused opens in a row show 无法连接 / Cannot connect; it keeps retrying at the longest backoff and connects when let in', async () => {
+  /** A host whose first five opens the runtime refused: it says 无法连接. */
+  async function refusedFiveTimes() {
     lab = await AgentLab.start({ gate: 'closed' });
     const clock = new FakeClock();
     const tracked = trackedWebSocket();
@@ -125,18 +126,23 @@ describe('who may connect: real pages against a real runtime', () => {
     host.addEventListener('connection-change', (event) => changes.push({ state: event.detail.state, unreachable: event.detail.unreachable }));
     const backoff = { initialMs: 100, maxMs: 1000, jitter: 0 };
     host.transport = new WebSocketTransport(lab.url('s-refused'), { clock, backoff, WebSocket: tracked.WebSocket });
-    try {
-      const failed = (n: number) => waitUntil(() => tracked.sockets.length === n && tracked.sockets[n - 1]!.readyState === WebSocket.CLOSED, `open ${n} never failed`, { timeout: 3000 });
-      for (let n = 1; n <= 4; n += 1) {
-        await failed(n);
-        await host.updateComplete;
-        expect(statusText(host)).to.equal('连接中断，正在重连…', `after ${n} failed opens`);
-        clock.advance(backoff.initialMs * 2 ** (n - 1));
-      }
-      await failed(5);
+    const failed = (n: number) => waitUntil(() => tracked.sockets.length === n && tracked.sockets[n - 1]!.readyState === WebSocket.CLOSED, `open ${n} never failed`, { timeout: 3000 });
+    for (let n = 1; n <= 4; n += 1) {
+      await failed(n);
       await host.updateComplete;
-      expect(statusText(host)).to.equal('无法连接');
-      expect(changes.at(-1)).to.deep.equal({ state: 'reconnecting', unreachable: true });
+      expect(statusText(host)).to.equal('连接中断，正在重连…', `after ${n} failed opens`);
+      clock.advance(backoff.initialMs * 2 ** (n - 1));
+    }
+    await failed(5);
+    await host.updateComplete;
+    expect(statusText(host)).to.equal('无法连接');
+    expect(changes.at(-1)).to.deep.equal({ state: 'reconnecting', unreachable: true });
+    return { host, clock, tracked, changes, failed };
+  }
+
+  it('five refused opens in a row show 无法连接 / Cannot connect, with what to check when the page names a page for it', async () => {
+    const { host } = await refusedFiveTimes();
+    try {
       await expect(host).to.be.accessible();
       host.locale = 'en';
       await host.updateComplete;
@@ -150,9 +156,18 @@ describe('who may connect: real pages against a real runtime', () => {
       host.locale = 'zh-CN';
       await host.updateComplete;
       expect(helpLink(host)!.textContent!.trim()).to.equal('排查方法');
-      host.locale = 'en';
-      await host.updateComplete;
+    } finally {
+      host.remove();
+    }
+  });
 
+  it('unreachable, it keeps retrying at the longest backoff without flickering, and connects once let in', async () => {
+    const { host, clock, tracked, changes, failed } = await refusedFiveTimes();
+    try {
+      host.locale = 'en';
+      host.setAttribute('connection-help', 'https://docs.example.com/runtime#who-may-connect');
+      await host.updateComplete;
+      expect(helpLink(host), 'the link shows while it cannot connect').to.not.equal(null);
       // Still retrying, at the longest delay: nothing before 1,000 ms, the sixth open at it.
       clock.advance(999);
       expect(tracked.sockets.length).to.equal(5);
