@@ -22,3 +22,12 @@ export {
   type McpToolDefinition,
   type JsonSchemaObject,
 } from './tool-definitions.js';
+export {
+  mintAnswerToken,
+  verifyAnswerToken,
+  type AnswerTokenClaims,
+  type AnswerTokenOutcome,
+  type AnswerTokenRefusal,
+  type MintAnswerTokenOptions,
+  type VerifyAnswerTokenOptions,
+} from './links/answer-token.js';
