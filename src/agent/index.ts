@@ -31,3 +31,12 @@ export {
   type MintAnswerTokenOptions,
   type VerifyAnswerTokenOptions,
 } from './links/answer-token.js';
+export {
+  sendWebhook,
+  webhookBody,
+  webhookSignature,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type NotifyInput,
+  type WebhookSenderOptions,
+} from './links/webhook-sender.js';
