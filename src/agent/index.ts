@@ -40,3 +40,4 @@ export {
   type NotifyInput,
   type WebhookSenderOptions,
 } from './links/webhook-sender.js';
+export { sendSlack, slackMessage, escapeSlack, type SlackSenderOptions } from './links/slack-sender.js';
