@@ -22,3 +22,22 @@ export {
   type McpToolDefinition,
   type JsonSchemaObject,
 } from './tool-definitions.js';
+export {
+  mintAnswerToken,
+  verifyAnswerToken,
+  type AnswerTokenClaims,
+  type AnswerTokenOutcome,
+  type AnswerTokenRefusal,
+  type MintAnswerTokenOptions,
+  type VerifyAnswerTokenOptions,
+} from './links/answer-token.js';
+export {
+  sendWebhook,
+  webhookBody,
+  webhookSignature,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type NotifyInput,
+  type WebhookSenderOptions,
+} from './links/webhook-sender.js';
+export { sendSlack, slackMessage, escapeSlack, type SlackSenderOptions } from './links/slack-sender.js';

@@ -29,6 +29,7 @@ from .errors import ErrorCode, KitError
 from .grants import Grant
 from .handshake import Accepted, Authorization, Handshake
 from .language import ResultLanguage
+from .links import AnswerTokenClaims, AnswerTokenOutcome, AnswerTokenRefusal, mint_answer_token, verify_answer_token
 from .rules import cancelled_response, normalize_tool_call, resolve_context, timeout_response, tool_result_for
 from .server import AgentServer
 from .session import AgentSession, CallOptions
@@ -55,6 +56,11 @@ __all__ = [
     "AsgiSocket",
     "ResultLanguage",
     "tool_definitions",
+    "mint_answer_token",
+    "verify_answer_token",
+    "AnswerTokenClaims",
+    "AnswerTokenOutcome",
+    "AnswerTokenRefusal",
     "normalize_tool_call",
     "resolve_context",
     "timeout_response",

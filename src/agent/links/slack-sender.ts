@@ -1,0 +1,41 @@
+// The Slack sender: a Block Kit message through an incoming webhook, with one button, the answer link.
+import { IncomingWebhook, type IncomingWebhookSendArguments } from '@slack/webhook';
+import type { NotifyInput } from './webhook-sender.js';
+
+export interface SlackSenderOptions {
+  /** The incoming webhook's URL (it names the channel; the call's arguments never do). */
+  url: string;
+}
+
+/** Escapes Slack mrkdwn's control characters, so `<!channel>` or `<http://…|x>` stays text. */
+export function escapeSlack(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The message: the model's strings escaped and `verbatim` (no auto-links, no parsed mentions). */
+export function slackMessage(input: NotifyInput): { text: string; blocks: object[] } {
+  const args = input.call.arguments;
+  const title = escapeSlack(text(args.title) || 'An agent is waiting for your answer');
+  const message = escapeSlack(text(args.message));
+  const severity = text(args.severity);
+  return {
+    text: title,
+    blocks: [
+      { type: 'header', text: { type: 'plain_text', text: title.slice(0, 150), emoji: false } },
+      { type: 'section', text: { type: 'mrkdwn', text: message || ' ', verbatim: true } },
+      ...(severity ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: `Severity: ${escapeSlack(severity)}`, verbatim: true }] }] : []),
+      {
+        type: 'actions',
+        elements: [{ type: 'button', text: { type: 'plain_text', text: 'Answer' }, url: input.link, style: 'primary', action_id: 'aik_answer' }],
+      },
+    ],
+  };
+}
+
+/** Posts the message; rejects when Slack refuses it. */
+export async function sendSlack(input: NotifyInput, options: SlackSenderOptions): Promise<void> {
+  // The blocks follow Block Kit's documented shapes; the SDK's block union cannot infer a literal array.
+  await new IncomingWebhook(options.url).send(slackMessage(input) as IncomingWebhookSendArguments);
+}
