@@ -31,13 +31,5 @@ export {
   type MintAnswerTokenOptions,
   type VerifyAnswerTokenOptions,
 } from './links/answer-token.js';
-export {
-  sendWebhook,
-  webhookBody,
-  webhookSignature,
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TIMESTAMP_HEADER,
-  type NotifyInput,
-  type WebhookSenderOptions,
-} from './links/webhook-sender.js';
-export { sendSlack, slackMessage, escapeSlack, type SlackSenderOptions } from './links/slack-sender.js';
+export { sendWebhook, webhookSignature, type NotifyInput, type WebhookSenderOptions } from './links/webhook-sender.js';
+export { sendSlack, type SlackSenderOptions } from './links/slack-sender.js';
