@@ -15,6 +15,7 @@ import { filePart } from '../../../src/rules/artifacts/deliver.js';
 import { toArtifact } from '../../../src/rules/artifacts/prepare.js';
 import { mountApproval, mountArtifacts, mountCard, partIn } from '../../support/card-harness.js';
 import { deepActiveElement } from '../../support/keyboard.js';
+import { hostHarness } from '../../support/harness/host.js';
 
 const ids = (id: string) => ({ request_id: id, session_id: 's' });
 const approval = (extra: Record<string, unknown> = {}) => normalizeApproval({ title: 'Deploy', message: 'Deploy now?', severity: 'medium', ...extra }, ids('a'));
@@ -228,10 +229,10 @@ describe('the host right to left', () => {
     transport.deliver(JSON.stringify({ v: 1, type: 'hello', session_id: 'rtl' }));
     transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id: 'ap', tool: 'request_user_approval', arguments: { title: 'Deploy', message: 'Deploy now?', severity: 'low' } }));
     transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id: 'ch', tool: 'request_user_input', arguments: { message: 'Pick', input_mode: 'choice', options: ['one', 'two'] } }));
-    await waitUntil(() => host.shadowRoot!.querySelectorAll('[data-id]').length === 2, 'both calls show');
+    await waitUntil(() => hostHarness(host).cards().length === 2, 'both calls show');
     await host.updateComplete;
     expect(host.getAttribute('dir')).to.equal('rtl');
-    const cards = [...host.shadowRoot!.querySelectorAll<InteractionCard>('[data-id]')];
+    const cards = hostHarness(host).cards<InteractionCard>();
     for (const card of cards) {
       await card.updateComplete;
       expect(card.getAttribute('dir'), card.localName).to.equal('rtl');
