@@ -12,7 +12,11 @@ const OPTIONS = { module: true, ecma: 2022, compress: { passes: 3 }, mangle: tru
 /** One module's code through terser; with `map` (esbuild's), the returned map points at the sources. */
 export async function terse(code, map, file = 'out.js') {
   const result = await minify(code, map === undefined ? OPTIONS : { ...OPTIONS, sourceMap: { content: map, url: `${basename(file)}.map`, includeSources: true } });
-  return { code: result.code ?? '', map: typeof result.map === 'string' ? result.map : undefined };
+  if (typeof result.map !== 'string') return { code: result.code ?? '', map: undefined };
+  // Terser leaves out `sourcesContent` when a chunk maps to no source (only imports and exports); a shipped map always carries it.
+  const shipped = JSON.parse(result.map);
+  shipped.sourcesContent ??= shipped.sources.map(() => null);
+  return { code: result.code ?? '', map: JSON.stringify(shipped) };
 }
 
 /** esbuild's `build` for browser files: built in memory, each `.js` through terser, then written with its map. */

@@ -1,5 +1,5 @@
 // The Slack sender: a Block Kit message through an incoming webhook, with one button, the answer link.
-import { IncomingWebhook, type IncomingWebhookSendArguments } from '@slack/webhook';
+import type { IncomingWebhookSendArguments } from '@slack/webhook';
 import type { NotifyInput } from './webhook-sender.js';
 
 export interface SlackSenderOptions {
@@ -37,5 +37,7 @@ export function slackMessage(input: NotifyInput): { text: string; blocks: object
 /** Posts the message; rejects when Slack refuses it. */
 export async function sendSlack(input: NotifyInput, options: SlackSenderOptions): Promise<void> {
   // The blocks follow Block Kit's documented shapes; the SDK's block union cannot infer a literal array.
+  // Imported when a notice is sent: @slack/webhook is an optional peer, which a runtime without Slack never installs.
+  const { IncomingWebhook } = await import('@slack/webhook');
   await new IncomingWebhook(options.url).send(slackMessage(input) as IncomingWebhookSendArguments);
 }
