@@ -5,17 +5,18 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { engineVersion } from './engines.js';
+import { freePorts } from './free-ports.js';
 
 /** Terminal control sequences (colour, cursor moves) in the runner's output. */
 const CONTROL = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
 
 const LABEL = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' };
 
-function runEngine({ root, scratch, engine }) {
+function runEngine({ root, scratch, engine, port }) {
   const counts = join(scratch, `wtr-${engine}.json`);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules', '@web', 'test-runner', 'dist', 'bin.js'), '--config', 'web-test-runner.config.js'], {
+    const child = spawn(process.execPath, [join(root, 'node_modules', '@web', 'test-runner', 'dist', 'bin.js'), '--config', 'web-test-runner.config.js', '--port', String(port)], {
       cwd: root,
       env: { ...process.env, AIK_ENGINE: engine, WTR_COUNTS: counts, FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,6 +51,10 @@ function runEngine({ root, scratch, engine }) {
 export async function runBrowserSuites({ root, scratch, engines }) {
   const results = [];
   const waves = [engines.filter((engine) => engine === 'chromium'), engines.filter((engine) => engine !== 'chromium')];
-  for (const wave of waves) results.push(...(await Promise.all(wave.map((engine) => runEngine({ root, scratch, engine })))));
+  for (const wave of waves) {
+    // Each runner of a wave on its own port: see scripts/free-ports.js.
+    const ports = await freePorts(wave.length);
+    results.push(...(await Promise.all(wave.map((engine, index) => runEngine({ root, scratch, engine, port: ports[index] })))));
+  }
   return engines.map((engine) => results.find((result) => result.engine === engine));
 }
