@@ -14,7 +14,7 @@ import { resolveContext } from '../src/rules/context.js';
 import { prepareArtifacts } from '../src/rules/artifacts/prepare.js';
 import { artifactsResult, fileParts, undeliveredParts, type ItemDelivery } from '../src/rules/artifacts/deliver.js';
 import { DELIVERY_REASONS } from '../src/rules/artifacts/reasons.js';
-import { askUserQuestionRequest, provideAdapterParts, schemaToQuestions } from '../src/entries/adapters.js';
+import { agUiInterruptCards, askUserQuestionRequest, provideAdapterParts, schemaToQuestions } from '../src/entries/adapters.js';
 import { consentRequest, formRequest } from '../src/adapters/requests.js';
 import { migrationQuestionnaire } from './questionnaire-example.js';
 
@@ -194,6 +194,24 @@ add('approval-dialog', 'mcp-url', (el) => {
     metadata: { url: 'https://pаypal.example.com/connect?elicitation=550e8400', decline: true, dismiss: true },
   });
 });
+
+// AG-UI's approveWithEdits: the call's arguments in fields of the approval, one already changed.
+const agUi = agUiInterruptCards([{ id: 'ag-ui-edit', reason: 'tool_call', toolCallId: 'call-1', message: en ? 'Deploy the checkout service?' : '部署结算服务？' }], Date.now(), {
+  messages: [{ id: 'm-1', role: 'assistant', toolCalls: [{ id: 'call-1', type: 'function', function: { name: 'deploy_service', arguments: JSON.stringify({ service: 'checkout', region: 'cn-north', replicas: 3, canary: true }) } }] }],
+  capabilities: { humanInTheLoop: { interrupts: true, approveWithEdits: true } },
+});
+if (agUi.ok) {
+  add('approval-dialog', 'ag-ui-edit', (el) => {
+    el.requester = 'deploy-agent';
+    el.request = agUi.cards[0]!.request;
+    void el.updateComplete.then(() => {
+      const replicas = el.shadowRoot?.querySelectorAll<HTMLInputElement>('.argument input')[2];
+      if (!replicas) return;
+      replicas.value = '5';
+      replicas.dispatchEvent(new Event('input'));
+    });
+  });
+}
 
 const ask = askUserQuestionRequest(
   {

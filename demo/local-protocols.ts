@@ -7,6 +7,7 @@ import { agUiInterruptCards, agUiResume, askUserQuestionAnswers, askUserQuestion
 import type { InteractionCard } from '../src/elements/shared/interaction-card.js';
 import type { InteractionRequest } from '../src/protocol/request.js';
 import type { InteractionResponse } from '../src/protocol/response.js';
+import type { Message } from '@ag-ui/core';
 
 // The adapters' cards (typed fields, link consent) on this page get their parts from the body.
 provideAdapterParts(document.body);
@@ -96,7 +97,7 @@ export function agUiInterrupts(options: LocalOptions): void {
   const now = Date.now();
   const en = !options.locale.startsWith('zh');
   const interrupts: AgUiInterrupt[] = [
-    { id: 'int-deploy', reason: 'tool_approval', message: en ? 'Run deploy_service(region="cn-north")?' : '执行 deploy_service(region="cn-north")？', toolCallId: 'call_deploy_1', expiresAt: new Date(now + 120_000).toISOString() },
+    { id: 'int-deploy', reason: 'tool_call', message: en ? 'Deploy the checkout service?' : '部署结算服务？', toolCallId: 'call_deploy_1', expiresAt: new Date(now + 120_000).toISOString() },
     {
       id: 'int-export',
       reason: 'input_required',
@@ -109,7 +110,11 @@ export function agUiInterrupts(options: LocalOptions): void {
     },
     { id: 'int-hold', reason: 'policy_hold', message: en ? 'Left for 20 seconds, this interrupt expires and can only be cancelled.' : '20 秒内不处理，这个中断将过期，只能取消。', expiresAt: new Date(now + 20_000).toISOString() },
   ];
-  const outcome = agUiInterruptCards(interrupts, now);
+  // The assistant message that holds the call: the card shows its name and arguments, and, as the
+  // agent declares approveWithEdits, lets the person change them before approving.
+  const args = { service: 'checkout', region: 'cn-north', replicas: 3, canary: true };
+  const messages: Message[] = [{ id: 'm-1', role: 'assistant', toolCalls: [{ id: 'call_deploy_1', type: 'function', function: { name: 'deploy_service', arguments: JSON.stringify(args) } }] }];
+  const outcome = agUiInterruptCards(interrupts, now, { messages, capabilities: { humanInTheLoop: { interrupts: true, approveWithEdits: true } } });
   if (!outcome.ok) throw new Error(`${outcome.field} ${outcome.message}`);
   options.log('AG-UI RUN_FINISHED interrupts', interrupts);
   const responses = new Map<string, InteractionResponse>();

@@ -22,14 +22,14 @@ const vite = await createServer({
 await vite.listen();
 const base = vite.resolvedUrls!.local[0]!;
 const browser = await launchEngine(engine);
-const shots = (process.env.SHOTS ?? 'approval-high,approval-confirm,approval-danger,countdown-tones,questionnaire,questionnaire-step,questionnaire-review,choice,answered,artifacts,artifacts-desktop,approval-low,approval-grant,mcp-form,mcp-url,ask-user-question').split(',');
+const shots = (process.env.SHOTS ?? 'approval-high,approval-confirm,approval-danger,countdown-tones,questionnaire,questionnaire-step,questionnaire-review,choice,answered,artifacts,artifacts-desktop,approval-low,approval-grant,mcp-form,mcp-url,ag-ui-edit,ask-user-question').split(',');
 // MiniBrowser draws at scale 1 only. The page is tall enough for the tallest card: a shot is cut
 // from the viewport, which must hold it whole.
 const scale = engine === 'webkit' ? 1 : 2;
 const VIEWPORT = { width: 680, height: 2000 };
 const sets = (process.env.SETS ?? 'ltr,rtl').split(',');
 /** Every card in Arabic and Hebrew, on a desktop column and a 390 px phone, at scale 1 (they are many). */
-const RTL_SHOTS = (process.env.RTL_SHOTS ?? 'approval-low,approval-danger,approval-high,text,choice,multi-choice,questionnaire,questionnaire-step,artifacts,host-receipts').split(',');
+const RTL_SHOTS = (process.env.RTL_SHOTS ?? 'approval-low,approval-danger,approval-high,ag-ui-edit,text,choice,multi-choice,questionnaire,questionnaire-step,artifacts,host-receipts').split(',');
 const RTL_WIDTHS = { desktop: 680, 390: 390 } as const;
 
 /** Scrolls the shot into view and resolves with its box in the viewport, once what it animates has ended. */

@@ -28,7 +28,7 @@ export interface AgUiCard {
   deadline?: number;
   /** The tool call it concerns, when an assistant message holds it. */
   toolCall?: AgUiToolCall;
-  /** The card is an edit form of the call's arguments (`approveWithEdits`). */
+  /** The approval lets the person edit the call's arguments (`approveWithEdits`). */
   editable?: boolean;
 }
 
@@ -116,17 +116,20 @@ export function agUiInterruptCards(interrupts: unknown, now: number, options: Ag
     const editable = !interrupt.responseSchema && options.capabilities?.humanInTheLoop?.approveWithEdits === true && isRecord(args)
       && Object.keys(args).length > 0 && Object.values(args).every(isFlat);
     let request: InteractionRequest;
-    if (interrupt.responseSchema || editable) {
-      const schema = schemaToQuestions(interrupt.responseSchema ?? argsSchema(args as Record<string, Flat>), `${at}.responseSchema`);
+    if (interrupt.responseSchema) {
+      const schema = schemaToQuestions(interrupt.responseSchema, `${at}.responseSchema`);
       if (!schema.ok) return { ok: false, field: schema.path, message: schema.message };
       request = formRequest({ ...common, metadata: { dismiss: true } }, schema.questions);
       if (toolCall) request = { ...request, title: toolCall.name };
     } else if (toolCall) {
-      // What is approved is seen: the tool's name as the title, its arguments as the details.
+      // What is approved is seen: the tool's name as the title, its arguments as the details; with
+      // approveWithEdits, the same approval with a field for each argument (`metadata.edit`).
       const details = typeof toolCall.args === 'string' ? toolCall.args : JSON.stringify(toolCall.args, null, 2);
       const severity = options.severity?.[toolCall.name] ?? 'medium';
       const approval = consentRequest({ ...common, metadata: { details, dismiss: true } });
-      request = { ...approval, title: toolCall.name, metadata: { ...approval.metadata, severity } };
+      const fields = editable ? schemaToQuestions(argsSchema(args as Record<string, Flat>), `${at}.toolCall.arguments`) : undefined;
+      if (fields && !fields.ok) return { ok: false, field: fields.path, message: fields.message };
+      request = { ...approval, title: toolCall.name, questions: fields?.questions ?? [], metadata: { ...approval.metadata, severity, ...(fields ? { edit: true } : {}) } };
     } else {
       request = consentRequest({ ...common, metadata: { details: detailsOf(interrupt), dismiss: true } });
     }
@@ -135,7 +138,7 @@ export function agUiInterruptCards(interrupts: unknown, now: number, options: Ag
   return { ok: true, cards };
 }
 
-/** The arguments the form left that differ from the call's, or undefined when none does. */
+/** The arguments as approved when one differs from the call's, or undefined when none does. */
 function editedArgs(toolCall: AgUiToolCall, content: Record<string, unknown>): Record<string, unknown> | undefined {
   const args = toolCall.args as Record<string, unknown>;
   const changed = Object.keys(args).some((key) => content[key] !== args[key]);
@@ -145,8 +148,8 @@ function editedArgs(toolCall: AgUiToolCall, content: Record<string, unknown>): R
 /**
  * The batch's answers as `resume` entries, one for every interrupt, in the batch's order: a
  * completed card resolves its interrupt (a form with its typed content; an approval with
- * `{approved, note?}`; an edit form of a tool call's arguments with `{approved: true,
- * editedArgs}`, the arguments as the person left them, or `{approved: true}` when none changed);
+ * `{approved, note?}`, and, when it let the person edit the call's arguments and they changed one,
+ * `editedArgs`: every argument as approved);
  * a dismissed, timed-out or unanswered card cancels it, and so does any interrupt past its
  * `expiresAt` at `now`, whatever was answered.
  */
@@ -156,11 +159,10 @@ export function agUiResume(cards: readonly AgUiCard[], responses: ReadonlyMap<st
     const expired = deadline !== undefined && now >= deadline;
     if (!response || response.status !== 'completed' || expired) return { interruptId: interrupt.id, status: 'cancelled' };
     if (request.kind === 'approval') {
-      return { interruptId: interrupt.id, status: 'resolved', payload: { approved: response.approved, ...(response.text ? { note: response.text } : {}) } };
+      const edited = editable && toolCall && response.approved ? editedArgs(toolCall, formContent(request.questions, response)) : undefined;
+      const payload = { approved: response.approved, ...(response.text ? { note: response.text } : {}), ...(edited ? { editedArgs: edited } : {}) };
+      return { interruptId: interrupt.id, status: 'resolved', payload };
     }
-    const content = formContent(request.questions, response);
-    const edited = editable && toolCall ? editedArgs(toolCall, content) : undefined;
-    const payload = editable ? { approved: true, ...(edited ? { editedArgs: edited } : {}) } : content;
-    return { interruptId: interrupt.id, status: 'resolved', payload };
+    return { interruptId: interrupt.id, status: 'resolved', payload: formContent(request.questions, response) };
   });
 }

@@ -1,10 +1,12 @@
-// What the adapters bring beside their mappings: the cards' typed fields and link consent, and the
+// What the adapters bring beside their mappings: the cards' typed fields, link consent and editable
+// arguments, and the
 // session's bridge that runs envelope adapters. Each envelope adapter carries it (`extension`), and
 // `provideAdapterParts(root)` gives its card parts to standalone cards: the core bundle carries
 // none of it (room comes from adapter-only code).
 import { ContextProvider } from '@lit/context';
 import { fieldStrings } from '../i18n/fields.js';
 import { linkStrings } from '../i18n/link.js';
+import { editSlots } from './argument-edits.js';
 import { linkSlots, renderDismiss } from './link-consent.js';
 import { FieldDraft } from './field-draft.js';
 import { fieldAnswer, fieldStyles, renderField } from './typed-fields.js';
@@ -22,6 +24,7 @@ const cards: CardExtension = {
   words: (locale) => tableOf(fieldStrings, 'fields', locale),
   answer: fieldAnswer,
   link: linkSlots,
+  edit: editSlots,
   dismiss: renderDismiss,
   consent: (locale) => tableOf(linkStrings, 'link', locale),
 };

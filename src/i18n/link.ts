@@ -1,6 +1,6 @@
 // The words only the adapters' approvals use: link consent's (MCP URL mode: the hint above the URL,
-// why it deserves a second look, the Open link action and what the server said since) and the
-// Decline and Cancel a protocol may offer, in zh-CN (the default) and en; registered with the
+// why it deserves a second look, the Open link action and what the server said since), editable
+// arguments' (AG-UI) and the Decline and Cancel a protocol may offer, in zh-CN (the default) and en; registered with the
 // adapters' parts, out of the core bundle.
 import type { BuiltinLocale } from './locales.js';
 
@@ -15,6 +15,10 @@ const zhCN = {
   openAgain: '再次打开',
   waiting: '已打开，等待对方完成…',
   complete: '对方已确认完成。',
+  arguments: '参数',
+  argumentsHint: '批准前可以修改这些参数。',
+  edited: '已修改',
+  restore: '恢复原值',
   warnings: {
     punycode: '此网址的域名含有编码的国际字符（Punycode），可能在模仿其他网站。',
     mixed_script: '此网址的域名混用了多种文字，可能在模仿其他网站。',
@@ -36,6 +40,10 @@ const en: LinkStrings = {
   openAgain: 'Open again',
   waiting: 'Opened; waiting for the server to finish…',
   complete: 'The server reports it is done.',
+  arguments: 'Arguments',
+  argumentsHint: 'You can change them before approving.',
+  edited: 'edited',
+  restore: 'Restore what the agent wrote',
   warnings: {
     punycode: 'This address’s domain holds encoded international characters (punycode): it may imitate another site.',
     mixed_script: 'This address’s domain mixes scripts: it may imitate another site.',

@@ -28,13 +28,15 @@ export const requestMetadataSchema = z.looseObject({
 /**
  * The adapters' extras, never read from the wire (renormalising rebuilds metadata): `decline`
  * and `dismiss` add Decline and Cancel buttons; `url` makes an approval a consent to open a link,
- * and `follows` says that, once consented to, the link waits for a call the kit can cancel.
+ * and `follows` says that, once consented to, the link waits for a call the kit can cancel;
+ * `edit` makes an approval's questions the arguments it approves, which the person may change.
  */
 export type RequestMetadata = z.infer<typeof requestMetadataSchema> & {
   decline?: boolean;
   dismiss?: boolean;
   url?: string;
   follows?: boolean;
+  edit?: boolean;
 };
 
 /** The normalised request (docs/protocol.md §4.5): what the elements render. */

@@ -25,9 +25,12 @@ export function buildResponse(
   };
 }
 
-/** An approval's answer: approved, or rejected with the note (trimmed) as its text. */
-export function answerApproval(request: InteractionRequest, approve: boolean, note: string, resolvedAt: string): InteractionResponse {
-  return buildResponse(request, 'completed', resolvedAt, { approved: approve, text: approve ? '' : note.trim(), raw_value: approve });
+/**
+ * An approval's answer: approved, or rejected with the note (trimmed) as its text; `answers`, the
+ * arguments an approval lets the person edit (`metadata.edit`), as they approved them.
+ */
+export function answerApproval(request: InteractionRequest, approve: boolean, note: string, resolvedAt: string, answers?: Record<string, QuestionAnswer> | null): InteractionResponse {
+  return buildResponse(request, 'completed', resolvedAt, { approved: approve, text: approve ? '' : note.trim(), raw_value: approve, ...(answers && { answers }) });
 }
 
 /**

@@ -5,6 +5,8 @@ import { agUiInterruptCards, agUiResume } from '../../src/adapters/ag-ui.js';
 import { BATCH } from './ag-ui.fixture.js';
 import type { InteractionResponse } from '../../src/protocol/response.js';
 import { answerRequest, cancelledResponse, timeoutResponse } from '../../src/rules/answers.js';
+import { answerField } from '../../src/rules/fields.js';
+import { answerApproval } from '../../src/rules/responses.js';
 
 const NOW = Date.parse('2026-11-30T10:00:00Z');
 const AT = new Date(NOW).toISOString();
@@ -123,23 +125,30 @@ describe('AG-UI tool_call interrupts: the call is what is approved', () => {
     assert.equal(card.request.metadata.details, 'checkout please');
   });
 
-  it('approveWithEdits: a form of the arguments filled with their values; edited, the payload carries them, unchanged it is a plain approval', () => {
-    const card = one({ messages, capabilities: { humanInTheLoop: { interrupts: true, approveWithEdits: true } } });
-    assert.equal(card.request.kind, 'questionnaire');
+  it('approveWithEdits: the approval itself has a field per argument, filled with its value; edited, the payload carries them, unchanged or rejected it is a plain answer', () => {
+    const card = one({ messages, severity: { deploy: 'high' }, capabilities: { humanInTheLoop: { interrupts: true, approveWithEdits: true } } });
+    assert.equal(card.request.kind, 'approval');
+    assert.equal(card.request.title, 'deploy');
+    assert.equal(card.request.metadata.edit, true);
+    assert.equal(card.request.metadata.severity, 'high', 'an editable approval keeps its severity, and high its confirm step');
+    assert.match(card.request.metadata.details ?? '', /"replicas": 3/);
     assert.equal(card.editable, true);
     assert.deepEqual(card.request.questions.map((q) => [q.id, q.field?.type]), [['service', 'text'], ['replicas', 'number'], ['canary', 'boolean']]);
-    const answer = (replicas: string) => answerRequest(card.request, { answers: {
-      service: { input: { values: [], text: 'checkout' } }, replicas: { input: { values: [], text: replicas } }, canary: { input: { values: ['true'], text: '' } },
-    } }, AT);
-    const edited = answer('5');
-    assert.ok(edited.ok, JSON.stringify(edited));
-    assert.deepEqual(agUiResume([card], new Map([['int-1', edited.response]]), NOW), [
+    const answers = (replicas: string) => {
+      const inputs = { service: { values: [], text: 'checkout' }, replicas: { values: [], text: replicas }, canary: { values: ['true'], text: '' } };
+      return Object.fromEntries(card.request.questions.map((question) => {
+        const outcome = answerField(question as Parameters<typeof answerField>[0], inputs[question.id as keyof typeof inputs]);
+        assert.ok(outcome.ok && outcome.answer, question.id);
+        return [question.id, outcome.answer];
+      }));
+    };
+    const resume = (response: ReturnType<typeof answerApproval>) => agUiResume([card], new Map([['int-1', response]]), NOW);
+    assert.deepEqual(resume(answerApproval(card.request, true, '', AT, answers('5'))), [
       { interruptId: 'int-1', status: 'resolved', payload: { approved: true, editedArgs: { service: 'checkout', replicas: 5, canary: true } } },
     ]);
-    const same = answer('3');
-    assert.ok(same.ok);
-    assert.deepEqual(agUiResume([card], new Map([['int-1', same.response]]), NOW), [{ interruptId: 'int-1', status: 'resolved', payload: { approved: true } }]);
-    assert.deepEqual(agUiResume([card], new Map([['int-1', cancelledResponse(card.request, AT)]]), NOW), [{ interruptId: 'int-1', status: 'cancelled' }]);
+    assert.deepEqual(resume(answerApproval(card.request, true, '', AT, answers('3'))), [{ interruptId: 'int-1', status: 'resolved', payload: { approved: true } }]);
+    assert.deepEqual(resume(answerApproval(card.request, false, 'not on a Friday', AT, null)), [{ interruptId: 'int-1', status: 'resolved', payload: { approved: false, note: 'not on a Friday' } }]);
+    assert.deepEqual(resume(cancelledResponse(card.request, AT)), [{ interruptId: 'int-1', status: 'cancelled' }]);
   });
 
   it('without the capability, or with nested arguments, the call stays an approval', () => {

@@ -5,8 +5,8 @@ import type { InteractionRequest } from '../../protocol/request.js';
 import type { GrantOffer } from '../../protocol/runtime-messages.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { answerApproval, cancelledResponse } from '../../rules/responses.js';
-import { circleIcon, octagonIcon, triangleIcon } from './icons.js';
-import type { LinkCard } from '../shared/card-extension.js';
+import { severityBadge } from './icons.js';
+import type { EditedArguments, LinkCard } from '../shared/card-extension.js';
 import type { LinkState } from '../shared/link-state.js';
 import { InteractionCard } from '../shared/interaction-card.js';
 import type { CardSlots } from '../shared/card-slots.js';
@@ -23,8 +23,6 @@ import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
 /** How an answer was given, when the receipt says so: 本会话内允许, or one press with others. */
 type AnsweredBy = { by: 'grant' } | { by: 'together'; approved: boolean };
 
-const SEVERITY_ICONS = { low: circleIcon, medium: triangleIcon, high: octagonIcon } as const;
-
 export { CONFIRM_DELAY_MS } from './confirm-arming.js';
 
 /**
@@ -40,7 +38,8 @@ export { CONFIRM_DELAY_MS } from './confirm-arming.js';
  * @csspart countdown - The remaining time.
  * @csspart state - The state badge of a settled card.
  * @csspart message - The message.
- * @csspart details - The details: a block shown whole on a high-risk card, else a disclosure (open up to 6 lines on medium risk).
+ * @csspart details - The details: a block shown whole on a high-risk card, else a disclosure (open up to 6 lines on medium risk); where the person may edit the arguments (AG-UI's `approveWithEdits`), their fields, and once settled those approved.
+ * @csspart text-field - An argument's field, where the person may edit the arguments.
  * @csspart copy-button - Copies multi-line or command-like details.
  * @csspart note - The rejection note field.
  * @csspart add-reason-button - Add a reason: reveals the rejection note.
@@ -102,6 +101,8 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
    * by one press with others (`together`).
    */
   @state() private answeredBy: AnsweredBy | undefined;
+  /** The arguments as edited, read when Approve is pressed (an adapters' part: `metadata.edit`). */
+  private edits?: () => EditedArguments | null;
 
   // Its own nodes: the modal's <dialog>, 确认批准 while a high-risk approval arms, and the details kept in view beside it.
   @query('dialog') private readonly dialog?: HTMLDialogElement | null;
@@ -124,10 +125,11 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
    * Answers as Approve or Reject would, for a host's 全部批准 / 全部拒绝: the card
    * fires its own `interaction-response` (a rejection with the note typed in it, if any), and its
    * receipt says it was answered together. Refused (false) by a high-risk card, whose approval
-   * takes its own two steps, by a link request, and by a card that is not pending.
+   * takes its own two steps, by a link request, by one whose arguments may be edited, and by a card
+   * that is not pending.
    */
   answerTogether(approve: boolean): boolean {
-    if (!this.request || this.settled || this.severity === 'high' || this.request.metadata.url !== undefined) return false;
+    if (!this.request || this.settled || this.severity === 'high' || this.request.metadata.url !== undefined || this.edits) return false;
     this.answer(approve, { by: 'together', approved: approve });
     return true;
   }
@@ -152,13 +154,6 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     this.answer(false);
   }
 
-  private renderBadges(): TemplateResult {
-    const severity = this.severity;
-    return html`<span class="badge severity-${severity}" part="severity">
-      ${SEVERITY_ICONS[severity]}${this.strings.severity[severity]}
-    </span>`;
-  }
-
   private renderContext(): TemplateResult | typeof nothing {
     const details = this.request?.metadata.details;
     if (!details) return nothing;
@@ -167,6 +162,8 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
   }
 
   private approve(): void {
+    // An edited argument that is not valid holds the approval back; its field says why.
+    if (this.edits?.() === null) return;
     if (this.severity === 'high' && !this.arming.shown) {
       // 确认批准 in approve's place; it acts only once CONFIRM_DELAY_MS have passed.
       this.arming.start();
@@ -199,7 +196,7 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
 
   private answer(approve: boolean, by?: AnsweredBy): void {
     this.answeredBy = by;
-    if (this.request) this.respond(answerApproval(this.request, approve, this.note, this.now()), by?.by === 'grant' ? 'session' : undefined);
+    if (this.request) this.respond(answerApproval(this.request, approve, this.note, this.now(), approve ? this.edits?.() : null), by?.by === 'grant' ? 'session' : undefined);
   }
 
   /**
@@ -315,12 +312,13 @@ export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
     if (!request) return nothing;
     const card = this.renderCard(request, {
       cardClass: `severity-${this.severity}`,
-      badges: this.renderBadges(),
+      badges: severityBadge(this.severity, this.strings.severity[this.severity]),
       context: this.renderContext(),
       form: () => this.renderForm(request),
       answer: this.renderNote,
       outcome: this.outcome(),
       ...(request.metadata.url === undefined ? {} : this.linkSlots(request, request.metadata.url)),
+      ...(request.metadata.edit && this.extension?.edit({ host: this, request, locale: this.language, response: this.response, bind: (read) => (this.edits = read) })),
     });
     if (!this.modal || this.settled) return card;
     return html`<dialog part="dialog" aria-labelledby="title" @cancel=${this.onCancel}>${card}</dialog>`;

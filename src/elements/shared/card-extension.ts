@@ -3,7 +3,7 @@
 // adapters; a host provides it from its `adapters`, a page with `provideAdapterParts(root)`, so
 // what a card renders depends on where it is, never on which module a page happened to import first.
 import { createContext } from '@lit/context';
-import type { nothing, TemplateResult } from 'lit';
+import type { nothing, ReactiveControllerHost, TemplateResult } from 'lit';
 import type { FieldStrings } from '../../i18n/fields.js';
 import type { LinkStrings } from '../../i18n/link.js';
 import type { Locale } from '../../i18n/locales.js';
@@ -45,6 +45,12 @@ export interface CardExtension {
    * once settled what happened and what the server said since.
    */
   link(card: LinkCard): Pick<CardSlots, 'context' | 'form' | 'outcome' | 'footer'>;
+  /**
+   * An approval's editable arguments (`metadata.edit`, AG-UI's `approveWithEdits`): while pending,
+   * a field for each of the request's questions, filled with the value the agent wrote; once
+   * settled, the arguments as approved, the edited ones marked.
+   */
+  edit(card: EditCard): Pick<CardSlots, 'context'>;
   /** Cancel, for a request that offers it (`metadata.dismiss`); quiet beside other actions. */
   dismiss(locale: Locale, dismiss: () => void, quiet?: boolean): TemplateResult;
   /** The words of the adapters' approvals: link consent's, Decline and Cancel. */
@@ -92,6 +98,24 @@ export interface LinkCard {
   dismiss: (() => void) | undefined;
   /** Answers the card: consent (true) or decline. */
   answer(approve?: boolean): void;
+}
+
+/** The arguments a person edited: each question's answer, as a form's answers are. */
+export type EditedArguments = Record<string, QuestionAnswer>;
+
+/** What editable arguments need of their `<approval-dialog>`. */
+export interface EditCard {
+  /** The card: the edits live beside it, as long as it does, and ask it to render again. */
+  host: ReactiveControllerHost & HTMLElement;
+  request: InteractionRequest;
+  locale: Locale;
+  /** The answer, once settled. */
+  response: InteractionResponse | undefined;
+  /**
+   * Gives the card what it reads when Approve is pressed: the arguments as edited, or null while
+   * one is not valid (the field then says why, and takes focus).
+   */
+  bind(read: () => EditedArguments | null): void;
 }
 
 /**

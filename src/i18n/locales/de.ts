@@ -202,6 +202,10 @@ export const de: Translation = {
     openAgain: 'Erneut öffnen',
     waiting: 'Geöffnet; warten, bis der Server fertig ist…',
     complete: 'Der Server meldet, dass der Vorgang abgeschlossen ist.',
+    arguments: 'Argumente',
+    argumentsHint: 'Sie können sie vor der Genehmigung ändern.',
+    edited: 'geändert',
+    restore: 'Werte des Agenten wiederherstellen',
     warnings: {
       punycode: 'Die Domain dieser Adresse enthält codierte internationale Zeichen (Punycode): Sie könnte eine andere Website nachahmen.',
       mixed_script: 'Die Domain dieser Adresse mischt verschiedene Schriften: Sie könnte eine andere Website nachahmen.',

@@ -202,6 +202,10 @@ export const es: Translation = {
     openAgain: 'Abrir de nuevo',
     waiting: 'Abierto; esperando a que el servidor termine…',
     complete: 'El servidor indica que ha terminado.',
+    arguments: 'Argumentos',
+    argumentsHint: 'Puede cambiarlos antes de aprobar.',
+    edited: 'modificado',
+    restore: 'Restaurar lo que escribió el agente',
     warnings: {
       punycode: 'El dominio de esta dirección contiene caracteres internacionales codificados (punycode): podría imitar otro sitio.',
       mixed_script: 'El dominio de esta dirección mezcla alfabetos: podría imitar otro sitio.',

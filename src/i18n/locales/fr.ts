@@ -203,6 +203,10 @@ export const fr: Translation = {
     openAgain: 'Ouvrir à nouveau',
     waiting: 'Ouvert\u00a0; en attente de la fin côté serveur…',
     complete: 'Le serveur indique que c’est terminé.',
+    arguments: 'Arguments',
+    argumentsHint: 'Vous pouvez les modifier avant d’approuver.',
+    edited: 'modifié',
+    restore: 'Rétablir ce que l’agent a écrit',
     warnings: {
       punycode: 'Le domaine de cette adresse contient des caractères internationaux encodés (punycode)\u00a0: il peut imiter un autre site.',
       mixed_script: 'Le domaine de cette adresse mélange plusieurs écritures\u00a0: il peut imiter un autre site.',

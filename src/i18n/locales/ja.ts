@@ -202,6 +202,10 @@ export const ja: Translation = {
     openAgain: 'もう一度開く',
     waiting: '開きました。相手側の完了を待っています…',
     complete: '相手側が完了を確認しました。',
+    arguments: '引数',
+    argumentsHint: '承認する前に変更できます。',
+    edited: '変更済み',
+    restore: '元の値に戻す',
     warnings: {
       punycode: 'この URL のドメインにはエンコードされた国際文字（Punycode）が含まれています。別のサイトを装っているおそれがあります。',
       mixed_script: 'この URL のドメインには複数の文字種が混在しています。別のサイトを装っているおそれがあります。',

@@ -202,6 +202,10 @@ export const ko: Translation = {
     openAgain: '다시 열기',
     waiting: '열었습니다. 상대방이 완료하기를 기다리는 중…',
     complete: '상대방이 완료를 확인했습니다.',
+    arguments: '인수',
+    argumentsHint: '승인하기 전에 변경할 수 있습니다.',
+    edited: '수정됨',
+    restore: '원래 값으로 되돌리기',
     warnings: {
       punycode: '이 주소의 도메인에 인코딩된 국제 문자(Punycode)가 있습니다. 다른 사이트를 흉내 낸 것일 수 있습니다.',
       mixed_script: '이 주소의 도메인에 여러 문자 체계가 섞여 있습니다. 다른 사이트를 흉내 낸 것일 수 있습니다.',

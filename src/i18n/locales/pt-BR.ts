@@ -202,6 +202,10 @@ export const ptBR: Translation = {
     openAgain: 'Abrir de novo',
     waiting: 'Aberto; aguardando o servidor terminar…',
     complete: 'O servidor informa que terminou.',
+    arguments: 'Argumentos',
+    argumentsHint: 'Você pode alterá-los antes de aprovar.',
+    edited: 'alterado',
+    restore: 'Restaurar o que o agente escreveu',
     warnings: {
       punycode: 'O domínio deste endereço tem caracteres internacionais codificados (punycode): ele pode estar imitando outro site.',
       mixed_script: 'O domínio deste endereço mistura alfabetos: ele pode estar imitando outro site.',

@@ -202,6 +202,10 @@ export const zhTW: Translation = {
     openAgain: '再次開啟',
     waiting: '已開啟，等待對方完成…',
     complete: '對方已確認完成。',
+    arguments: '參數',
+    argumentsHint: '核准前可以修改這些參數。',
+    edited: '已修改',
+    restore: '還原原始值',
     warnings: {
       punycode: '此網址的網域含有編碼的國際字元（Punycode），可能在模仿其他網站。',
       mixed_script: '此網址的網域混用了多種文字，可能在模仿其他網站。',

@@ -55,25 +55,40 @@ describe('AG-UI: a tool_call interrupt shows the call, and resumes with the answ
     assert.deepEqual((await done).resume, [{ interruptId: 'int-1', status: 'resolved', payload: { approved: false, note: 'Not during the sale' } }]);
   });
 
-  it('approveWithEdits: the arguments as fields filled with their values; the resume carries exactly the edited arguments', async () => {
+  it('approveWithEdits: the approval card itself shows each argument in a field filled with its value; the resume carries exactly the edited arguments', async () => {
     const done = round({ humanInTheLoop: { interrupts: true, approveWithEdits: true } });
-    const card = page.locator('questionnaire-form').last();
+    const card = page.locator('approval-dialog').last();
     await card.getByText('Deploy to production?').waitFor();
     await step(card, async () => {
-      // Each argument a typed field, showing the value the model gave.
+      assert.equal(await page.locator('questionnaire-form').count(), 0, 'no separate form: the approval is edited in place');
       assert.equal(await card.getByRole('textbox', { name: 'service' }).inputValue(), 'checkout');
       assert.equal(await card.getByRole('textbox', { name: 'replicas' }).inputValue(), '3');
       assert.equal(await card.getByRole('checkbox', { name: 'canary' }).isChecked(), true);
       await card.getByRole('textbox', { name: 'version' }).fill('2.3.2');
       await card.getByRole('textbox', { name: 'replicas' }).fill('5');
-      await card.getByRole('button', { name: 'Submit' }).click();
+      await card.getByRole('button', { name: 'Approve' }).click();
     });
     const result = await done;
-    assert.deepEqual(result.kinds, ['questionnaire']);
+    assert.deepEqual(result.kinds, ['approval']);
     assert.deepEqual(result.resume, [{
       interruptId: 'int-1', status: 'resolved',
       payload: { approved: true, editedArgs: { service: 'checkout', version: '2.3.2', replicas: 5, canary: true } },
     }]);
+    // The receipt, opened, lists what was approved, the edited arguments marked.
+    await card.getByRole('button', { name: /deploy Approved/ }).click();
+    const receipt = await card.ariaSnapshot();
+    assert.match(receipt, /version[\s\S]*2\.3\.2 edited/);
+    assert.match(receipt, /replicas[\s\S]*5 edited/);
+  });
+
+  it('approveWithEdits, rejected: approved false and the note, never the edits', async () => {
+    const done = round({ humanInTheLoop: { interrupts: true, approveWithEdits: true } });
+    const card = page.locator('approval-dialog').last();
+    await card.getByRole('textbox', { name: 'replicas' }).fill('50');
+    await card.getByRole('button', { name: 'Add a reason' }).click();
+    await card.getByRole('textbox', { name: 'Reason (optional)' }).fill('Too many');
+    await card.getByRole('button', { name: 'Reject' }).click();
+    assert.deepEqual((await done).resume, [{ interruptId: 'int-1', status: 'resolved', payload: { approved: false, note: 'Too many' } }]);
   });
 
   it('the page logged no error', () => {
