@@ -8,11 +8,13 @@ import { build } from 'esbuild';
 import { minifyLitCss } from './minify-lit-css.js';
 // @ts-expect-error a plain JS module shared with the build
 import { terse } from './terse.js';
+import { TRANSLATION_TAGS, type TranslationTag } from '../src/i18n/locales/all.js';
 
 export const ELEMENTS = ['approval-dialog', 'questionnaire-form', 'artifact-list'] as const;
 
 /** The languages beyond zh-CN and en, each its own entry (src/entries/locales/<tag>.ts). */
-export const LOCALE_ENTRIES = ['zh-TW', 'ja', 'ko', 'es', 'fr', 'de', 'pt-BR', 'ru', 'ar', 'he'] as const;
+/** The locale entries measured: one per translation beyond zh-CN and en. */
+export const LOCALE_ENTRIES = TRANSLATION_TAGS;
 
 type SizeName = 'bundle' | (typeof ELEMENTS)[number];
 
@@ -68,7 +70,7 @@ export async function measureSizes(): Promise<Record<'bundle' | (typeof ELEMENTS
 }
 
 /** Each locale entry's size, min + gzip -9, as a page loads it beside the kit. */
-export async function measureLocaleSizes(): Promise<Record<(typeof LOCALE_ENTRIES)[number], number>> {
+export async function measureLocaleSizes(): Promise<Record<TranslationTag, number>> {
   const sizes = await Promise.all(LOCALE_ENTRIES.map((tag) => gzipSize(`src/entries/locales/${tag}.ts`, [])));
-  return Object.fromEntries(LOCALE_ENTRIES.map((tag, i) => [tag, sizes[i]!])) as Record<(typeof LOCALE_ENTRIES)[number], number>;
+  return Object.fromEntries(LOCALE_ENTRIES.map((tag, i) => [tag, sizes[i]!])) as Record<TranslationTag, number>;
 }

@@ -1,6 +1,7 @@
 // Every translation against en: the same keys at every depth, a function where en has one (taking
 // the same arguments and giving text), and the written ones translated, not copied.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { approvalStrings } from '../../src/i18n/approval.js';
 import { artifactStrings } from '../../src/i18n/artifacts.js';
@@ -8,20 +9,10 @@ import { cardStrings } from '../../src/i18n/card.js';
 import { fieldStrings } from '../../src/i18n/fields.js';
 import { hostStrings } from '../../src/i18n/host.js';
 import { linkStrings } from '../../src/i18n/link.js';
-import { ar } from '../../src/i18n/locales/ar.js';
-import { de } from '../../src/i18n/locales/de.js';
-import { es } from '../../src/i18n/locales/es.js';
-import { fr } from '../../src/i18n/locales/fr.js';
-import { he } from '../../src/i18n/locales/he.js';
-import { ja } from '../../src/i18n/locales/ja.js';
-import { ko } from '../../src/i18n/locales/ko.js';
-import { ptBR } from '../../src/i18n/locales/pt-BR.js';
-import { ru } from '../../src/i18n/locales/ru.js';
-import { zhTW } from '../../src/i18n/locales/zh-TW.js';
+import { TRANSLATIONS, TRANSLATION_TAGS } from '../../src/i18n/locales/all.js';
 import { mcpAppStrings } from '../../src/i18n/mcp-app.js';
 import { questionnaireStrings } from '../../src/i18n/questionnaire.js';
 import type { Translation } from '../../src/i18n/translation.js';
-import { LOCALE_ENTRIES } from '../../scripts/sizes.js';
 
 const table = (locale: 'zh-CN' | 'en'): Translation => ({
   card: cardStrings[locale],
@@ -35,9 +26,9 @@ const table = (locale: 'zh-CN' | 'en'): Translation => ({
 });
 const en = table('en');
 
-const TRANSLATIONS: Record<(typeof LOCALE_ENTRIES)[number], Translation> = { 'zh-TW': zhTW, ja, ko, es, fr, de, 'pt-BR': ptBR, ru, ar, he };
 /** The ones written here; the others are written beside them (and hold en's text until then). */
 const WRITTEN = ['zh-TW', 'ja', 'ko', 'ru', 'ar', 'he'] as const;
+const { ru, ar, he, ja, ko, 'zh-TW': zhTW } = TRANSLATIONS;
 
 /** Arguments for a string function, by how many it takes, covering the branches of the fields' ranges. */
 const SAMPLES: unknown[][] = [[], [3], [2, 5], [true, 3, 1], ['Feishu', 1, 2, 3]];
@@ -95,6 +86,17 @@ describe('translations', () => {
       assert.match(t.card.minutesSeconds(7, 8), /7\D+8/, `${tag} minutesSeconds`);
       assert.match(t.questionnaire.step(3, 9), /3\D+9/, `${tag} step`);
       assert.doesNotMatch(t.card.minutesSeconds(7, 8) + t.questionnaire.filled(7), /[\u0660-\u0669\u06f0-\u06f9]/, `${tag} has no Arabic-Indic digits`);
+    }
+  });
+});
+
+describe('the locale entries', () => {
+  it('one entry per translation, each registering its table under its tag', () => {
+    const entries = readdirSync(new URL('../../src/entries/locales/', import.meta.url)).map((name) => name.replace(/\.ts$/, '')).sort();
+    assert.deepEqual(entries, [...TRANSLATION_TAGS].sort());
+    for (const tag of TRANSLATION_TAGS) {
+      const source = readFileSync(new URL(`../../src/entries/locales/${tag}.ts`, import.meta.url), 'utf8');
+      assert.match(source, new RegExp(`registerTranslation\\('${tag}', \\w+\\)`), tag);
     }
   });
 });

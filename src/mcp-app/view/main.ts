@@ -18,10 +18,10 @@ import { applyHostContext } from './host-context.js';
 import { routeLinks } from './links.js';
 import { toolOf } from './tool-of.js';
 import { viewFallbackLocale } from './view-locale.js';
-import { registerAllLanguages } from './all-languages.js';
+import { registerAllTranslations } from '../../i18n/locales/all.js';
 
 // zod runs jitless (card.html sets it before this script): the host's CSP has no 'unsafe-eval'.
-registerAllLanguages();
+registerAllTranslations();
 defineElement('approval-dialog', ApprovalDialog);
 defineElement('questionnaire-form', QuestionnaireForm);
 defineElement('artifact-list', ArtifactList);
