@@ -31,5 +31,6 @@ export {
   type MintAnswerTokenOptions,
   type VerifyAnswerTokenOptions,
 } from './links/answer-token.js';
-export { sendWebhook, webhookSignature, type NotifyInput, type WebhookSenderOptions } from './links/webhook-sender.js';
+export type { NotifyInput } from './links/notify.js';
+export { sendWebhook, webhookSignature, type WebhookSenderOptions } from './links/webhook-sender.js';
 export { sendSlack, type SlackSenderOptions } from './links/slack-sender.js';

@@ -1,6 +1,6 @@
 // The Slack sender: a Block Kit message through an incoming webhook, with one button, the answer link.
 import type { IncomingWebhookSendArguments } from '@slack/webhook';
-import type { NotifyInput } from './webhook-sender.js';
+import { noticeText, type NotifyInput } from './notify.js';
 
 export interface SlackSenderOptions {
   /** The incoming webhook's URL (it names the channel; the call's arguments never do). */
@@ -12,14 +12,12 @@ export function escapeSlack(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
 /** The message: the model's strings escaped and `verbatim` (no auto-links, no parsed mentions). */
 export function slackMessage(input: NotifyInput): { text: string; blocks: object[] } {
-  const args = input.call.arguments;
-  const title = escapeSlack(text(args.title) || 'An agent is waiting for your answer');
-  const message = escapeSlack(text(args.message));
-  const severity = text(args.severity);
+  const words = noticeText(input);
+  const title = escapeSlack(words.title ?? 'An agent is waiting for your answer');
+  const message = escapeSlack(words.message);
+  const severity = words.severity;
   return {
     text: title,
     blocks: [

@@ -1,15 +1,7 @@
 // The generic JSON webhook sender: posts a pending call's notice, with its answer link, to a URL
 // of your own, signed so the receiver can tell it came from this runtime.
 import { createHmac } from 'node:crypto';
-
-/** The `notify` hook's argument: the pending call and the link that answers it. */
-export interface NotifyInput {
-  sessionId: string;
-  call: { id: string; tool: string; arguments: Record<string, unknown>; deadline: string };
-  link: string;
-  context?: Record<string, unknown>;
-  actor?: string | null;
-}
+import { noticeText, type NotifyInput } from './notify.js';
 
 export interface WebhookSenderOptions {
   url: string;
@@ -24,20 +16,18 @@ export const WEBHOOK_SIGNATURE_HEADER = 'x-aik-signature';
 /** The header that carries the epoch seconds the signature covers. */
 export const WEBHOOK_TIMESTAMP_HEADER = 'x-aik-timestamp';
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
 /** The JSON body: the model's strings as data, never as markup, and the answer link as the only URL. */
 export function webhookBody(input: NotifyInput): Record<string, unknown> {
-  const args = input.call.arguments;
+  const { title, message, severity } = noticeText(input);
   return {
     v: 1,
     type: 'pending_call',
     session_id: input.sessionId,
     call_id: input.call.id,
     tool: input.call.tool,
-    title: text(args.title) ?? null,
-    message: text(args.message) ?? '',
-    severity: text(args.severity) ?? null,
+    title: title ?? null,
+    message,
+    severity: severity ?? null,
     deadline: input.call.deadline,
     link: input.link,
     actor: input.actor ?? null,

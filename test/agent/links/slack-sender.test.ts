@@ -1,31 +1,13 @@
 // The Slack sender against a local stand-in for an incoming webhook: the Block Kit body, the
 // answer link as the button, and hostile model text that stays text.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sendSlack } from '../../../src/agent/links/slack-sender.js';
-import type { NotifyInput } from '../../../src/agent/links/webhook-sender.js';
+import { ANSWER_LINK as link, pendingCall as input, startStandIn } from './stand-in.js';
 
-const received: { method?: string; url?: string; type?: string; body: string }[] = [];
-const server = createServer((req, res) => {
-  let body = '';
-  req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-  req.on('end', () => {
-    received.push({ method: req.method, url: req.url, type: req.headers['content-type'], body });
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-  });
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/services/T000/B000/XXXX`;
-after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-const link = 'https://agent.example.com/answer#t=abc.def';
-const input = (message: string): NotifyInput => ({
-  sessionId: 'sess-abc',
-  call: { id: 'call-1', tool: 'request_user_approval', arguments: { message, severity: 'high', title: 'Deploy' }, deadline: '2026-12-06T10:05:00.000Z' },
-  link,
-});
+const slack = await startStandIn({ status: 200, type: 'text/plain', body: 'ok' });
+const { received } = slack;
+const url = slack.url('/services/T000/B000/XXXX');
 
 describe('sendSlack', () => {
   it('posts Block Kit with the answer link as its button', async () => {
@@ -34,7 +16,7 @@ describe('sendSlack', () => {
     const [request] = received;
     assert.equal(request.method, 'POST');
     assert.equal(request.url, '/services/T000/B000/XXXX');
-    assert.match(request.type ?? '', /application\/json/);
+    assert.match(request.headers['content-type'] ?? '', /application\/json/);
     const body = JSON.parse(request.body) as { text: string; blocks: { type: string; text?: { text: string }; elements?: { type: string; url?: string }[] }[] };
     assert.equal(body.text, 'Deploy');
     assert.deepEqual(body.blocks.map((b) => b.type), ['header', 'section', 'context', 'actions']);

@@ -2,33 +2,14 @@
 // body, and a message full of markup that stays plain data.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, describe, it } from 'node:test';
-import { sendWebhook, type NotifyInput } from '../../../src/agent/links/webhook-sender.js';
+import { describe, it } from 'node:test';
+import { sendWebhook } from '../../../src/agent/links/webhook-sender.js';
+import { ANSWER_LINK as link, pendingCall, startStandIn } from './stand-in.js';
 
-interface Received { method?: string; url?: string; headers: IncomingMessage['headers']; body: string }
-const received: Received[] = [];
-let status = 204;
-const server = createServer((req, res) => {
-  let body = '';
-  req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-  req.on('end', () => {
-    received.push({ method: req.method, url: req.url, headers: req.headers, body });
-    res.writeHead(status).end();
-  });
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/aik`;
-after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-const link = 'https://agent.example.com/answer#t=abc.def';
-const input = (message: string): NotifyInput => ({
-  sessionId: 'sess-abc',
-  call: { id: 'call-1', tool: 'request_user_approval', arguments: { message, severity: 'high', title: 'Deploy' }, deadline: '2026-12-06T10:05:00.000Z' },
-  link,
-  actor: 'li.lei@example.com',
-});
+const receiver = await startStandIn({ status: 204 });
+const { received } = receiver;
+const url = receiver.url('/hooks/aik');
+const input = (message: string) => pendingCall(message, 'li.lei@example.com');
 
 describe('sendWebhook', () => {
   it('posts the signed JSON notice with the answer link', async () => {
@@ -57,8 +38,8 @@ describe('sendWebhook', () => {
   });
 
   it('rejects when the receiver refuses', async () => {
-    status = 500;
+    receiver.reply = { status: 500 };
     await assert.rejects(sendWebhook(input('x'), { url, secret: 'hook-secret' }), /500/);
-    status = 204;
+    receiver.reply = { status: 204 };
   });
 });
