@@ -1,0 +1,62 @@
+// The hostile corpus (test/fixtures/notifiers.json) through every sender's payload: what a model
+// wrote reaches no platform as markup. No mention, no link but the answer link, no hidden
+// character, and the text still there to read. The Python senders run the same corpus.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { NOTICE_MESSAGE_LENGTH, noticeText, type NotifyInput } from '../../../src/agent/links/notify.js';
+import { slackMessage } from '../../../src/agent/links/slack-sender.js';
+import { webhookBody } from '../../../src/agent/links/webhook-sender.js';
+import { HIDDEN } from '../../../src/rules/hidden-characters.js';
+import { ANSWER_LINK, pendingCall } from './stand-in.js';
+
+const { hostile } = JSON.parse(readFileSync(new URL('../../fixtures/notifiers.json', import.meta.url), 'utf8')) as { hostile: { name: string; message: string }[] };
+
+/** The same text as title and message: both fields carry it. */
+const notice = (text: string): NotifyInput => {
+  const input = pendingCall(text);
+  return { ...input, call: { ...input.call, arguments: { ...input.call.arguments, title: text } } };
+};
+
+/** Every URL in a payload's JSON. */
+const urls = (payload: unknown) => [...JSON.stringify(payload).matchAll(/https?:\/\/[^"\\\s)|>]+/g)].map((match) => match[0]);
+
+describe('hostile model text in a notice', () => {
+  it('the corpus holds at least 30 payloads', () => assert.ok(hostile.length >= 30, String(hostile.length)));
+
+  it('the words every sender reads: hidden characters as marks, length bounded, the rest kept', () => {
+    for (const { name, message } of hostile) {
+      const words = noticeText(notice(message));
+      assert.equal(HIDDEN.test(words.message), false, name);
+      HIDDEN.lastIndex = 0;
+      assert.ok(Array.from(words.message).length <= NOTICE_MESSAGE_LENGTH, name);
+    }
+    assert.equal(noticeText(notice('ap\u200Bpr\u202Eove')).message, 'ap⟨U+200B⟩pr⟨U+202E⟩ove');
+    assert.equal(noticeText(notice('a\r\nb')).message, 'a\nb');
+  });
+
+  it('Slack: no mention, no link but the answer link, nothing left to parse', () => {
+    for (const { name, message } of hostile) {
+      const payload = slackMessage(notice(message));
+      const json = JSON.stringify(payload);
+      assert.doesNotMatch(json, /<[!@#]/, `${name}: a mention or a channel link survived`);
+      assert.doesNotMatch(json, /<https?:/, `${name}: a Slack link survived`);
+      const sections = payload.blocks.filter((block) => (block as { type: string }).type === 'section') as { text: { verbatim: boolean; text: string } }[];
+      for (const section of sections) {
+        assert.equal(section.text.verbatim, true, `${name}: auto-linking stays off`);
+        assert.doesNotMatch(section.text.text, /[<>]/, name);
+      }
+      const buttons = urls(payload.blocks.filter((block) => (block as { type: string }).type === 'actions'));
+      assert.deepEqual(buttons, [ANSWER_LINK], name);
+    }
+  });
+
+  it('the JSON webhook: the model’s text is data in its fields, the answer link its only link field', () => {
+    for (const { name, message } of hostile) {
+      const body = webhookBody(notice(message));
+      assert.equal(body.link, ANSWER_LINK, name);
+      assert.equal(body.message, noticeText(notice(message)).message, name);
+      assert.equal(JSON.parse(JSON.stringify(body)).message, body.message, `${name}: the body round-trips as JSON`);
+    }
+  });
+});
