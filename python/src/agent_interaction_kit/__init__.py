@@ -30,6 +30,7 @@ from .grants import Grant
 from .handshake import Accepted, Authorization, Handshake
 from .language import ResultLanguage
 from .links import AnswerTokenClaims, AnswerTokenOutcome, AnswerTokenRefusal, mint_answer_token, verify_answer_token
+from .notices import NotifyInput, send_slack, send_webhook, webhook_signature
 from .rules import cancelled_response, normalize_tool_call, resolve_context, timeout_response, tool_result_for
 from .server import AgentServer
 from .session import AgentSession, CallOptions
@@ -61,6 +62,10 @@ __all__ = [
     "AnswerTokenClaims",
     "AnswerTokenOutcome",
     "AnswerTokenRefusal",
+    "NotifyInput",
+    "send_webhook",
+    "send_slack",
+    "webhook_signature",
     "normalize_tool_call",
     "resolve_context",
     "timeout_response",

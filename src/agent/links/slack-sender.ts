@@ -21,7 +21,7 @@ export function slackMessage(input: NotifyInput): { text: string; blocks: object
   return {
     text: title,
     blocks: [
-      { type: 'header', text: { type: 'plain_text', text: title.slice(0, 150), emoji: false } },
+      { type: 'header', text: { type: 'plain_text', text: Array.from(title).slice(0, 150).join(''), emoji: false } },
       { type: 'section', text: { type: 'mrkdwn', text: message || ' ', verbatim: true } },
       ...(severity ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: `Severity: ${escapeSlack(severity)}`, verbatim: true }] }] : []),
       {
