@@ -77,9 +77,7 @@ describe('interaction-host: answer all', () => {
     expect(byPart('reject-all-button')(deepActiveElement()!)).to.equal(true, 'Reject all first');
     await press('Tab');
     expect(byPart('approve-all-button')(deepActiveElement()!)).to.equal(true, 'then Approve all');
-    await lab.run({ action: 'abort', callId: 'aa-1' });
-    await lab.run({ action: 'abort', callId: 'aa-2' });
-    await lab.run({ action: 'abort', callId: 'aa-3' });
+    for (const id of ['aa-1', 'aa-2', 'aa-3']) await lab.run({ action: 'abort', callId: id });
   });
 
   it('Approve all (2) answers the low and medium approvals, each once with its own call id; the high one stays, named as left out', async () => {
