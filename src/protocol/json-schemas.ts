@@ -23,7 +23,7 @@ import {
   errorResultSchema,
   inputResultSchema,
 } from './results.js';
-import { asRecordJsonSchema } from './string-record.js';
+import { shapeOf, writtenAs, type WrittenShape } from './written-as.js';
 import { CONTEXT_DESCRIPTION, CONTEXT_FIELDS, MESSAGE_DESCRIPTIONS } from './descriptions.js';
 import { approvalContractSchema, artifactsContractSchema, inputContractSchema } from './tool-contract.js';
 
@@ -93,23 +93,50 @@ function describe(name: string, json: Json): Json {
   return { description: entry.description, ...json };
 }
 
-/** `raw_value` as JSON Schema: the union its predicate checks (response.ts). */
+/**
+ * `raw_value`'s union, which its predicate checks (response.ts); registered here rather than
+ * where it is made, so the browser bundle carries no registration it never reads.
+ */
+writtenAs(rawValueSchema, 'raw-value');
 const rawValueUnion = z.union([z.boolean(), z.string(), z.array(z.string()), z.record(z.string(), z.string()), z.null()]);
 
-/** Writes the JSON Schemas of the schemas the browser checks by a cheaper shape as the shapes they stand for. */
-function asWritten(zodSchema: object, json: Record<string, unknown>): void {
-  if (zodSchema === rawValueSchema) {
+/** How each registered shape is written (written-as.ts), in place. */
+const WRITE: Record<WrittenShape, (json: Record<string, unknown>) => void> = {
+  // As `z.record(z.string(), …)`'s, key for key, in its order.
+  'string-record': (json) => {
+    const { additionalProperties } = json;
+    delete json.properties;
+    delete json.additionalProperties;
+    json.propertyNames = { type: 'string' };
+    json.additionalProperties = additionalProperties;
+  },
+  'raw-value': (json) => {
     const { $schema: _schema, ...union } = z.toJSONSchema(rawValueUnion, { io: 'input' });
     Object.assign(json, union);
-  }
-  asRecordJsonSchema(zodSchema, json);
+  },
+};
+
+/**
+ * A schema's JSON Schema as the shape it stands for. One that zod cannot represent (a custom
+ * predicate) and that names no shape is refused, naming its file, rather than published as
+ * "anything".
+ */
+function asWritten(zodSchema: z.core.$ZodType, json: Record<string, unknown>, name: string): void {
+  const shape = shapeOf(zodSchema);
+  if (shape) WRITE[shape](json);
+  else if (zodSchema._zod.def.type === 'custom') throw new TypeError(`schema/${name}.json: a custom schema with no written shape (register one with writtenAs)`);
+}
+
+/** One schema's JSON Schema (draft 2020-12), each part written as the shape it stands for. */
+export function jsonSchemaOf(schema: z.core.$ZodType, name: string): Json {
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override: ({ zodSchema, jsonSchema }) => asWritten(zodSchema, jsonSchema, name) }) as Json;
 }
 
 /** The JSON Schema (draft 2020-12) of every protocol shape, by name, with its descriptions. */
 export function protocolJsonSchemas(): Record<JsonSchemaName, Json> {
   const schemas = {} as Record<JsonSchemaName, Json>;
   for (const [name, schema] of Object.entries(JSON_SCHEMA_SOURCES)) {
-    const json: Json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override: ({ zodSchema, jsonSchema }) => asWritten(zodSchema, jsonSchema) });
+    const json = jsonSchemaOf(schema, name);
     schemas[name as JsonSchemaName] = { $id: `agent-interaction-kit/schema/${name}.json`, ...describe(name, json) };
   }
   return schemas;

@@ -1,7 +1,5 @@
 import * as z from 'zod/mini';
-
-/** The schemas `stringRecord` made, for their JSON Schema (json-schemas.ts). */
-const made = new WeakSet<object>();
+import { writtenAs } from './written-as.js';
 
 /**
  * An object whose every value is a `value`: what `z.record(z.string(), value)` checks, since a
@@ -10,17 +8,5 @@ const made = new WeakSet<object>();
  * parses). Its JSON Schema is written as the record's: `propertyNames` a string.
  */
 export function stringRecord<T extends z.core.SomeType>(value: T) {
-  const schema = z.catchall(z.object({}), value);
-  made.add(schema);
-  return schema;
-}
-
-/** Writes a `stringRecord`'s JSON Schema as `z.record(z.string(), …)`'s, key for key, in its order. */
-export function asRecordJsonSchema(zodSchema: object, json: Record<string, unknown>): void {
-  if (!made.has(zodSchema)) return;
-  const { additionalProperties } = json;
-  delete json.properties;
-  delete json.additionalProperties;
-  json.propertyNames = { type: 'string' };
-  json.additionalProperties = additionalProperties;
+  return writtenAs(z.catchall(z.object({}), value), 'string-record');
 }

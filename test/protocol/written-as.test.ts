@@ -1,0 +1,32 @@
+// The schemas the browser checks by a cheaper shape are published as the shape they stand for,
+// and a shape zod cannot represent is never published as "anything".
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as z from 'zod/mini';
+import { jsonSchemaOf } from '../../src/protocol/json-schemas.js';
+import { rawValueSchema } from '../../src/protocol/response.js';
+import { stringRecord } from '../../src/protocol/string-record.js';
+import { writtenAs } from '../../src/protocol/written-as.js';
+
+const { $schema: _a, ...recordOf } = z.toJSONSchema(z.record(z.string(), z.number()), { io: 'input' });
+
+describe('schemas written as what they stand for', () => {
+  it('a stringRecord is written as z.record(z.string(), …) is', () => {
+    const { $schema: _b, ...written } = jsonSchemaOf(stringRecord(z.number()), 'record');
+    assert.deepEqual(written, recordOf);
+  });
+
+  it('raw_value is written as the union of its five shapes', () => {
+    const written = jsonSchemaOf(z.object({ raw_value: rawValueSchema }), 'raw');
+    const anyOf = ((written.properties as Record<string, { anyOf?: { type?: string }[] }>).raw_value.anyOf ?? []).map((branch) => branch.type);
+    assert.deepEqual(anyOf, ['boolean', 'string', 'array', 'object', 'null']);
+  });
+
+  it('a custom schema with no written shape is refused, naming the schema file', () => {
+    const odd = z.custom<string>((value) => typeof value === 'string');
+    assert.throws(() => jsonSchemaOf(z.object({ odd }), 'odd-message'), /schema\/odd-message\.json: a custom schema with no written shape/);
+    writtenAs(odd, 'raw-value');
+    const branches = (jsonSchemaOf(z.object({ odd }), 'odd-message').properties as Record<string, { anyOf?: unknown[] }>).odd.anyOf;
+    assert.equal(branches?.length, 5, 'registered, it is written as its shape');
+  });
+});
