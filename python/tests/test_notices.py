@@ -54,16 +54,19 @@ class StandIn:
     def __init__(self) -> None:
         self.received: list[dict[str, Any]] = []
         self.status = 200
+        # The JSON bodies it answers with, one per request in turn; "ok" once they run out.
+        self.bodies: list[bytes] = []
         stand_in = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
                 body = self.rfile.read(int(self.headers.get("content-length", "0"))).decode("utf-8")
                 stand_in.received.append({"method": self.command, "path": self.path, "headers": dict(self.headers.items()), "body": body})
+                answer = stand_in.bodies.pop(0) if stand_in.bodies else b"ok"
                 self.send_response(stand_in.status)
-                self.send_header("content-length", "2")
+                self.send_header("content-length", str(len(answer)))
                 self.end_headers()
-                self.wfile.write(b"ok")
+                self.wfile.write(answer)
 
             def log_message(self, *args: object) -> None:
                 pass
