@@ -34,3 +34,4 @@ export {
 export type { NotifyInput } from './links/notify.js';
 export { sendWebhook, webhookSignature, type WebhookSenderOptions } from './links/webhook-sender.js';
 export { sendSlack, type SlackSenderOptions } from './links/slack-sender.js';
+export { sendFeishu, type FeishuSenderOptions } from './links/feishu-sender.js';

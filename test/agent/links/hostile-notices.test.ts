@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { NOTICE_MESSAGE_LENGTH, noticeText, type NotifyInput } from '../../../src/agent/links/notify.js';
+import { feishuMessage } from '../../../src/agent/links/feishu-sender.js';
 import { slackMessage } from '../../../src/agent/links/slack-sender.js';
 import { webhookBody } from '../../../src/agent/links/webhook-sender.js';
 import { HIDDEN } from '../../../src/rules/hidden-characters.js';
@@ -57,6 +58,30 @@ describe('hostile model text in a notice', () => {
       assert.equal(body.link, ANSWER_LINK, name);
       assert.equal(body.message, noticeText(notice(message)).message, name);
       assert.equal(JSON.parse(JSON.stringify(body)).message, body.message, `${name}: the body round-trips as JSON`);
+    }
+  });
+
+  it('Feishu: every text plain_text (never lark_md or markdown), the button the only link', () => {
+    for (const { name, message } of hostile) {
+      const card = feishuMessage(notice(message));
+      const words = noticeText(notice(message));
+      const texts: { tag: string; content: string }[] = [];
+      const links: unknown[] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(walk);
+        if (node === null || typeof node !== 'object') return;
+        const record = node as Record<string, unknown>;
+        assert.ok(!['lark_md', 'markdown', 'at', 'a', 'img'].includes(String(record.tag)), `${name}: a ${String(record.tag)} element`);
+        if (typeof record.content === 'string') texts.push(record as { tag: string; content: string });
+        for (const key of ['url', 'href', 'multi_url', 'pc_url', 'android_url', 'ios_url']) if (key in record) links.push(record[key]);
+        Object.values(record).forEach(walk);
+      };
+      walk(card);
+      assert.ok(texts.every((text) => text.tag === 'plain_text'), `${name}: ${JSON.stringify(texts.map((t) => t.tag))}`);
+      assert.deepEqual(links, [ANSWER_LINK], name);
+      const shown = texts.map((text) => text.content);
+      assert.ok(shown.includes(words.message || ' '), `${name}: the message is kept as written`);
+      assert.ok(shown.includes(words.title ?? 'An agent is waiting for your answer'), `${name}: the title is kept as written`);
     }
   });
 });
