@@ -35,3 +35,4 @@ export type { NotifyInput } from './links/notify.js';
 export { sendWebhook, webhookSignature, type WebhookSenderOptions } from './links/webhook-sender.js';
 export { sendSlack, type SlackSenderOptions } from './links/slack-sender.js';
 export { sendFeishu, type FeishuSenderOptions } from './links/feishu-sender.js';
+export { dingTalkSign, sendDingTalk, type DingTalkSenderOptions } from './links/dingtalk-sender.js';

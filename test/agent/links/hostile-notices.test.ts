@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { NOTICE_MESSAGE_LENGTH, noticeText, type NotifyInput } from '../../../src/agent/links/notify.js';
+import { dingTalkMessage } from '../../../src/agent/links/dingtalk-sender.js';
 import { feishuMessage } from '../../../src/agent/links/feishu-sender.js';
 import { slackMessage } from '../../../src/agent/links/slack-sender.js';
 import { webhookBody } from '../../../src/agent/links/webhook-sender.js';
@@ -82,6 +83,26 @@ describe('hostile model text in a notice', () => {
       const shown = texts.map((text) => text.content);
       assert.ok(shown.includes(words.message || ' '), `${name}: the message is kept as written`);
       assert.ok(shown.includes(words.title ?? 'An agent is waiting for your answer'), `${name}: the title is kept as written`);
+    }
+  });
+
+  it('DingTalk: every markdown character escaped, no `at` field, the button the only link', () => {
+    // Only escaped punctuation (a backslash before each), and no bare URL for an auto-linker.
+    const inert = /^(?:\\[!-/:-@[-`{-~]|[^!-/:-@[-`{-~])*$/;
+    const unescape = (value: string) => value.replace(/ {2}\n/g, '\n').replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    for (const { name, message } of hostile) {
+      const body = dingTalkMessage(notice(message));
+      const words = noticeText(notice(message));
+      assert.deepEqual(Object.keys(body), ['msgtype', 'actionCard'], name);
+      assert.deepEqual(Object.keys(body.actionCard), ['title', 'text', 'singleTitle', 'singleURL'], name);
+      assert.equal(body.actionCard.singleURL, ANSWER_LINK, name);
+      const [heading, ...rest] = body.actionCard.text.split('\n\n');
+      assert.ok(heading.startsWith('### '), name);
+      const parts = [heading.slice(4), ...rest.map((part) => part.replace(/^Severity: /, ''))];
+      for (const part of parts) assert.match(part, inert, `${name}: ${part}`);
+      assert.doesNotMatch(body.actionCard.text, /https?:\/\/|www\./, `${name}: a URL left to auto-link`);
+      assert.equal(unescape(parts[0]), words.title ?? 'An agent is waiting for your answer', `${name}: the title is kept`);
+      if (words.message) assert.equal(unescape(parts[1]), words.message, `${name}: the message is kept`);
     }
   });
 });
