@@ -36,3 +36,4 @@ export { sendWebhook, webhookSignature, type WebhookSenderOptions } from './link
 export { sendSlack, type SlackSenderOptions } from './links/slack-sender.js';
 export { sendFeishu, type FeishuSenderOptions } from './links/feishu-sender.js';
 export { dingTalkSign, sendDingTalk, type DingTalkSenderOptions } from './links/dingtalk-sender.js';
+export { sendWeCom, type WeComSenderOptions } from './links/wecom-sender.js';

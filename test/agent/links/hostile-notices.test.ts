@@ -8,6 +8,7 @@ import { NOTICE_MESSAGE_LENGTH, noticeText, type NotifyInput } from '../../../sr
 import { dingTalkMessage } from '../../../src/agent/links/dingtalk-sender.js';
 import { feishuMessage } from '../../../src/agent/links/feishu-sender.js';
 import { slackMessage } from '../../../src/agent/links/slack-sender.js';
+import { WECOM_LENGTHS, weComMessage } from '../../../src/agent/links/wecom-sender.js';
 import { webhookBody } from '../../../src/agent/links/webhook-sender.js';
 import { HIDDEN } from '../../../src/rules/hidden-characters.js';
 import { ANSWER_LINK, pendingCall } from './stand-in.js';
@@ -103,6 +104,26 @@ describe('hostile model text in a notice', () => {
       assert.doesNotMatch(body.actionCard.text, /https?:\/\/|www\./, `${name}: a URL left to auto-link`);
       assert.equal(unescape(parts[0]), words.title ?? 'An agent is waiting for your answer', `${name}: the title is kept`);
       if (words.message) assert.equal(unescape(parts[1]), words.message, `${name}: the message is kept`);
+    }
+  });
+
+  it('WeCom: plain text in the card’s fields within their lengths, no mention list, the answer link its only link', () => {
+    /** The shown words are the start of the model's words, an ellipsis marking a cut. */
+    const kept = (shown: string | undefined, words: string) => shown === words || (shown?.endsWith('…') && words.startsWith(shown.slice(0, -1)));
+    for (const { name, message } of hostile) {
+      const body = weComMessage(notice(message));
+      const words = noticeText(notice(message));
+      const card = body.template_card;
+      assert.deepEqual(Object.keys(body), ['msgtype', 'template_card'], name);
+      assert.ok(Object.keys(card).every((key) => ['card_type', 'main_title', 'sub_title_text', 'jump_list', 'card_action'].includes(key)), `${name}: ${Object.keys(card).join()}`);
+      assert.doesNotMatch(JSON.stringify(body), /mentioned_/, name);
+      assert.deepEqual([card.card_action.url, ...card.jump_list.map((jump) => jump.url)], [ANSWER_LINK, ANSWER_LINK], name);
+      assert.ok(Array.from(card.main_title.title).length <= WECOM_LENGTHS.title, name);
+      assert.ok(Array.from(card.main_title.desc ?? '').length <= WECOM_LENGTHS.desc, name);
+      assert.ok(Array.from(card.sub_title_text ?? '').length <= WECOM_LENGTHS.subTitle, name);
+      assert.ok(card.jump_list.every((jump) => Array.from(jump.title).length <= WECOM_LENGTHS.jump), name);
+      assert.ok(kept(card.main_title.title, words.title ?? 'An agent is waiting'), `${name}: the title is kept`);
+      if (words.message) assert.ok(kept(card.sub_title_text, words.message), `${name}: the message is kept`);
     }
   });
 });
