@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { NOTICE_MESSAGE_LENGTH, noticeText, type NotifyInput } from '../../../src/agent/links/notify.js';
 import { dingTalkMessage } from '../../../src/agent/links/dingtalk-sender.js';
+import { emailMessage } from '../../../src/agent/links/email-sender.js';
 import { feishuMessage } from '../../../src/agent/links/feishu-sender.js';
 import { slackMessage } from '../../../src/agent/links/slack-sender.js';
 import { WECOM_LENGTHS, weComMessage } from '../../../src/agent/links/wecom-sender.js';
@@ -124,6 +125,27 @@ describe('hostile model text in a notice', () => {
       assert.ok(card.jump_list.every((jump) => Array.from(jump.title).length <= WECOM_LENGTHS.jump), name);
       assert.ok(kept(card.main_title.title, words.title ?? 'An agent is waiting'), `${name}: the title is kept`);
       if (words.message) assert.ok(kept(card.sub_title_text, words.message), `${name}: the message is kept`);
+    }
+  });
+
+  it('email: a one-line subject, every model string escaped in the HTML, the answer link its only anchor', () => {
+    const unescapeHtml = (value: string) =>
+      value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    for (const { name, message } of hostile) {
+      const mail = emailMessage(notice(message));
+      const words = noticeText(notice(message));
+      assert.doesNotMatch(mail.subject, /[\r\n]/, `${name}: a line break in the subject`);
+      const tags = [...mail.html.matchAll(/<[^>]*>/g)].map((tag) => tag[0]);
+      const ours = ['<!doctype html>', '<html>', '<body>', '<h1>', '</h1>', '<p style="white-space: pre-wrap">', '<p>', '</p>', `<a href="${ANSWER_LINK}">`, '</a>', '</body>', '</html>'];
+      assert.deepEqual(tags.filter((tag) => !ours.includes(tag)), [], `${name}: a tag the model wrote`);
+      assert.deepEqual(tags.filter((tag) => tag.startsWith('<a')), [`<a href="${ANSWER_LINK}">`], name);
+      const shown = mail.html.replace(/<[^>]*>/g, '\u0000');
+      assert.doesNotMatch(shown, /[<>"']/, `${name}: a markup character left unescaped`);
+      assert.doesNotMatch(shown.replace(/&(?:lt|gt|quot|#39|amp);/g, ''), /&/, `${name}: an entity the model wrote`);
+      const texts = shown.split('\u0000').filter(Boolean).map(unescapeHtml);
+      if (words.message) assert.ok(texts.includes(words.message), `${name}: the message is kept`);
+      assert.ok(texts.includes(words.title ?? 'An agent is waiting for your answer'), `${name}: the title is kept`);
+      assert.ok(mail.text.includes(words.message), `${name}: the text part carries the message`);
     }
   });
 });
