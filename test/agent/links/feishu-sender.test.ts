@@ -26,6 +26,7 @@ const domain = platform.url('');
 const options = (appId: string, appSecret = 'right-secret') => ({ appId, appSecret, chatId: 'oc_chat42', domain });
 
 interface Card {
+  config: Record<string, boolean>;
   header: { template: string; title: { tag: string; content: string } };
   elements: { tag: string; text?: { tag: string; content: string }; elements?: { tag: string; content: string }[]; actions?: { tag: string; type: string; url: string; text: { content: string } }[] }[];
 }
@@ -50,6 +51,7 @@ describe('sendFeishu', () => {
     assert.equal(body.receive_id, 'oc_chat42');
     assert.equal(body.msg_type, 'interactive');
     const card = JSON.parse(body.content) as Card;
+    assert.deepEqual(card.config, { wide_screen_mode: true, enable_forward: false });
     assert.equal(card.header.template, 'red');
     assert.deepEqual(card.header.title, { tag: 'plain_text', content: 'Deploy' });
     assert.deepEqual(card.elements.map((e) => e.tag), ['div', 'note', 'action']);
