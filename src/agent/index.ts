@@ -34,3 +34,7 @@ export {
 export type { NotifyInput } from './links/notify.js';
 export { sendWebhook, webhookSignature, type WebhookSenderOptions } from './links/webhook-sender.js';
 export { sendSlack, type SlackSenderOptions } from './links/slack-sender.js';
+export { sendFeishu, type FeishuSenderOptions } from './links/feishu-sender.js';
+export { dingTalkSign, sendDingTalk, type DingTalkSenderOptions } from './links/dingtalk-sender.js';
+export { sendWeCom, type WeComSenderOptions } from './links/wecom-sender.js';
+export { sendEmail, type EmailSenderOptions } from './links/email-sender.js';

@@ -18,9 +18,18 @@ export interface StandIn {
   url(path: string): string;
   /** Every request so far, in order. */
   readonly received: Received[];
-  /** What it answers from now on. */
-  reply: { status: number; type?: string; body?: string };
+  /** What it answers from now on: one answer, or one per request (a platform with a token endpoint). */
+  reply: Reply | ((request: Received) => Reply);
 }
+
+export interface Reply {
+  status: number;
+  type?: string;
+  body?: string;
+}
+
+/** A JSON answer. */
+export const json = (body: unknown, status = 200): Reply => ({ status, type: 'application/json', body: JSON.stringify(body) });
 
 /** Starts a stand-in on a free port of 127.0.0.1, closed when the test file ends. */
 export async function startStandIn(reply: StandIn['reply'] = { status: 200 }): Promise<StandIn> {
@@ -30,8 +39,9 @@ export async function startStandIn(reply: StandIn['reply'] = { status: 200 }): P
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
-      received.push({ method: req.method, url: req.url, headers: req.headers, body });
-      const { status, type, body: answer } = standIn.reply;
+      const request = { method: req.method, url: req.url, headers: req.headers, body };
+      received.push(request);
+      const { status, type, body: answer } = typeof standIn.reply === 'function' ? standIn.reply(request) : standIn.reply;
       res.writeHead(status, type ? { 'content-type': type } : {}).end(answer);
     });
   });
