@@ -10,13 +10,16 @@ import json
 import re
 import subprocess
 import threading
+from dataclasses import asdict
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
+from agent_interaction_kit.email_notice import email_message
+from agent_interaction_kit.im_notices import dingtalk_message, feishu_message, wecom_message
 from agent_interaction_kit.notices import (
     NOTICE_MESSAGE_LENGTH,
     NotifyInput,
@@ -151,7 +154,18 @@ def test_hostile_text_reaches_no_platform_as_markup(case: dict[str, str]) -> Non
 def test_the_payloads_are_the_node_runtimes_byte_for_byte() -> None:
     run = subprocess.run(["node", "--import", "tsx", "test/support/notice-payloads.ts"], cwd=REPO, capture_output=True, text=True, timeout=300, check=True)
     node: dict[str, dict[str, str]] = json.loads(run.stdout)
-    assert set(node) == {case["name"] for case in HOSTILE}
-    for case in HOSTILE:
-        assert _json(webhook_body(notice(case["message"]))) == node[case["name"]]["webhook"], case["name"]
-        assert _json(slack_message(notice(case["message"]))) == node[case["name"]]["slack"], case["name"]
+    texts = [*HOSTILE, {"name": "entity-at-the-cut", "message": "x" + "&" * 99}]
+    assert set(node) == {case["name"] for case in texts}
+    builders: dict[str, Callable[[NotifyInput], object]] = {
+        "webhook": webhook_body,
+        "slack": slack_message,
+        "feishu": feishu_message,
+        "dingtalk": dingtalk_message,
+        "wecom": wecom_message,
+        "email": lambda notice: asdict(email_message(notice)),
+    }
+    for case in texts:
+        for sender, build in builders.items():
+            assert _json(build(notice(case["message"]))) == node[case["name"]][sender], f"{sender}: {case['name']}"
+    header = json.loads(node["entity-at-the-cut"]["slack"])["blocks"][0]["text"]["text"]
+    assert header == "x" + "&amp;" * 29, "cut before the entity it would split"

@@ -143,7 +143,7 @@ def slack_message(notice: NotifyInput) -> dict[str, Any]:
     title = escape_slack(words.title or "An agent is waiting for your answer")
     message = escape_slack(words.message)
     blocks: list[dict[str, Any]] = [
-        {"type": "header", "text": {"type": "plain_text", "text": title[:150], "emoji": False}},
+        {"type": "header", "text": {"type": "plain_text", "text": re.sub(r"&[a-z]*$", "", title[:150]), "emoji": False}},
         {"type": "section", "text": {"type": "mrkdwn", "text": message or " ", "verbatim": True}},
     ]
     if words.severity:

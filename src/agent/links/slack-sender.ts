@@ -12,6 +12,9 @@ export function escapeSlack(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** A header holds 150 characters: cut in code points, never inside an entity (`&amp;`). */
+const headerText = (escaped: string) => Array.from(escaped).slice(0, 150).join('').replace(/&[a-z]*$/, '');
+
 /** The message: the model's strings escaped and `verbatim` (no auto-links, no parsed mentions). */
 export function slackMessage(input: NotifyInput): { text: string; blocks: object[] } {
   const words = noticeText(input);
@@ -21,7 +24,7 @@ export function slackMessage(input: NotifyInput): { text: string; blocks: object
   return {
     text: title,
     blocks: [
-      { type: 'header', text: { type: 'plain_text', text: Array.from(title).slice(0, 150).join(''), emoji: false } },
+      { type: 'header', text: { type: 'plain_text', text: headerText(title), emoji: false } },
       { type: 'section', text: { type: 'mrkdwn', text: message || ' ', verbatim: true } },
       ...(severity ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: `Severity: ${escapeSlack(severity)}`, verbatim: true }] }] : []),
       {
