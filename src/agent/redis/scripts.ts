@@ -18,8 +18,8 @@ export const keys = {
 
 // Shared by the scripts: publish to the instance named first in an owner or caller value; keep a
 // session key alive a day past the latest activity (never shortening it: GT); read the actor a
-// stored grant names; and append one audit record, its fields in the record's order (`actor` and
-// `arguments` only when there are some), so that the record is written in the same step that
+// stored grant names; and append one audit record, its fields in the record's order (`actor`,
+// `where` and `arguments` only when there are some: a runtime that predates `where` passes none), so that the record is written in the same step that
 // decided the call and can be neither lost nor doubled by an instance dying in between.
 const HELPERS = `
 local function tell(who, message)
@@ -33,9 +33,10 @@ local function grantActor(grant)
   if ok and type(value) == 'table' and type(value.actor) == 'string' then return value.actor end
   return nil
 end
-local function audit(id, session, tool, sha, decision, source, actor, instance, asked, decided, arguments)
+local function audit(id, session, tool, sha, decision, source, actor, where, instance, asked, decided, arguments)
   local entry = {'call_id', id, 'session_id', session, 'tool', tool, 'arguments_sha256', sha, 'decision', decision, 'source', source}
   if actor then table.insert(entry, 'actor'); table.insert(entry, actor) end
+  if where and where ~= '' then table.insert(entry, 'where'); table.insert(entry, where) end
   for _, v in ipairs({'instance', instance, 'asked_at', asked, 'decided_at', decided}) do table.insert(entry, v) end
   if arguments and arguments ~= '' then table.insert(entry, 'arguments'); table.insert(entry, arguments) end
   redis.call('XADD', '${AUDIT_STREAM}', '*', unpack(entry))
@@ -77,7 +78,8 @@ return {'call', frame}
 /**
  * An approval asked with a grant the session may hold. KEYS: call, result,
  * pending, owner, grants. ARGV: as ASK's (the frame being the granted receipt's), then the grant
- * key, the granted outcome, decided at (ISO 8601), and 'redis' to append the audit record here.
+ * key, the granted outcome, decided at (ISO 8601), 'redis' to append the audit record here, and
+ * the record's `where` (optional).
  * Returns `{'result', outcome}` for a call already resolved; `{'ask'}` when the call is already
  * held or the session holds no such grant (then ASK it); else the call is stored as answered by
  * the grant, its receipt pending until the page answers it, and `{'granted', grant[, 'here']}`.
@@ -98,7 +100,7 @@ keep(KEYS[3], ${DAY_MS})
 redis.call('PEXPIREAT', KEYS[3], deadline + ${DAY_MS}, 'GT')
 keep(KEYS[5], ${DAY_MS})
 if ARGV[14] == 'redis' then
-  audit(ARGV[1], ARGV[2], ARGV[3], ARGV[9], 'granted', 'grant', grantActor(grant), ARGV[6], ARGV[8], ARGV[13], ARGV[10])
+  audit(ARGV[1], ARGV[2], ARGV[3], ARGV[9], 'granted', 'grant', grantActor(grant), ARGV[15], ARGV[6], ARGV[8], ARGV[13], ARGV[10])
 end
 local owner = redis.call('GET', KEYS[4])
 if owner then keep(KEYS[4], ${DAY_MS}) end
@@ -111,7 +113,8 @@ return {'granted', grant}
  * A result for a call (the kit's, or the caller's own at deadline + grace). KEYS: call, result,
  * pending, grants, owner. ARGV: id, tool, outcome, then for the audit trail the decision ('' for
  * none), source, actor (JSON: a string or null), this instance, decided at (ISO 8601), 'redis'
- * to append the record here, and '1' when the page allowed the approval for the session. The
+ * to append the record here, '1' when the page allowed the approval for the session, and the
+ * record's `where` (optional). The
  * first one stored wins (SET NX): the grant the call offered is recorded (`{label, at, actor}`,
  * and the page told), the result is published to the call's caller, and `{'won', asked at,
  * SHA-256, arguments, granted key}` is returned; else `{'taken', stored}` (the id leaves the
@@ -133,7 +136,7 @@ keep(KEYS[3], ${DAY_MS})
 local actor = cjson.decode(ARGV[6])
 if actor == cjson.null then actor = nil end
 if ARGV[9] == 'redis' and ARGV[4] ~= '' then
-  audit(ARGV[1], call[4], call[1], call[6] or '', ARGV[4], ARGV[5], actor, ARGV[7], call[5] or '', ARGV[8], call[7])
+  audit(ARGV[1], call[4], call[1], call[6] or '', ARGV[4], ARGV[5], actor, ARGV[11], ARGV[7], call[5] or '', ARGV[8], call[7])
 end
 local granted = ''
 if ARGV[10] == '1' then
@@ -159,7 +162,7 @@ return 1
 /**
  * The agent stopped waiting: the call is forgotten and the kit told. KEYS: call, pending, owner,
  * result. ARGV: id, session, frame, decided at (ISO 8601), this instance, 'redis' to append the
- * audit record here. A call still pending and unresolved was decided now, by the runtime:
+ * audit record here, and the record's `where` (optional). A call still pending and unresolved was decided now, by the runtime:
  * `{1, tool, asked at, SHA-256, arguments}`; else `{0}` (it had ended elsewhere, and its record with it).
  */
 export const WITHDRAW = `${HELPERS}
@@ -169,7 +172,7 @@ redis.call('DEL', KEYS[1])
 tell(redis.call('GET', KEYS[3]), {op = 'frame', session = ARGV[2], frame = ARGV[3]})
 if was == 0 or not call[1] or redis.call('EXISTS', KEYS[4]) == 1 then return {0} end
 if ARGV[6] == 'redis' then
-  audit(ARGV[1], ARGV[2], call[1], call[3] or '', 'cancelled', 'runtime', nil, ARGV[5], call[2] or '', ARGV[4], call[4])
+  audit(ARGV[1], ARGV[2], call[1], call[3] or '', 'cancelled', 'runtime', nil, ARGV[7], ARGV[5], call[2] or '', ARGV[4], call[4])
 end
 return {1, call[1], call[2] or '', call[3] or '', call[4] or ''}
 `;
