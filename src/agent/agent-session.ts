@@ -10,7 +10,7 @@ import { Auditor, decisionOf, sourceOf, type Decided } from './audit.js';
 import { callFrame, newCall, outcomePromise, type AgentConnection, type AgentSessionOptions, type CallOutcome, type CallToolOptions, type PendingCall, type Waiter } from './call.js';
 import { checkGrant, SessionGrants, type Grant } from './grants.js';
 import { grantedResult, timeoutOutcome, type OwnResultScope } from './own-results.js';
-import { chatPlace, endedWithout, kitResultOf, RecentMemory, settledFields, type CallPlaces, type KitResult, type ResultPlace, type SettledCall } from './places.js';
+import { byAnotherPlace, chatPlace, endedWithout, kitResultOf, RecentMemory, settledFields, type CallPlaces, type KitResult, type ResultPlace, type SettledCall } from './places.js';
 import { abortError, closedError, KitError } from './kit-error.js';
 
 export { KitError, callFrame, outcomePromise };
@@ -286,7 +286,7 @@ export class AgentSession {
     this.clock.clearTimeout(call.timer);
     for (const waiter of call.waiters) waiter.cleanup();
     const settled = this.settles.get(id) ?? endedWithout(new Date(this.clock.now()).toISOString());
-    if (settled.where === 'inbox' || settled.where === 'link') this.send({ type: 'settled', ...settledFields(this.sessionId, id, settled) });
+    if (byAnotherPlace(settled)) this.send({ type: 'settled', ...settledFields(this.sessionId, id, settled) });
     this.places?.ended(this, id, call, settled);
     return call;
   }

@@ -80,12 +80,21 @@ export function settledFields(sessionId: string, id: string, settled: Settled): 
   return { call_id: id, session_id: sessionId, decision: settled.decision, where: settled.where, actor: settled.actor, at: settled.at };
 }
 
+/**
+ * Settled by a place other than the chat page: an inbox or a link. What the runtime or a grant
+ * decided is told as before (`cancel`, a granted receipt), so a kit that knows no places never
+ * gets `settled`.
+ */
+export function byAnotherPlace(settled: Settled): boolean {
+  return settled.where === 'inbox' || settled.where === 'link';
+}
+
 /** A call that ended without a decision (the kit refused it, or the server closed): withdrawn, by the runtime. */
 export function endedWithout(at: string): SettledCall {
   return { decision: 'cancelled', where: 'runtime', actor: null, at };
 }
 
-/** Who answered on the chat page: its `ack`, and for a call settled elsewhere before, `settled` too. */
+/** Who answered on the chat page: its `ack`, and for a call another place settled before, `settled` too. */
 export function chatPlace(session: AgentSession, connection: AgentConnection): ResultPlace {
   return {
     where: 'chat',
@@ -93,7 +102,7 @@ export function chatPlace(session: AgentSession, connection: AgentConnection): R
     connection,
     acked: (id, before) => {
       connection.send({ v: PROTOCOL_VERSION, type: 'ack', id });
-      if (before && before.where !== 'chat') connection.send({ v: PROTOCOL_VERSION, type: 'settled', ...settledFields(session.sessionId, id, before) });
+      if (before && byAnotherPlace(before)) connection.send({ v: PROTOCOL_VERSION, type: 'settled', ...settledFields(session.sessionId, id, before) });
     },
   };
 }

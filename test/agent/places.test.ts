@@ -122,6 +122,28 @@ describe('one call, many places, one answer', () => {
     assert.equal(chat.of('settled', 'c-5').length, 1, 'the chat page told once');
   });
 
+  it('what the runtime or a grant decided is no other place: the chat page’s answer to a granted receipt or a withdrawn call gets its ack alone', async () => {
+    const { server, chat } = await scene('s6');
+    const grant = { key: 'ls', label: 'ls' };
+    const args = { message: 'ls?', severity: 'low' };
+    const first = server.session('s6').callTool('request_user_approval', args, { callId: 'g-1', grant });
+    await waitFor(() => chat.of('tool_call', 'g-1').length === 1, 'asked');
+    chat.answer({ call_id: 'g-1', tool: 'request_user_approval', result: approved('g-1'), grant: 'session' });
+    await first;
+    await server.session('s6').callTool('request_user_approval', args, { callId: 'g-2', grant });
+    // The kit answers a granted receipt with the approval's result, after the call resolved.
+    chat.answer({ call_id: 'g-2', tool: 'request_user_approval', result: approved('g-2') });
+    const controller = new AbortController();
+    const withdrawn = server.session('s6').callTool('request_user_approval', { message: 'Go?' }, { callId: 'w-1', signal: controller.signal });
+    await waitFor(() => chat.of('tool_call', 'w-1').length === 1, 'asked');
+    controller.abort();
+    await assert.rejects(withdrawn, { name: 'AbortError' });
+    chat.answer({ call_id: 'w-1', tool: 'request_user_approval', result: approved('w-1') });
+    await waitFor(() => chat.of('ack', 'g-2').length === 1 && chat.of('ack', 'w-1').length === 1, 'acked');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(chat.of('settled'), [], 'a kit that knows no places is never sent settled for them');
+  });
+
   it('a late result after the runtime’s own timeout: the chat page keeps its expired cancel; an inbox gets ack and inbox_remove (timeout, runtime)', async () => {
     const clock = new FakeClock(Date.now());
     const { server, records } = await serve(clock);
