@@ -52,7 +52,8 @@ export interface AgentServerOptions {
    * may be async. `false` or `undefined` refuses with 403; `true` accepts; a string accepts with
    * that session id; `{ sessionId?, actor? }` accepts with that session id (when given) and keeps
    * `actor` (who the user is) with the session. A request without `Origin` (not a browser) is
-   * accepted only when this accepts it.
+   * accepted only when this accepts it. An inbox's upgrade comes with `{ inbox: true }` and no
+   * session, and is accepted only with an `actor`.
    */
   authorize?: AuthorizeFunction;
   /** Largest frame accepted from a page, bytes (default 1 MiB); a larger one closes with 1009. */

@@ -140,6 +140,46 @@ describe('what each person sees', () => {
     assert.deepEqual(new Set(carol.of('inbox_remove').map((f) => `${f.decision} ${f.where}`)), new Set(['cancelled runtime']));
   });
 
+  it('authorize is told it is an inbox; inboxFor failing widens nothing, and is logged', async () => {
+    const seen: unknown[] = [];
+    const logged: string[] = [];
+    const { server } = await serve({
+      log: (line) => logged.push(line),
+      authorize: (request, context) => {
+        seen.push(context);
+        return actorFromQuery(request);
+      },
+      inbox: { inboxFor: () => Promise.reject(new Error('the directory is down')) },
+    });
+    server.session('own', { owner: 'ivy' });
+    server.session('team', { owner: 'jack' });
+    const asked = [ask(server, 'own', 'i-1'), ask(server, 'team', 'i-2')];
+    const ivy = await inboxOf(server, 'ivy');
+    assert.deepEqual(seen, [{ sessionId: undefined, inbox: true }]);
+    assert.deepEqual(ivy.listed(), ['i-1'], 'her own sessions only');
+    assert.equal(logged.filter((line) => /inboxFor failed for ivy/.test(line)).length, 1);
+    for (const session of ['own', 'team']) server.session(session).close();
+    await Promise.allSettled(asked);
+  });
+
+  it('an answer from the inbox may allow the call for the session: the grant is held, and the chat page gets the grants list', async () => {
+    const { server } = await serve();
+    const chat = await rawKit(`ws://127.0.0.1:${server.port}/agent/sessions/kate-s?as=kate`);
+    chat.send({ type: 'ready', kit_version: '0.1.0', capabilities: { tools: [], grants: true }, resume: [] });
+    const kate = await inboxOf(server, 'kate');
+    const grant = { key: 'ls', label: 'ls …' };
+    const args = { message: 'ls?', severity: 'low' };
+    const first = server.session('kate-s').callTool('request_user_approval', args, { callId: 'k-1', grant });
+    await waitFor(() => kate.of('inbox_add').length === 1, 'listed');
+    assert.deepEqual((kate.of('inbox_add')[0]!.call as Frame).grant, grant, 'the inbox sees what the grant would allow');
+    kate.answer({ call_id: 'k-1', session_id: 'kate-s', tool: 'request_user_approval', result: approved('k-1'), grant: 'session' });
+    await first;
+    assert.deepEqual((await server.session('kate-s').grants()).map((g) => g.key), ['ls']);
+    await waitFor(() => chat.of('grants').length > 0, 'the chat page’s list');
+    await server.session('kate-s').callTool('request_user_approval', args, { callId: 'k-2', grant });
+    assert.deepEqual(kate.of('inbox_add').length, 1, 'the granted call never listed');
+  });
+
   it('a session belongs to the actor of the chat page that opened it; a call a grant answers is never listed', async () => {
     const { server } = await serve();
     const chat = await rawKit(`ws://127.0.0.1:${server.port}/agent/sessions/mine?as=erin`);
