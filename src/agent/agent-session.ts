@@ -85,10 +85,7 @@ export class AgentSession {
     return this.lastActor;
   }
 
-  /**
-   * Its server closed: every pending call rejects with KitError `unavailable` and its deadline timer
-   * is cleared (minutes of timer would keep the process alive); a later call rejects at once.
-   */
+  /** Its server closed: every pending call rejects with KitError `unavailable`, its deadline timer cleared (minutes of timer would keep the process alive); a later call rejects at once. */
   close(): void {
     this.closed = true;
     for (const id of [...this.pending.keys()]) this.reject(id, closedError(id));

@@ -6,7 +6,7 @@ import { PROTOCOL_VERSION, type ToolName } from '../protocol/constants.js';
 import type { AuditDecision, AuditPlace } from '../protocol/audit-record.js';
 import { kitToolResultSchema } from '../protocol/kit-messages.js';
 import { toolResultSchemas, type ToolResult } from '../protocol/results.js';
-import type { AgentSession } from './agent-session.js';
+import type { WireContext } from '../protocol/context.js';
 import type { AgentConnection, PendingCall } from './call.js';
 
 /** How a call settled: the fields `settled` and `inbox_remove` carry. */
@@ -50,12 +50,24 @@ export interface ResultPlace {
   acked(id: string, before: Settled | undefined): void;
 }
 
+/** A session as the other places see it: whose it is, what waits in it, and where their answers go. */
+export interface ShownSession {
+  readonly sessionId: string;
+  readonly context: WireContext | undefined;
+  readonly owner: string | undefined;
+  readonly title: string | undefined;
+  /** Who is (or was last) on its chat page, as `authorize` named them. */
+  readonly actor: string | undefined;
+  readonly waiting: ReadonlyMap<string, PendingCall>;
+  answer(given: KitResult, place: ResultPlace): void;
+}
+
 /** The places besides the chat page that show a session's calls (the inbox), told as calls come and go. */
 export interface CallPlaces {
   /** A call started waiting for its person. */
-  asked(session: AgentSession, id: string, call: PendingCall): void;
-  /** A call stopped waiting; `winner` is the connection whose result won, told nothing more. */
-  ended(session: AgentSession, id: string, call: PendingCall, settled: SettledCall): void;
+  asked(session: ShownSession, id: string, call: PendingCall): void;
+  /** A call stopped waiting; `settled.by` is the connection whose result won, told nothing more. */
+  ended(session: ShownSession, id: string, call: PendingCall, settled: SettledCall): void;
 }
 
 /** A result the kit sent, once valid: one its own tool may give (an approval never answers `{error}`). */
@@ -95,7 +107,7 @@ export function endedWithout(at: string): SettledCall {
 }
 
 /** Who answered on the chat page: its `ack`, and for a call another place settled before, `settled` too. */
-export function chatPlace(session: AgentSession, connection: AgentConnection): ResultPlace {
+export function chatPlace(session: ShownSession, connection: AgentConnection): ResultPlace {
   return {
     where: 'chat',
     actor: session.actor ?? null,

@@ -5,9 +5,8 @@
 import { ASKING_TOOLS, isRecord, PROTOCOL_VERSION } from '../../protocol/constants.js';
 import type { WireContext } from '../../protocol/context.js';
 import { messageValue } from '../../protocol/json.js';
-import type { AgentSession } from '../agent-session.js';
 import { callFrame, type AgentConnection, type PendingCall } from '../call.js';
-import { kitResultOf, settledFields, type CallPlaces, type ResultPlace, type Settled, type SettledCall } from '../places.js';
+import { kitResultOf, settledFields, type CallPlaces, type ResultPlace, type Settled, type SettledCall, type ShownSession } from '../places.js';
 
 /** What `inboxFor` adds to the sessions a person owns: every session of these owners (a team), and these sessions. */
 export interface InboxView {
@@ -32,7 +31,7 @@ export interface InboxClient {
 const isAsking = (call: PendingCall) => (ASKING_TOOLS as readonly string[]).includes(call.tool);
 
 /** A call as an inbox lists it: the session's `tool_call` fields, the session's context under the call's own, and where it waits. */
-export function inboxCall(session: AgentSession, id: string, call: PendingCall): Record<string, unknown> {
+export function inboxCall(session: ShownSession, id: string, call: PendingCall): Record<string, unknown> {
   const { type: _type, ...frame } = callFrame(id, call);
   const context = mergedContext(session.context, call.context);
   return { ...frame, ...(context ? { context } : {}), session_id: session.sessionId, session_title: session.title ?? null, asked_at: call.askedAt };
@@ -50,7 +49,7 @@ export class InboxHub implements CallPlaces {
   private readonly clients = new Set<InboxClient>();
 
   constructor(
-    private readonly sessions: ReadonlyMap<string, AgentSession>,
+    private readonly sessions: ReadonlyMap<string, ShownSession>,
     private readonly inboxFor: InboxFor | undefined,
     private readonly log: (message: string) => void,
   ) {}
@@ -72,13 +71,13 @@ export class InboxHub implements CallPlaces {
   }
 
   /** Nothing of a session without an owner, and nothing of a session the person may not see. */
-  sees(client: InboxClient, session: AgentSession): boolean {
+  sees(client: InboxClient, session: ShownSession): boolean {
     const owner = session.owner;
     return owner !== undefined && (owner === client.actor || client.owners.has(owner) || client.sessions.has(session.sessionId));
   }
 
   /** A call started waiting: every ready inbox that may see its session lists it. */
-  asked(session: AgentSession, id: string, call: PendingCall): void {
+  asked(session: ShownSession, id: string, call: PendingCall): void {
     if (!isAsking(call)) return;
     for (const client of this.clients) {
       if (client.ready && this.sees(client, session)) send(client, { type: 'inbox_add', call: inboxCall(session, id, call) });
@@ -86,7 +85,7 @@ export class InboxHub implements CallPlaces {
   }
 
   /** A call stopped waiting: every ready inbox that may see it but did not answer it removes it. A granted call was never listed. */
-  ended(session: AgentSession, id: string, call: PendingCall, settled: SettledCall): void {
+  ended(session: ShownSession, id: string, call: PendingCall, settled: SettledCall): void {
     if (!isAsking(call) || settled.where === 'grant') return;
     for (const client of this.clients) {
       if (client.ready && client.connection !== settled.by && this.sees(client, session)) send(client, removal(session.sessionId, id, settled));
