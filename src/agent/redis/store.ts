@@ -12,7 +12,7 @@ import { KitError } from '../kit-error.js';
 import type { RedisOption } from './option.js';
 import type { Decided } from '../audit.js';
 import { storedGrant, type HeldGrant } from '../grants.js';
-import { ASK, CLAIM, FORWARD, GRANT, keys, PENDING, RECLAIM, REFUSE, RELEASE, REVOKE, SETTLE, WITHDRAW } from './scripts.js';
+import { ABOUT, ASK, CLAIM, FORWARD, GRANT, keys, PENDING, RECLAIM, REFUSE, RELEASE, REVOKE, SETTLE, WITHDRAW } from './scripts.js';
 
 /** How a call ended, as Redis stores it (`aik:result:<id>`). */
 export type StoredOutcome =
@@ -186,6 +186,12 @@ export class RedisStore {
       id, session, JSON.stringify(frame), decidedAt, this.instance, toRedis ? 'redis' : '', 'runtime',
     ])) as unknown[];
     return Number(reply[0]) === 1 ? { askedAt: String(reply[2]), sha: String(reply[3]), arguments: String(reply[4]) } : undefined;
+  }
+
+  /** A session's owner and title (`onlyIfUnowned`: the owner only for a session without one); the owner Redis holds after it. */
+  async about(session: string, about: { owner?: string; title?: string }, onlyIfUnowned = false): Promise<string | undefined> {
+    const owner = await this.run(ABOUT, [keys.about(session), keys.pending(session)], [session, about.owner ?? '', about.title ?? '', onlyIfUnowned ? 'nx' : '']);
+    return owner ? String(owner) : undefined;
   }
 
   /** Ends the session's grant `key` (the page is told); false when it held none. */
