@@ -75,7 +75,7 @@ describe('the inbox’s Redis layout (docs/protocol.md §12.3)', () => {
     assert.equal(published('bob', session).length, 0, 'nothing on anyone else’s channel');
   });
 
-  it('an abort and the runtime’s own timeout leave the list as the runtime’s; a session without an owner is in no list', async () => {
+  it('an abort, the runtime’s own timeout and the kit’s refusal leave the list as the runtime’s; a session without an owner is in no list', async () => {
     const clock = clockNow();
     const [a] = await fleet(1, clock);
     const session = fresh('ends');
@@ -94,6 +94,15 @@ describe('the inbox’s Redis layout (docs/protocol.md §12.3)', () => {
       published('carol', session, 'remove').map((m) => [m.call_id, m.decision, m.where, m.actor]).sort(),
       [[`${session}-1`, 'cancelled', 'runtime', null], [`${session}-2`, 'timeout', 'runtime', null]],
     );
+    // The kit refuses a call (here: a page's error message): it leaves the list as withdrawn.
+    const page = await rawKit(chatUrl(a!, session, 'carol'));
+    const refused = a!.session(session).callTool('request_user_approval', { message: 'Go?' }, { callId: `${session}-3` });
+    await waitFor(() => page.of('tool_call', `${session}-3`).length === 1, 'on the page');
+    page.send({ type: 'error', id: `${session}-3`, code: 'invalid_arguments', message: 'no', issues: [{ path: 'arguments.message', expected: 'string' }] });
+    await assert.rejects(refused, { code: 'invalid_arguments' });
+    await waitFor(() => published('carol', session, 'remove').length === 3, 'removed');
+    assert.deepEqual(published('carol', session, 'remove').map((m) => [m.call_id, m.decision, m.where]).find(([id]) => id === `${session}-3`), [`${session}-3`, 'cancelled', 'runtime']);
+    assert.equal(await admin.zScore('aik:inbox:carol:calls', `${session}-3`), null);
     const nobody = fresh('nobody');
     const unowned = a!.session(nobody).callTool('request_user_approval', { message: 'Go?' }, { callId: `${nobody}-1` });
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -225,7 +225,8 @@ return removed
 
 /**
  * The kit refused a call with an `error` message: its caller is told, unless the call already
- * resolved (a repeat that crossed its result). KEYS: call, result, pending. ARGV: id, error.
+ * resolved (a repeat that crossed its result). KEYS: call, result, pending. ARGV: id, error, and
+ * (optional) when (ISO 8601): given, the call leaves its owner's inbox as withdrawn by the runtime.
  */
 export const REFUSE = `${HELPERS}
 if redis.call('EXISTS', KEYS[2]) == 1 then
@@ -234,6 +235,7 @@ if redis.call('EXISTS', KEYS[2]) == 1 then
 end
 local call = redis.call('HMGET', KEYS[1], 'caller', 'session')
 redis.call('ZREM', KEYS[3], ARGV[1])
+if call[2] and ARGV[3] then inboxRemove(call[2], ARGV[1], 'cancelled', 'runtime', nil, ARGV[3]) end
 tell(call[1], {op = 'error', session = call[2], id = ARGV[1], error = ARGV[2]})
 return 1
 `;

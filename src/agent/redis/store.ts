@@ -210,7 +210,7 @@ export class RedisStore {
   }
 
   async refuse(session: string, id: string, error: { code: string; message: string; issues?: unknown[] }): Promise<void> {
-    await this.run(REFUSE, [keys.call(id), keys.result(id), keys.pending(session)], [id, JSON.stringify(error)]);
+    await this.run(REFUSE, [keys.call(id), keys.result(id), keys.pending(session)], [id, JSON.stringify(error), new Date().toISOString()]);
   }
 
   /** How each call ended, as stored (none: unresolved, withdrawn, or never held). */
