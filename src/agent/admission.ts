@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { isRecord } from '../protocol/constants.js';
 
 /**
@@ -13,6 +14,8 @@ export type Authorization = boolean | string | undefined | { sessionId?: string;
 export interface AuthorizeContext {
   /** The session the URL names (the one segment after `path`, or `sessionIdFor`), if any. */
   sessionId: string | undefined;
+  /** True for an inbox connection, which needs an `actor` and names no session. */
+  inbox?: boolean;
 }
 
 /** Sees the upgrade request (URL with its query, headers, cookies) before any socket exists; may be async. */
@@ -31,6 +34,9 @@ export interface AdmissionOptions {
 
 /** An upgrade request's fate: a session to join (and who joins it), or an HTTP status to refuse it with. */
 export type Admission = { sessionId: string; actor?: string } | { status: 403 | 404; reason: string };
+
+/** An inbox upgrade's fate: whose inbox it opens, or a refusal. */
+export type InboxAdmission = { actor: string } | { status: 403; reason: string };
 
 export const DEFAULT_PATH = '/agent/sessions';
 
@@ -120,16 +126,13 @@ function grantOf(verdict: unknown): Grant | undefined | { mistake: string } {
 }
 
 /**
- * The decision made before the upgrade: the Origin must be listed (or, with no list, loopback);
- * a request without Origin (not a browser) needs `authorize` to accept it; `authorize`, when
- * given, has the last word, and its session id wins over the path. An answer it cannot read
- * refuses, and says why.
+ * The checks of every upgrade: the Origin must be listed (or, with no list, loopback); a request
+ * without Origin (not a browser) needs `authorize` to accept it; `authorize`, when given, has the
+ * last word. An answer it cannot read refuses, and says why.
  */
-export function createAdmission(options: AdmissionOptions): (request: IncomingMessage) => Promise<Admission> {
+function createGate(options: AdmissionOptions): (request: IncomingMessage, context: AuthorizeContext) => Promise<Grant | { status: 403; reason: string }> {
   const listed = options.allowedOrigins ? normalizeOrigins(options.allowedOrigins) : undefined;
   const originAllowed = (origin: string) => (listed ? listed.has(origin) : isLoopbackOrigin(origin));
-  const path = normalizePath(options.path);
-  const pathSessionId = options.sessionIdFor ?? ((request: IncomingMessage) => sessionIdFromPath(request, path));
   const log = options.log ?? console.warn;
   // Once per origin: a page that reconnects every few seconds does not flood the log.
   const reported = new Set<string>();
@@ -139,18 +142,17 @@ export function createAdmission(options: AdmissionOptions): (request: IncomingMe
     const list = listed ? 'allowedOrigins' : 'the loopback origins allowed without allowedOrigins';
     log(`agent-interaction-kit: refused a connection from origin ${origin}: it is not in ${list}. Add it to allowedOrigins if that page may connect.`);
   };
-  return async (request) => {
+  return async (request, context) => {
     const origin = request.headers.origin;
     if (origin !== undefined && !originAllowed(origin)) {
       reportRefused(origin);
       return { status: 403, reason: `origin ${origin} is not allowed` };
     }
     if (origin === undefined && !options.authorize) return { status: 403, reason: 'no Origin header, and no authorize to accept it' };
-    const named = pathSessionId(request);
     let grant: ReturnType<typeof grantOf> = {};
     if (options.authorize) {
       try {
-        grant = grantOf(await options.authorize(request, { sessionId: named }));
+        grant = grantOf(await options.authorize(request, context));
       } catch {
         grant = undefined;
       }
@@ -159,9 +161,37 @@ export function createAdmission(options: AdmissionOptions): (request: IncomingMe
       log(`agent-interaction-kit: authorize's answer refused the connection: ${grant.mistake}.`);
       return { status: 403, reason: grant.mistake };
     }
-    if (!grant) return { status: 403, reason: 'refused by authorize' };
+    return grant ?? { status: 403, reason: 'refused by authorize' };
+  };
+}
+
+/** The decision made before a session's upgrade: the checks of every upgrade; `authorize`'s session id wins over the path's. */
+export function createAdmission(options: AdmissionOptions): (request: IncomingMessage) => Promise<Admission> {
+  const gate = createGate(options);
+  const path = normalizePath(options.path);
+  const pathSessionId = options.sessionIdFor ?? ((request: IncomingMessage) => sessionIdFromPath(request, path));
+  return async (request) => {
+    const named = pathSessionId(request);
+    const grant = await gate(request, { sessionId: named });
+    if ('status' in grant) return grant;
     const sessionId = grant.sessionId ?? named;
     if (!sessionId) return { status: 404, reason: 'no session in the URL' };
     return grant.actor === undefined ? { sessionId } : { sessionId, actor: grant.actor };
   };
+}
+
+/** The decision made before an inbox's upgrade: the checks of every upgrade, and `authorize` must name an actor. */
+export function createInboxAdmission(options: AdmissionOptions): (request: IncomingMessage) => Promise<InboxAdmission> {
+  const gate = createGate(options);
+  return async (request) => {
+    const grant = await gate(request, { sessionId: undefined, inbox: true });
+    if ('status' in grant) return grant;
+    return grant.actor ? { actor: grant.actor } : { status: 403, reason: 'an inbox needs an actor, and authorize named none' };
+  };
+}
+
+/** Refuses an upgrade over HTTP, before any WebSocket exists: no session ever sees it. */
+export function refuse(socket: Duplex, status: 403 | 404): void {
+  const text = status === 403 ? 'Forbidden' : 'Not Found';
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${text.length}\r\n\r\n${text}`);
 }

@@ -1,16 +1,16 @@
 import { isRecord, PROTOCOL_VERSION, SUPERSEDED_CLOSE_CODE, type ToolName } from '../protocol/constants.js';
 import type { WireContext } from '../protocol/context.js';
 import { messageValue } from '../protocol/json.js';
-import { errorMessageSchema, kitToolResultSchema, revokeGrantSchema } from '../protocol/kit-messages.js';
-import { toolResultSchemas, type ToolResult, type ToolResults } from '../protocol/results.js';
+import { errorMessageSchema, revokeGrantSchema } from '../protocol/kit-messages.js';
+import type { ToolResult, ToolResults } from '../protocol/results.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
-import { toTimeoutSeconds } from '../rules/coerce.js';
 import { checkResultLanguage, inResultLanguage, type ResultLanguage } from '../rules/content.js';
 import type { SessionGrant } from '../protocol/runtime-messages.js';
 import { Auditor, decisionOf, sourceOf, type Decided } from './audit.js';
-import { callFrame, outcomePromise, type AgentConnection, type AgentSessionOptions, type CallOutcome, type CallToolOptions, type PendingCall, type Waiter } from './call.js';
-import { checkGrant, offeredGrant, SessionGrants, type Grant } from './grants.js';
+import { callFrame, newCall, outcomePromise, type AgentConnection, type AgentSessionOptions, type CallOutcome, type CallToolOptions, type PendingCall, type Waiter } from './call.js';
+import { checkGrant, SessionGrants, type Grant } from './grants.js';
 import { grantedResult, timeoutOutcome, type OwnResultScope } from './own-results.js';
+import { byAnotherPlace, chatPlace, endedWithout, kitResultOf, RecentMemory, settledFields, type CallPlaces, type KitResult, type ResultPlace, type SettledCall } from './places.js';
 import { abortError, closedError, KitError } from './kit-error.js';
 
 export { KitError, callFrame, outcomePromise };
@@ -22,11 +22,11 @@ const RESOLVED_MEMORY = 1000;
 /**
  * The runtime's side of the protocol for one session, transport-agnostic. `callTool` sends a
  * tool call and resolves with the kit's typed tool result; unresolved calls are re-sent after
- * every `ready`, the first valid result wins and every copy is acked, and at deadline + grace
- * the runtime resolves the call itself with the timeout policy's result. A call
- * re-asked with the id of one already resolved gets its stored result at once, unsent. An
- * approval asked with a grant the user allowed for the session is answered by the runtime itself
- * (docs/protocol.md §2.8), and every decided call is written to the audit trail once (§11).
+ * every `ready`; the first valid result wins, from the chat page or an inbox (the others are told
+ * how it settled), and every copy is acked; at deadline + grace the runtime resolves the call with
+ * the timeout policy's result. A call re-asked with the id of one resolved gets its stored result
+ * at once. A grant the user allowed for the session answers an approval (docs/protocol.md §2.8),
+ * and every decided call is written to the audit trail once (§11).
  */
 export class AgentSession {
   readonly sessionId: string;
@@ -36,7 +36,14 @@ export class AgentSession {
   private readonly maxCallBytes: number;
   private readonly resultLanguage: ResultLanguage | undefined;
   protected readonly pending = new Map<string, PendingCall>();
-  private readonly resolved = new Map<string, CallOutcome>();
+  private readonly resolved = new RecentMemory<CallOutcome>(RESOLVED_MEMORY);
+  /** How the calls ended lately settled: told to the places that did not win, and to late results. */
+  private readonly settles = new RecentMemory<SettledCall>(RESOLVED_MEMORY);
+  /** The places besides the chat page that show the session's calls (an inbox). */
+  places: CallPlaces | undefined;
+  /** Whose session it is (whose inbox shows its calls), and its title there. */
+  owner: string | undefined;
+  title: string | undefined;
   protected connection: AgentConnection | undefined;
   protected ready = false;
   private closed = false;
@@ -61,6 +68,11 @@ export class AgentSession {
     return [...this.pending.keys()];
   }
 
+  /** The calls waiting, by id, in the order they were made: what an inbox lists. */
+  get waiting(): ReadonlyMap<string, PendingCall> {
+    return this.pending;
+  }
+
   get connected(): boolean {
     return this.connection !== undefined;
   }
@@ -73,10 +85,7 @@ export class AgentSession {
     return this.lastActor;
   }
 
-  /**
-   * Its server closed: every pending call rejects with KitError `unavailable` and its deadline
-   * timer is cleared (minutes of timer would keep the process alive), and a later call rejects at once.
-   */
+  /** Its server closed: every pending call rejects with KitError `unavailable`, its deadline timer cleared (minutes of timer would keep the process alive); a later call rejects at once. */
   close(): void {
     this.closed = true;
     for (const id of [...this.pending.keys()]) this.reject(id, closedError(id));
@@ -119,12 +128,8 @@ export class AgentSession {
         this.onReady();
         break;
       case 'tool_result': {
-        // A valid result is one its own tool may give (an approval never answers `{error}`).
-        const parsed = kitToolResultSchema.safeParse(message);
-        if (parsed.success && toolResultSchemas[parsed.data.tool].safeParse(parsed.data.result).success) {
-          this.local.receipts.delete(parsed.data.call_id); // a granted call's receipt, answered
-          this.onResult(parsed.data.call_id, parsed.data.tool, parsed.data.result as ToolResult, 'grant' in parsed.data && parsed.data.grant === 'session');
-        }
+        const given = kitResultOf(message);
+        if (given) this.answer(given, chatPlace(this, connection));
         break;
       }
       case 'revoke_grant': {
@@ -140,6 +145,12 @@ export class AgentSession {
         break;
       }
     }
+  }
+
+  /** A valid result from `place`: the chat page, or an inbox that may see the session. */
+  answer(given: KitResult, place: ResultPlace): void {
+    this.local.receipts.delete(given.id); // a granted call's receipt, answered
+    this.onResult(given.id, given.tool, given.result, given.sessionGrant, place);
   }
 
   /**
@@ -164,19 +175,10 @@ export class AgentSession {
         existing.waiters.push(waiter); // re-asked while pending: wait for the same result
         return;
       }
-      const seconds = toTimeoutSeconds(options.timeoutSeconds ?? args.timeout_seconds);
-      const deadline = new Date(this.clock.now() + seconds * 1000).toISOString();
-      // The kit bounds its timer by the arguments' timeout_seconds (120 when absent), so a limit the
-      // caller sets travels in the arguments too, or the page would time out first.
-      const sent = options.timeoutSeconds === undefined ? args : { ...args, timeout_seconds: seconds };
-      const offered = offeredGrant(grant, args, this.context, options.context);
-      const askedAt = new Date(this.clock.now()).toISOString();
-      const call: PendingCall = { tool, args: sent, context: options.context, deadline, timer: undefined, waiters: [waiter], grant: offered, given: args, askedAt };
-      const bytes = new TextEncoder().encode(JSON.stringify({ v: PROTOCOL_VERSION, ...callFrame(id, call) })).length;
-      if (bytes > this.maxCallBytes) {
+      const call = newCall(id, tool, args, options, grant, waiter, { now: this.clock.now(), context: this.context, maxCallBytes: this.maxCallBytes });
+      if (call instanceof KitError) {
         waiter.cleanup();
-        reject(new KitError('too_large', `The ${tool} call is ${bytes} bytes, over the ${this.maxCallBytes} a call may take (a quarter of maxPayload).`, [], id));
-        return;
+        return reject(call);
       }
       this.pending.set(id, call);
       this.begin(id, call);
@@ -189,6 +191,7 @@ export class AgentSession {
     if (held) return this.answerByGrant(id, call, held.actor);
     this.arm(id, call);
     if (this.ready) this.sendCall(id, call);
+    this.places?.asked(this, id, call);
   }
 
   /** Where and when the runtime gives a result itself. */
@@ -198,19 +201,20 @@ export class AgentSession {
 
   /** The call is allowed already: resolved now, and the page gets its receipt (answered without a card). */
   private answerByGrant(id: string, call: PendingCall, actor: string | null): void {
-    this.audit(id, call, this.decided('granted', 'grant', actor));
+    this.audit(id, call, this.decided('granted', 'grant', actor, 'grant'));
     this.conclude(id, { how: 'answered', result: grantedResult(id, call, this.ownScope()) });
     const receipt = this.local.receipt(id, callFrame(id, call, true));
     if (this.ready) this.send(receipt);
   }
 
-  protected decided(decision: Decided['decision'], source: Decided['source'], actor: string | null): Decided {
-    return { decision, source, actor, decidedAt: new Date(this.clock.now()).toISOString() };
+  protected decided(decision: Decided['decision'], source: Decided['source'], actor: string | null, where: Decided['where']): Decided {
+    return { decision, source, actor, where, decidedAt: new Date(this.clock.now()).toISOString() };
   }
 
-  /** Writes the call's one record (nothing without `audit`; never for artifacts). */
-  protected audit(id: string, call: PendingCall, decided: Decided): void {
+  /** Writes the call's one record (nothing without `audit`; never for artifacts), and keeps how it settled and who won. */
+  protected audit(id: string, call: PendingCall, decided: Decided, by?: AgentConnection): void {
     this.auditor.write({ callId: id, sessionId: this.sessionId, tool: call.tool, given: call.given, askedAt: call.askedAt }, decided);
+    this.settles.keep(id, { decision: decided.decision, where: decided.where, actor: decided.actor, at: decided.decidedAt, by });
   }
 
   /** The grants the session holds, oldest first: `{key, label, at}`. */
@@ -261,23 +265,26 @@ export class AgentSession {
     waiter.cleanup();
     waiter.reject(error);
     if (call.waiters.length > 0) return;
-    this.finish(id);
     this.withdraw(id, call);
+    this.finish(id);
   }
 
   /** Tells the kit that the agent stopped waiting for `id`: decided by the runtime. */
   protected withdraw(id: string, call: PendingCall): void {
     this.send({ type: 'cancel', id, reason: 'aborted' });
-    this.audit(id, call, this.decided('cancelled', 'runtime', null));
+    this.audit(id, call, this.decided('cancelled', 'runtime', null, 'runtime'));
   }
 
-  /** Removes a pending call (its timer and abort listeners) and returns it. */
+  /** Removes a pending call (timer, abort listeners): the chat page gets `settled` when a result from elsewhere won, the other places hear it ended. */
   protected finish(id: string): PendingCall | undefined {
     const call = this.pending.get(id);
     if (!call) return undefined;
     this.pending.delete(id);
     this.clock.clearTimeout(call.timer);
     for (const waiter of call.waiters) waiter.cleanup();
+    const settled = this.settles.get(id) ?? endedWithout(new Date(this.clock.now()).toISOString());
+    if (byAnotherPlace(settled)) this.send({ type: 'settled', ...settledFields(this.sessionId, id, settled) });
+    this.places?.ended(this, id, call, settled);
     return call;
   }
 
@@ -286,10 +293,7 @@ export class AgentSession {
     const language = this.resultLanguage;
     const outcome: CallOutcome = language && 'result' in resolved ? { ...resolved, result: inResultLanguage(resolved.result, language) } : resolved;
     const call = this.finish(id);
-    this.resolved.delete(id);
-    this.resolved.set(id, outcome);
-    const [oldest] = this.resolved.keys();
-    if (this.resolved.size > RESOLVED_MEMORY && oldest !== undefined) this.resolved.delete(oldest);
+    this.resolved.keep(id, outcome);
     for (const waiter of call?.waiters ?? []) {
       if ('result' in outcome) waiter.resolve(outcome.result);
       else waiter.reject(outcome.error);
@@ -307,22 +311,23 @@ export class AgentSession {
     for (const waiter of this.finish(id)?.waiters ?? []) waiter.reject(error);
   }
 
-  protected onResult(id: string, tool: ToolName, result: ToolResult, sessionGrant = false): void {
-    if (this.resolved.get(id)?.how === 'expired') {
+  /** A result from a place (the chat page, an inbox): the first valid one wins; every copy is acked. */
+  protected onResult(id: string, tool: ToolName, result: ToolResult, sessionGrant: boolean, from: ResultPlace): void {
+    if (from.where === 'chat' && this.resolved.get(id)?.how === 'expired') {
       // Too late: the runtime already answered the model. Tell the kit, which shows it expired.
       this.send({ type: 'cancel', id, reason: 'expired' });
       return;
     }
     const call = this.pending.get(id);
     if (call && call.tool !== tool) return;
-    this.send({ type: 'ack', id });
+    from.acked(id, call ? undefined : this.settles.get(id));
     if (!call) return;
     const decision = decisionOf(tool, result);
     if (decision) {
-      const decided = this.decided(decision, sourceOf(decision), this.actor ?? null);
+      const decided = this.decided(decision, sourceOf(decision), from.actor, from.where);
       // Only the grant the runtime offered, and only with an approval: the page names none itself.
       if (sessionGrant && call.grant && decision === 'approved') this.holdGrant(call.grant, decided);
-      this.audit(id, call, decided);
+      this.audit(id, call, decided, from.connection);
     }
     this.conclude(id, { how: 'answered', result });
   }
@@ -332,16 +337,10 @@ export class AgentSession {
     const call = this.pending.get(id);
     if (!call) return;
     this.send({ type: 'cancel', id, reason: 'expired' });
-    const outcome = this.timeoutOutcome(id, call);
+    const outcome = timeoutOutcome(id, call, this.ownScope());
     const decision = 'result' in outcome ? decisionOf(call.tool, outcome.result) : undefined;
-    if (decision) this.audit(id, call, this.decided(decision, 'timeout', null));
+    if (decision) this.audit(id, call, this.decided(decision, 'timeout', null, 'runtime'));
     this.conclude(id, outcome);
   }
-
-  /** What the runtime answers itself at deadline + grace. */
-  protected timeoutOutcome(id: string, call: Pick<PendingCall, 'tool' | 'args' | 'context'>): CallOutcome {
-    return timeoutOutcome(id, call, this.ownScope());
-  }
-
 }
 

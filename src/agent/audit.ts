@@ -1,12 +1,12 @@
 // The audit trail (docs/protocol.md §11): one record per decided call, naming the
 // call, the SHA-256 of its arguments as canonical JSON (the same bytes as the Python runtime's),
 // the decision, who made it and when; the arguments themselves only when asked for.
-import type { AuditDecision, AuditRecord, AuditSource } from '../protocol/audit-record.js';
+import type { AuditDecision, AuditPlace, AuditRecord, AuditSource } from '../protocol/audit-record.js';
 import { argumentsSha256 } from '../protocol/canonical-json.js';
 import type { ToolName } from '../protocol/constants.js';
 import type { ToolResult } from '../protocol/results.js';
 
-export type { AuditRecord };
+export type { AuditPlace, AuditRecord };
 /** Called once with each decided call's record; what it throws (or rejects with) is logged, never the call's failure. */
 export type AuditFunction = (record: AuditRecord) => void | Promise<void>;
 /** A function, or (with `redis`) `'redis'`: each record appended to the stream `aik:audit` in the step that decided the call. */
@@ -30,6 +30,8 @@ export interface Decided {
   decision: AuditDecision;
   source: AuditSource;
   actor: string | null;
+  /** Where: the chat page, an inbox, a link, a grant, or the runtime itself. */
+  where: AuditPlace;
   decidedAt: string;
 }
 
@@ -98,6 +100,7 @@ export function auditRecord(call: AuditedCall, decided: Decided, sha: string, in
     decision: decided.decision,
     source: decided.source,
     actor: decided.actor,
+    where: decided.where,
     instance,
     asked_at: call.askedAt,
     decided_at: decided.decidedAt,

@@ -1,13 +1,14 @@
 // The shapes of one call on the runtime side: its options, what is kept while it is pending, how
 // it ended, and its `tool_call` frame.
-import type { ToolName } from '../protocol/constants.js';
+import { PROTOCOL_VERSION, type ToolName } from '../protocol/constants.js';
 import type { WireContext } from '../protocol/context.js';
 import type { ToolResult } from '../protocol/results.js';
 import type { ResultLanguage } from '../rules/content.js';
+import { toTimeoutSeconds } from '../rules/coerce.js';
 import type { Clock } from '../protocol/clock.js';
 import type { AuditOption } from './audit.js';
-import type { Grant } from './grants.js';
-import type { KitError } from './kit-error.js';
+import { offeredGrant, type Grant } from './grants.js';
+import { KitError } from './kit-error.js';
 
 /** One live connection to a kit: a WebSocket, or a window reached with postMessage. */
 export interface AgentConnection {
@@ -110,4 +111,29 @@ export function callFrame(
     ...(call.grant ? { grant: { key: call.grant.key, label: call.grant.label } } : {}),
     ...(granted ? { granted: true } : {}),
   };
+}
+
+/** What a new call is asked in: the session's clock reading and context, and the largest frame it may send. */
+export interface CallScope {
+  now: number;
+  context: WireContext | undefined;
+  maxCallBytes: number;
+}
+
+/**
+ * A new call as the session keeps it while pending, its deadline from the timeout given (or the
+ * arguments'); a KitError `too_large` when its `tool_call` frame is over `maxCallBytes`.
+ */
+export function newCall(id: string, tool: ToolName, args: Record<string, unknown>, options: CallToolOptions, grant: Grant | undefined, waiter: Waiter, scope: CallScope): PendingCall | KitError {
+  const seconds = toTimeoutSeconds(options.timeoutSeconds ?? args.timeout_seconds);
+  const deadline = new Date(scope.now + seconds * 1000).toISOString();
+  // The kit bounds its timer by the arguments' timeout_seconds (120 when absent), so a limit the
+  // caller sets travels in the arguments too, or the page would time out first.
+  const sent = options.timeoutSeconds === undefined ? args : { ...args, timeout_seconds: seconds };
+  const offered = offeredGrant(grant, args, scope.context, options.context);
+  const askedAt = new Date(scope.now).toISOString();
+  const call: PendingCall = { tool, args: sent, context: options.context, deadline, timer: undefined, waiters: [waiter], grant: offered, given: args, askedAt };
+  const bytes = new TextEncoder().encode(JSON.stringify({ v: PROTOCOL_VERSION, ...callFrame(id, call) })).length;
+  if (bytes <= scope.maxCallBytes) return call;
+  return new KitError('too_large', `The ${tool} call is ${bytes} bytes, over the ${scope.maxCallBytes} a call may take (a quarter of maxPayload).`, [], id);
 }

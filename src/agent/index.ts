@@ -1,9 +1,10 @@
 // The Node entry (`agent-interaction-kit/agent`): the runtime's side of the protocol.
 export { AgentSession, KitError, type CallToolOptions } from './agent-session.js';
 export type { Grant } from './grants.js';
-export type { AuditFunction, AuditOption, AuditRecord } from './audit.js';
+export type { AuditFunction, AuditOption, AuditPlace, AuditRecord } from './audit.js';
 export type { SessionGrant } from '../protocol/runtime-messages.js';
-export { createAgentServer, type AgentServer, type AgentServerOptions } from './ws-server.js';
+export { createAgentServer, type AgentServer, type AgentServerOptions, type SessionAbout } from './ws-server.js';
+export type { InboxOptions, InboxFor, InboxView } from './inbox/endpoint.js';
 // What a runtime needs to tell the model about a call it aborted: the rules' request and results.
 export { normalizeToolCall } from '../rules/normalize.js';
 export { resolveContext } from '../rules/context.js';

@@ -6,9 +6,10 @@ import { isRecord } from '../protocol/constants.js';
 import type { WireContext } from '../protocol/context.js';
 import type { Clock } from '../protocol/clock.js';
 import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
-import { createAdmission, isUnderPath, normalizePath, type Admission, type AuthorizeFunction } from './admission.js';
+import { createAdmission, isUnderPath, normalizePath, refuse, type Admission, type AuthorizeFunction } from './admission.js';
 import { AgentSession, type AgentConnection } from './agent-session.js';
 import type { AuditOption } from './audit.js';
+import { checkInboxOptions, InboxEndpoint, type InboxOptions } from './inbox/endpoint.js';
 import type { RedisOption } from './redis/option.js';
 import type { Fleet } from './redis/session.js';
 
@@ -51,7 +52,8 @@ export interface AgentServerOptions {
    * may be async. `false` or `undefined` refuses with 403; `true` accepts; a string accepts with
    * that session id; `{ sessionId?, actor? }` accepts with that session id (when given) and keeps
    * `actor` (who the user is) with the session. A request without `Origin` (not a browser) is
-   * accepted only when this accepts it.
+   * accepted only when this accepts it. An inbox's upgrade comes with `{ inbox: true }` and no
+   * session, and is accepted only with an `actor`.
    */
   authorize?: AuthorizeFunction;
   /** Largest frame accepted from a page, bytes (default 1 MiB); a larger one closes with 1009. */
@@ -82,6 +84,20 @@ export interface AgentServerOptions {
   audit?: AuditOption;
   /** Put the arguments themselves in the audit records (default: only their SHA-256). */
   auditArguments?: boolean;
+  /**
+   * The inbox (docs/protocol.md §12.2): a WebSocket at `path` (default `/agent/inbox`) that lists,
+   * live, every call waiting for its person across the sessions they may see, and takes their
+   * answers. Admitted as a session is, and only when `authorize` names an `actor`. A session
+   * belongs to the actor of the chat page that opened it, or to the owner `session(id, { owner })`
+   * names; `inboxFor(actor)` adds other owners' sessions (a team) or single sessions.
+   */
+  inbox?: InboxOptions;
+}
+
+/** Who a session belongs to, and its title in an inbox. */
+export interface SessionAbout {
+  owner?: string;
+  title?: string;
 }
 
 export interface AgentServer {
@@ -89,8 +105,11 @@ export interface AgentServer {
   readonly port: number;
   /** This instance's id, as its audit records (and, in a fleet, its Redis values) name it. */
   readonly instance: string;
-  /** The session for an id, created on first use: call its `callTool`. */
-  session(sessionId: string): AgentSession;
+  /**
+   * The session for an id, created on first use: call its `callTool`. `about` names its owner
+   * (whose inbox lists its calls; default: the actor of the chat page that opens it) and title.
+   */
+  session(sessionId: string, about?: SessionAbout): AgentSession;
   /**
    * Takes an upgrade the application routed to the kit (with `noServer`): the origin and
    * `authorize` checks, then the session's WebSocket, or an HTTP 403 / 404 and no socket.
@@ -103,12 +122,6 @@ export interface AgentServer {
 
 /** Default `maxPayload`: 1 MiB. */
 export const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
-
-/** Refuses an upgrade over HTTP, before any WebSocket exists: no session ever sees it. */
-function refuse(socket: Duplex, status: 403 | 404): void {
-  const text = status === 403 ? 'Forbidden' : 'Not Found';
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${text.length}\r\n\r\n${text}`);
-}
 
 /** The listener options name, checked before anything starts. */
 function listenerOf(options: AgentServerOptions): 'own' | 'attached' | 'none' {
@@ -131,6 +144,7 @@ interface CheckedOptions {
   maxPayload: number;
   /** A call over a quarter of maxPayload is refused, so that an honest result always fits under it. */
   maxCallBytes: number;
+  inbox: ReturnType<typeof checkInboxOptions> | undefined;
 }
 
 /** Checks every option before anything starts: a mistake throws a TypeError naming it. */
@@ -146,9 +160,11 @@ function checkOptions(options: AgentServerOptions): CheckedOptions {
     throw new TypeError("createAgentServer: audit must be a function or 'redis'.");
   }
   if (options.audit === 'redis' && options.redis === undefined) throw new TypeError("createAgentServer: audit 'redis' writes to the fleet's Redis: give redis too.");
+  const inbox = options.inbox === undefined ? undefined : checkInboxOptions(options.inbox, path);
+  if (inbox && options.redis !== undefined) throw new TypeError('createAgentServer: the inbox runs in one process for now: give inbox or redis, not both.');
   const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
   if (!Number.isInteger(maxPayload) || maxPayload <= 0) throw new TypeError('createAgentServer: maxPayload must be a positive whole number of bytes.');
-  return { listener, admit, path, resultLanguage, maxPayload, maxCallBytes: Math.floor(maxPayload / 4) };
+  return { listener, admit, path, resultLanguage, maxPayload, maxCallBytes: Math.floor(maxPayload / 4), inbox };
 }
 
 /**
@@ -161,6 +177,7 @@ class KitAgentServer implements AgentServer {
   // The upgrade is ours to decide (noServer), so a refused request never becomes a socket.
   readonly wss: WebSocketServer;
   private readonly http: UpgradeServer | undefined;
+  private readonly inbox: InboxEndpoint | undefined;
   private closed = false;
 
   constructor(
@@ -178,6 +195,8 @@ class KitAgentServer implements AgentServer {
       );
     }
     this.wss = new WebSocketServer({ noServer: true, maxPayload: checked.maxPayload });
+    const { inbox } = checked;
+    this.inbox = inbox && new InboxEndpoint(inbox.path, inbox.inboxFor, options, sessions, options.log ?? console.warn);
     this.http = checked.listener === 'own' ? createServer((_request, response) => response.writeHead(426, { connection: 'close' }).end()) : options.server;
     this.http?.on('upgrade', this.onUpgrade);
   }
@@ -197,7 +216,7 @@ class KitAgentServer implements AgentServer {
     });
   }
 
-  readonly session = (sessionId: string): AgentSession => {
+  readonly session = (sessionId: string, about?: SessionAbout): AgentSession => {
     let existing = this.sessions.get(sessionId);
     if (!existing) {
       const { options, instance } = this;
@@ -205,13 +224,35 @@ class KitAgentServer implements AgentServer {
       const { maxCallBytes, resultLanguage } = this.checked;
       const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock, graceMs, maxCallBytes, resultLanguage, audit, auditArguments, instance };
       existing = this.fleet ? this.fleet.session(sessionOptions) : new AgentSession(sessionOptions);
+      existing.places = this.inbox?.hub;
       this.sessions.set(sessionId, existing);
       if (this.closed) existing.close();
     }
+    if (about) this.describe(existing, about);
     return existing;
   };
 
+  /**
+   * A session's owner and title, as given (`byChat`: the chat page's actor, for a session without
+   * an owner); every inbox sees the change, and in a fleet Redis keeps them for every instance.
+   */
+  private describe(session: AgentSession, about: SessionAbout, byChat = false): void {
+    if (about.owner !== undefined && typeof about.owner !== 'string') throw new TypeError('session: owner must be a string (an actor).');
+    if (about.title !== undefined && typeof about.title !== 'string') throw new TypeError('session: title must be a string.');
+    this.fleet?.about(session.sessionId, about, byChat).then(
+      (owner) => (session.owner = owner),
+      () => undefined,
+    );
+    const owner = about.owner ?? session.owner;
+    const title = about.title ?? session.title;
+    if (owner === session.owner && title === session.title) return;
+    session.owner = owner;
+    session.title = title;
+    this.inbox?.hub.changed();
+  }
+
   readonly handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (this.inbox?.handles(request)) return this.inbox.upgrade(request, socket, head, this.wss);
     socket.on('error', () => socket.destroy());
     void this.checked.admit(request).then((admission) => {
       if ('status' in admission) return refuse(socket, admission.status);
@@ -225,13 +266,15 @@ class KitAgentServer implements AgentServer {
 
   /** On a server of its own every upgrade is the kit's to answer; on the application's, only those under `path`. */
   private readonly onUpgrade: UpgradeListener = (request, socket, head) => {
-    if (isUnderPath(request, this.checked.path)) this.handleUpgrade(request, socket, head);
+    if (isUnderPath(request, this.checked.path) || this.inbox?.handles(request)) this.handleUpgrade(request, socket, head);
     else if (this.checked.listener === 'own') refuse(socket, 404);
   };
 
   /** Only a connection that passed the checks gets here, so only it can supersede another. */
   private onConnection(socket: WebSocket, admission: { sessionId: string; actor?: string }): void {
     const agent = this.session(admission.sessionId);
+    // A session belongs to the actor of the chat page that opened it, unless it was given an owner.
+    if (agent.owner === undefined && admission.actor !== undefined) this.describe(agent, { owner: admission.actor }, true);
     const connection: AgentConnection = {
       send: (message) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));

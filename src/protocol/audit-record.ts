@@ -12,6 +12,10 @@ export type AuditDecision = (typeof AUDIT_DECISIONS)[number];
 export const AUDIT_SOURCES = ['user', 'grant', 'timeout', 'runtime'] as const;
 export type AuditSource = (typeof AUDIT_SOURCES)[number];
 
+/** Where it was decided: the chat page, an inbox, an answer link, a session grant, or the runtime itself. */
+export const AUDIT_PLACES = ['chat', 'inbox', 'link', 'grant', 'runtime'] as const;
+export type AuditPlace = (typeof AUDIT_PLACES)[number];
+
 export const auditRecordSchema = z.object({
   call_id: z.string().check(z.minLength(1)),
   session_id: z.string().check(z.minLength(1)),
@@ -20,6 +24,8 @@ export const auditRecordSchema = z.object({
   decision: z.literal(AUDIT_DECISIONS),
   source: z.literal(AUDIT_SOURCES),
   actor: z.nullable(z.string()),
+  // Optional: a runtime that predates the places a call is answered from writes none.
+  where: z.optional(z.literal(AUDIT_PLACES)),
   instance: z.string(),
   asked_at: z.string(),
   decided_at: z.string(),

@@ -134,6 +134,7 @@ export const MESSAGE_DESCRIPTIONS: Record<string, SchemaDescription> = {
       decision: '`approved`, `rejected`, `answered`, `cancelled`, `timeout`, `auto_selected` or `granted`',
       source: '`user`, `grant`, `timeout` or `runtime`',
       actor: 'who decided, as `authorize` named them (§7), or null',
+      where: 'where it was decided (§12): `chat`, `inbox`, `link`, `grant` or `runtime`',
       instance: 'the runtime instance that stored the outcome',
       asked_at: 'when the call was first asked (ISO 8601)',
       decided_at: 'when the runtime stored its outcome (ISO 8601)',

@@ -11,7 +11,7 @@ import { FakeClock } from '../support/fake-clock.js';
 import { golden, withPlaceholders } from '../support/golden.js';
 import { rawPage, waitFor } from './fleet.js';
 
-const FIELDS = ['call_id', 'session_id', 'tool', 'arguments_sha256', 'decision', 'source', 'actor', 'instance', 'asked_at', 'decided_at'];
+const FIELDS = ['call_id', 'session_id', 'tool', 'arguments_sha256', 'decision', 'source', 'actor', 'where', 'instance', 'asked_at', 'decided_at'];
 const byName = (name: string) => golden.tool_cases.find((c) => c.name === name)!;
 const open: AgentServer[] = [];
 after(() => Promise.all(open.map((s) => s.close())));
@@ -57,6 +57,7 @@ describe('audit trail, one process (docs/protocol.md §11)', () => {
       assert.equal(record!.decision, decision);
       assert.equal(record!.source, source);
       assert.equal(record!.actor, 'alice@example.com');
+      assert.equal(record!.where, 'chat', 'answered on the chat page');
       assert.equal(record!.arguments_sha256, await argumentsSha256(byName(name).arguments));
       assert.deepEqual([record!.call_id, record!.session_id, record!.tool], ['a-1', 'a', byName(name).tool]);
       assert.equal(record!.asked_at, asked);
@@ -75,7 +76,7 @@ describe('audit trail, one process (docs/protocol.md §11)', () => {
       clock.advance(86_400_000 * 2);
       await done;
       await waitFor(() => records.length === 1, 'the record');
-      assert.deepEqual([records[0]!.decision, records[0]!.source, records[0]!.actor], [decision, 'timeout', null]);
+      assert.deepEqual([records[0]!.decision, records[0]!.source, records[0]!.actor, records[0]!.where], [decision, 'timeout', null, 'runtime']);
       page.close();
     });
   }
@@ -89,7 +90,7 @@ describe('audit trail, one process (docs/protocol.md §11)', () => {
     controller.abort();
     await assert.rejects(done, { name: 'AbortError' });
     await waitFor(() => records.length === 1, 'the record');
-    assert.deepEqual([records[0]!.decision, records[0]!.source, records[0]!.actor], ['cancelled', 'runtime', null]);
+    assert.deepEqual([records[0]!.decision, records[0]!.source, records[0]!.actor, records[0]!.where], ['cancelled', 'runtime', null, 'runtime']);
     page.close();
   });
 
@@ -105,8 +106,8 @@ describe('audit trail, one process (docs/protocol.md §11)', () => {
     await server.session('g').callTool('request_user_approval', args, { callId: 'g-2', grant });
     await waitFor(() => records.length === 2, 'both records');
     assert.deepEqual(
-      records.map((r) => [r.call_id, r.decision, r.source, r.actor]),
-      [['g-1', 'approved', 'user', 'alice@example.com'], ['g-2', 'granted', 'grant', 'alice@example.com']],
+      records.map((r) => [r.call_id, r.decision, r.source, r.actor, r.where]),
+      [['g-1', 'approved', 'user', 'alice@example.com', 'chat'], ['g-2', 'granted', 'grant', 'alice@example.com', 'grant']],
     );
     page.close();
   });

@@ -114,15 +114,15 @@ describe('the audit trail in a fleet (docs/protocol.md §11)', () => {
       return got.length >= 3 && got;
     }, 'three records');
     assert.deepEqual(
-      records.map((r) => [r.call_id, r.decision, r.source, r.actor, r.instance]),
+      records.map((r) => [r.call_id, r.decision, r.source, r.actor, r.where, r.instance]),
       [
-        [`${session}-1`, 'approved', 'user', 'bob@example.com', b!.instance],
-        [`${session}-2`, 'granted', 'grant', 'bob@example.com', a!.instance],
-        [`${session}-3`, 'cancelled', 'runtime', undefined, a!.instance],
+        [`${session}-1`, 'approved', 'user', 'bob@example.com', 'chat', b!.instance],
+        [`${session}-2`, 'granted', 'grant', 'bob@example.com', 'grant', a!.instance],
+        [`${session}-3`, 'cancelled', 'runtime', undefined, 'runtime', a!.instance],
       ],
     );
     assert.equal(records[0]!.arguments_sha256, await argumentsSha256(LOW));
-    assert.deepEqual(Object.keys(records[0]!), ['call_id', 'session_id', 'tool', 'arguments_sha256', 'decision', 'source', 'actor', 'instance', 'asked_at', 'decided_at']);
+    assert.deepEqual(Object.keys(records[0]!), ['call_id', 'session_id', 'tool', 'arguments_sha256', 'decision', 'source', 'actor', 'where', 'instance', 'asked_at', 'decided_at']);
     page.close();
   });
 

@@ -489,6 +489,8 @@ class AuditRecord(TypedDict):
     "`user`, `grant`, `timeout` or `runtime`"
     actor: Union[str, None]
     "who decided, as `authorize` named them (§7), or null"
+    where: NotRequired[Literal["chat", "inbox", "link", "grant", "runtime"]]
+    "where it was decided (§12): `chat`, `inbox`, `link`, `grant` or `runtime`"
     instance: str
     "the runtime instance that stored the outcome"
     asked_at: str

@@ -10,7 +10,7 @@ import { AgentSession, callFrame, KitError, type AgentConnection, type AgentSess
 import { auditRecord, decisionOf, sourceOf, type Decided } from '../audit.js';
 import type { Grant } from '../grants.js';
 import { grantsFrame } from '../grants.js';
-import { grantedResult } from '../own-results.js';
+import { grantedResult, timeoutOutcome } from '../own-results.js';
 import type { RedisOption } from './option.js';
 import { RedisStore, type CallAudit, type Deciding, type StoredOutcome } from './store.js';
 
@@ -83,7 +83,7 @@ export class RedisAgentSession extends AgentSession {
   /** An approval with a grant: answered at once if the session (in Redis) holds it, else asked. */
   private askGranted(id: string, call: PendingCall, grant: Grant): void {
     const result = grantedResult(id, call, this.ownScope());
-    const deciding = { ...this.decided('granted', 'grant', null), toRedis: this.auditor.toRedis };
+    const deciding = { ...this.decided('granted', 'grant', null, 'grant'), toRedis: this.auditor.toRedis };
     const frame = callFrame(id, call, true);
     this.callAudit(call)
       .then((audit) => this.store.grant({ session: this.sessionId, id, tool: call.tool, frame, deadlineMs: Date.parse(call.deadline), audit }, grant.key, { how: 'answered', result }, deciding))
@@ -187,7 +187,7 @@ export class RedisAgentSession extends AgentSession {
     if (!connection) return;
     this.shown.delete(id);
     const decision = decisionOf(tool, result);
-    const deciding = this.deciding(decision && this.decided(decision, sourceOf(decision), this.actor ?? null), tool);
+    const deciding = this.deciding(decision && this.decided(decision, sourceOf(decision), this.actor ?? null, 'chat'), tool);
     this.store.settle(this.sessionId, id, tool, { how: 'answered', result }, deciding, sessionGrant && decision === 'approved').then(
       (reply) => {
         if (reply.kind === 'mismatch') return;
@@ -208,7 +208,7 @@ export class RedisAgentSession extends AgentSession {
   }
 
   protected override withdraw(id: string, call: PendingCall): void {
-    const decided = this.decided('cancelled', 'runtime', null);
+    const decided = this.decided('cancelled', 'runtime', null, 'runtime');
     this.store.withdraw(this.sessionId, id, { type: 'cancel', id, reason: 'aborted' }, decided.decidedAt, this.auditor.toRedis).then(
       // Still pending in Redis (not answered elsewhere meanwhile): decided here, by the runtime.
       (held) => (held ? this.audit(id, call, decided) : undefined),
@@ -246,9 +246,9 @@ export class RedisAgentSession extends AgentSession {
   protected override expire(id: string): void {
     const call = this.pending.get(id);
     if (!call) return;
-    const outcome = this.timeoutOutcome(id, call);
+    const outcome = timeoutOutcome(id, call, this.ownScope());
     const decision = 'result' in outcome ? decisionOf(call.tool, outcome.result) : undefined;
-    const decided = decision && this.decided(decision, 'timeout', null);
+    const decided = decision && this.decided(decision, 'timeout', null, 'runtime');
     this.store.settle(this.sessionId, id, call.tool, toStored(outcome), this.deciding(decided, call.tool)).then(
       (reply) => {
         if (!this.pending.has(id)) return; // its result arrived meanwhile
@@ -309,6 +309,8 @@ export interface Fleet {
   /** This instance's id, as its channel, owner values and audit records name it. */
   readonly instance: string;
   session(options: AgentSessionOptions): RedisAgentSession;
+  /** Writes a session's owner and title where every instance reads them (`onlyIfUnowned`: a chat page's actor). */
+  about(session: string, about: { owner?: string; title?: string }, onlyIfUnowned?: boolean): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -331,6 +333,7 @@ export async function joinFleet(redis: RedisOption, sessions: ReadonlyMap<string
   return {
     instance: store.instance,
     session: (options) => new RedisAgentSession(options, store),
+    about: (session, about, onlyIfUnowned) => store.about(session, about, onlyIfUnowned),
     close: () => store.close(),
   };
 }

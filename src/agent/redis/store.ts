@@ -12,7 +12,7 @@ import { KitError } from '../kit-error.js';
 import type { RedisOption } from './option.js';
 import type { Decided } from '../audit.js';
 import { storedGrant, type HeldGrant } from '../grants.js';
-import { ASK, CLAIM, FORWARD, GRANT, keys, PENDING, RECLAIM, REFUSE, RELEASE, REVOKE, SETTLE, WITHDRAW } from './scripts.js';
+import { ABOUT, ASK, CLAIM, FORWARD, GRANT, keys, PENDING, RECLAIM, REFUSE, RELEASE, REVOKE, SETTLE, WITHDRAW } from './scripts.js';
 
 /** How a call ended, as Redis stores it (`aik:result:<id>`). */
 export type StoredOutcome =
@@ -155,7 +155,7 @@ export class RedisStore {
   ): Promise<GrantReply> {
     const { session, id, audit } = call;
     const args = [id, session, call.tool, JSON.stringify(call.frame), String(call.deadlineMs), this.instance, String(Date.now()), audit.askedAt, audit.sha, audit.arguments];
-    args.push(key, JSON.stringify(outcome), deciding.decidedAt, deciding.toRedis ? 'redis' : '');
+    args.push(key, JSON.stringify(outcome), deciding.decidedAt, deciding.toRedis ? 'redis' : '', deciding.where);
     const reply = (await this.run(GRANT, this.callKeys(session, id), args)) as string[];
     if (reply[0] === 'result') return { kind: 'result', outcome: JSON.parse(String(reply[1])) as StoredOutcome };
     const grant = reply[0] === 'granted' ? storedGrant(String(reply[1])) : undefined;
@@ -169,7 +169,7 @@ export class RedisStore {
   async settle(session: string, id: string, tool: ToolName, outcome: StoredOutcome, deciding: Deciding, sessionGrant = false): Promise<SettleReply> {
     const keyList = [keys.call(id), keys.result(id), keys.pending(session), keys.grants(session), keys.owner(session)];
     const args = [id, tool, JSON.stringify(outcome), deciding?.decision ?? '', deciding?.source ?? '', JSON.stringify(deciding?.actor ?? null), this.instance];
-    args.push(deciding?.decidedAt ?? new Date().toISOString(), deciding?.toRedis ? 'redis' : '', sessionGrant ? '1' : '');
+    args.push(deciding?.decidedAt ?? new Date().toISOString(), deciding?.toRedis ? 'redis' : '', sessionGrant ? '1' : '', deciding?.where ?? '');
     const reply = (await this.run(SETTLE, keyList, args)) as string[];
     if (reply[0] === 'taken') return { kind: 'taken', outcome: JSON.parse(String(reply[1])) as StoredOutcome };
     if (reply[0] === 'won') return { kind: 'won', audit: { askedAt: String(reply[1]), sha: String(reply[2]), arguments: String(reply[3]) }, granted: String(reply[4] ?? '') };
@@ -183,9 +183,15 @@ export class RedisStore {
   /** Forgets the call and tells the page; its audit fields when it was still pending and unresolved (decided now, by the runtime). */
   async withdraw(session: string, id: string, frame: Record<string, unknown>, decidedAt: string, toRedis: boolean): Promise<CallAudit | undefined> {
     const reply = (await this.run(WITHDRAW, [keys.call(id), keys.pending(session), keys.owner(session), keys.result(id)], [
-      id, session, JSON.stringify(frame), decidedAt, this.instance, toRedis ? 'redis' : '',
+      id, session, JSON.stringify(frame), decidedAt, this.instance, toRedis ? 'redis' : '', 'runtime',
     ])) as unknown[];
     return Number(reply[0]) === 1 ? { askedAt: String(reply[2]), sha: String(reply[3]), arguments: String(reply[4]) } : undefined;
+  }
+
+  /** A session's owner and title (`onlyIfUnowned`: the owner only for a session without one); the owner Redis holds after it. */
+  async about(session: string, about: { owner?: string; title?: string }, onlyIfUnowned = false): Promise<string | undefined> {
+    const owner = await this.run(ABOUT, [keys.about(session), keys.pending(session)], [session, about.owner ?? '', about.title ?? '', onlyIfUnowned ? 'nx' : '']);
+    return owner ? String(owner) : undefined;
   }
 
   /** Ends the session's grant `key` (the page is told); false when it held none. */
@@ -204,7 +210,7 @@ export class RedisStore {
   }
 
   async refuse(session: string, id: string, error: { code: string; message: string; issues?: unknown[] }): Promise<void> {
-    await this.run(REFUSE, [keys.call(id), keys.result(id), keys.pending(session)], [id, JSON.stringify(error)]);
+    await this.run(REFUSE, [keys.call(id), keys.result(id), keys.pending(session)], [id, JSON.stringify(error), new Date().toISOString()]);
   }
 
   /** How each call ended, as stored (none: unresolved, withdrawn, or never held). */
