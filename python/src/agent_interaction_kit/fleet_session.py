@@ -22,7 +22,7 @@ from .grants import GrantRecord, grants_frame
 from .jsjson import dumps
 from .outcomes import Answered, Expired, from_stored, to_stored
 from .rules import ToolName
-from .session import AgentSession
+from .session import AgentSession, ResultPlace
 from .wire import Connection, Pending, call_frame
 
 __all__ = ["RedisAgentSession", "Fleet"]
@@ -225,7 +225,7 @@ class RedisAgentSession(AgentSession):
         if self._ready:
             self._send(frame)
 
-    def _on_result(self, call_id: str, tool: ToolName, result: ToolResult, session_grant: bool = False) -> None:
+    def _on_result(self, call_id: str, tool: ToolName, result: ToolResult, session_grant: bool = False, place: Optional[ResultPlace] = None) -> None:
         """A result from the page: stored if it is the first, acked in any case (or told it came too late).
 
         Stored first, it is this instance's to record: in the audit trail, and (for an approval
