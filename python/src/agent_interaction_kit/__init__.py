@@ -28,6 +28,7 @@ from .audit import AuditFunction
 from .errors import ErrorCode, KitError
 from .grants import Grant
 from .handshake import Accepted, Authorization, Handshake
+from .inbox import Inbox, InboxFor, InboxView
 from .language import ResultLanguage
 from .links import AnswerTokenClaims, AnswerTokenOutcome, AnswerTokenRefusal, mint_answer_token, verify_answer_token
 from .rules import cancelled_response, normalize_tool_call, resolve_context, timeout_response, tool_result_for
@@ -49,6 +50,9 @@ __all__ = [
     "KitError",
     "ErrorCode",
     "Handshake",
+    "Inbox",
+    "InboxFor",
+    "InboxView",
     "Authorization",
     "Accepted",
     "KitSocket",
