@@ -351,3 +351,61 @@ async def test_the_inbox_under_an_asgi_mount(clock: FakeClock) -> None:
         await lead.close()
         await chat_page.close()
         await kit.close()
+
+
+async def test_serve_inbox_in_a_route_of_ones_own(clock: FakeClock) -> None:
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket
+
+    from agent_interaction_kit import StarletteSocket
+
+    kit = AgentServer(allowed_origins=[ORIGIN], clock=clock, inbox=Inbox())
+
+    async def desk(websocket: WebSocket) -> None:  # the route's own user, after its own checks
+        user = websocket.query_params.get("user")
+        await kit.serve_inbox(StarletteSocket(websocket), actor=user)
+
+    app = Starlette(routes=[WebSocketRoute("/desk/inbox", desk)])
+    async with served(app) as port:
+        kit.session("a", owner="alice")
+        task = asyncio.create_task(kit.session("a").call_tool("request_user_approval", ASK, call_id="r-1"))
+        page = FakeKit(await connect(f"ws://127.0.0.1:{port}/desk/inbox?user=alice", origin=ORIGIN))
+        await page.send({"type": "connect", "kit_version": "0.1.0"})
+        assert await page.recv(5) == {"v": 1, "type": "hello", "inbox": True, "actor": "alice"}
+        await page.send({"type": "ready", "kit_version": "0.1.0", "capabilities": {"tools": []}, "resume": []})
+        assert [c["call_id"] for c in (await page.recv(5))["calls"]] == ["r-1"]
+        await page.send(answer("r-1", "a"))
+        assert (await page.recv(5))["type"] == "ack"
+        assert (await asyncio.wait_for(task, 5))["interaction_response"]["approved"] is True
+        with pytest.raises(InvalidStatus) as refused:
+            await connect(f"ws://127.0.0.1:{port}/desk/inbox", origin=ORIGIN)
+        assert refused.value.response.status_code == 403, "a route that names nobody opens no inbox"
+        await page.close()
+        await kit.close()
+
+
+async def test_a_withdrawn_call_leaves_the_inbox_and_the_chat_pages_late_answer_gets_its_ack_alone(server: AgentServer, trail: Trail) -> None:
+    page = await chat(server, "a", "alice")
+    mine, _ = await inbox(server, "alice")
+    task = await asked(server, "a", "w-1", page)
+    await mine.recv()
+    task.cancel()
+    assert await page.recv() == {"v": 1, "type": "cancel", "id": "w-1", "reason": "aborted"}
+    removed = await mine.recv()
+    assert (removed["type"], removed["decision"], removed["where"], removed["actor"]) == ("inbox_remove", "cancelled", "runtime", None)
+    await page.send(answer("w-1"))
+    assert await page.recv() == {"v": 1, "type": "ack", "id": "w-1"}
+    await page.nothing()
+    assert [(r["decision"], r["where"]) for r in trail.records] == [("cancelled", "runtime")]
+    await page.close()
+    await mine.close()
+
+
+def test_the_readmes_inbox_recipe() -> None:
+    from apps import block_under, run_block
+
+    recipe = run_block(block_under("The inbox"))
+    assert recipe["authorize"](Handshake(path="/agent/inbox", query={"as": "han.meimei"})) == {"actor": "han.meimei"}
+    assert recipe["authorize"](Handshake(path="/agent/inbox")) is False, "no person, no inbox"
+    assert recipe["inbox_for"]("han.meimei") == {"owners": ["li.lei"]}
+    assert recipe["inbox_for"]("li.lei") == {"owners": []}
