@@ -13,21 +13,22 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
+from websockets.typing import Origin
 
-from agent_interaction_kit import AgentServer, Grant, Handshake, Inbox, KitError
+from agent_interaction_kit import AgentServer, Grant, Handshake, Inbox, InboxView, KitError
 from agent_interaction_kit._schema import AuditRecord
 
 from apps import served
 from conftest import GOLDEN, FakeClock
 from kit import FakeKit
 
-ORIGIN = "http://127.0.0.1:5173"
+ORIGIN = Origin("http://127.0.0.1:5173")
 APPROVED = next(c for c in GOLDEN["tool_cases"] if c["name"] == "approval-approved-high")["result"]
 ASK = {"message": "Deploy to production?", "severity": "high"}
 
 
 def approved(call_id: str, note: str = "") -> dict[str, Any]:
-    result = copy.deepcopy(APPROVED)
+    result: dict[str, Any] = copy.deepcopy(APPROVED)
     result["interaction_response"].update(request_id=call_id, resolved_at="2026-11-29T12:00:31.204Z", text=note)
     return result
 
@@ -56,7 +57,7 @@ def trail() -> Trail:
 
 @pytest.fixture
 async def server(clock: FakeClock, trail: Trail) -> AsyncIterator[AgentServer]:
-    team = {"lead": {"owners": ["alice"]}, "auditor": {"sessions": ["b"]}}
+    team: dict[str, InboxView] = {"lead": {"owners": ["alice"]}, "auditor": {"sessions": ["b"]}}
     inbox = Inbox(inbox_for=lambda actor: team.get(actor))
     server = await AgentServer.start("127.0.0.1", 0, clock=clock, authorize=by_query, inbox=inbox, audit=trail, context_for=lambda _id: {"channel": "feishu"})
     yield server
@@ -295,7 +296,7 @@ async def test_a_granted_call_never_waits_in_an_inbox(server: AgentServer) -> No
 
 async def test_admitted_as_a_session_and_only_with_an_actor(server: AgentServer) -> None:
     seen.clear()
-    for path, origin in (("/agent/inbox", ORIGIN), ("/agent/inbox?as=alice", "https://evil.example")):
+    for path, origin in (("/agent/inbox", ORIGIN), ("/agent/inbox?as=alice", Origin("https://evil.example"))):
         with pytest.raises(InvalidStatus) as refused:
             await connect(f"ws://127.0.0.1:{server.port}{path}", origin=origin)
         assert refused.value.response.status_code == 403
@@ -304,6 +305,8 @@ async def test_admitted_as_a_session_and_only_with_an_actor(server: AgentServer)
         AgentServer(inbox=Inbox(), redis="redis://127.0.0.1:1")
     with pytest.raises(ValueError):
         Inbox(path="/agent/sessions")
+    with pytest.raises(TypeError):
+        AgentServer(inbox={"path": "/agent/inbox"})  # type: ignore[arg-type]
 
 
 async def test_inbox_for_failing_shows_only_ones_own(clock: FakeClock, caplog: pytest.LogCaptureFixture) -> None:

@@ -108,17 +108,17 @@ class AgentServer:
         redis = options.get("redis")
         if redis is not None and not isinstance(redis, str):
             raise TypeError(f"AgentServer: redis must be a Redis URL such as 'redis://127.0.0.1:6379'; got {redis!r}")
+        inbox = options.get("inbox")
+        if inbox is not None and not isinstance(inbox, Inbox):
+            raise TypeError(f"AgentServer: inbox must be an Inbox(path=…, inbox_for=…); got {inbox!r}")
+        if inbox is not None and redis is not None:
+            raise ValueError("AgentServer: the inbox runs in one process for now: give inbox or redis, not both")
         if redis is not None:
             from .fleet_session import Fleet
 
             self._fleet: Optional[Fleet] = Fleet(redis, self._sessions)
         else:
             self._fleet = None
-        inbox = options.get("inbox")
-        if inbox is not None and not isinstance(inbox, Inbox):
-            raise TypeError(f"AgentServer: inbox must be an Inbox(path=…, inbox_for=…); got {inbox!r}")
-        if inbox is not None and redis is not None:
-            raise ValueError("AgentServer: the inbox runs in one process for now: give inbox or redis, not both")
         self._inbox = inbox
         self._hub = InboxHub(self._sessions, inbox.inbox_for) if inbox is not None else None
         audit = options.get("audit")
