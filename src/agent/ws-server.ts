@@ -232,10 +232,17 @@ class KitAgentServer implements AgentServer {
     return existing;
   };
 
-  /** A session's owner and title, as given; every inbox sees the change. */
-  private describe(session: AgentSession, about: SessionAbout): void {
+  /**
+   * A session's owner and title, as given (`byChat`: the chat page's actor, for a session without
+   * an owner); every inbox sees the change, and in a fleet Redis keeps them for every instance.
+   */
+  private describe(session: AgentSession, about: SessionAbout, byChat = false): void {
     if (about.owner !== undefined && typeof about.owner !== 'string') throw new TypeError('session: owner must be a string (an actor).');
     if (about.title !== undefined && typeof about.title !== 'string') throw new TypeError('session: title must be a string.');
+    this.fleet?.about(session.sessionId, about, byChat).then(
+      (owner) => (session.owner = owner),
+      () => undefined,
+    );
     const owner = about.owner ?? session.owner;
     const title = about.title ?? session.title;
     if (owner === session.owner && title === session.title) return;
@@ -267,7 +274,7 @@ class KitAgentServer implements AgentServer {
   private onConnection(socket: WebSocket, admission: { sessionId: string; actor?: string }): void {
     const agent = this.session(admission.sessionId);
     // A session belongs to the actor of the chat page that opened it, unless it was given an owner.
-    if (agent.owner === undefined && admission.actor !== undefined) this.describe(agent, { owner: admission.actor });
+    if (agent.owner === undefined && admission.actor !== undefined) this.describe(agent, { owner: admission.actor }, true);
     const connection: AgentConnection = {
       send: (message) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));

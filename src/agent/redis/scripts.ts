@@ -13,6 +13,9 @@ export const keys = {
   pending: (session: string) => `${PREFIX}session:${session}:pending`,
   owner: (session: string) => `${PREFIX}session:${session}:owner`,
   grants: (session: string) => `${PREFIX}session:${session}:grants`,
+  about: (session: string) => `${PREFIX}session:${session}:about`,
+  inboxCalls: (owner: string) => `${PREFIX}inbox:${owner}:calls`,
+  inbox: (owner: string) => `${PREFIX}inbox:${owner}`,
   channel: (instance: string) => `${PREFIX}instance:${instance}`,
 };
 
@@ -41,6 +44,21 @@ local function audit(id, session, tool, sha, decision, source, actor, where, ins
   if arguments and arguments ~= '' then table.insert(entry, 'arguments'); table.insert(entry, arguments) end
   redis.call('XADD', '${AUDIT_STREAM}', '*', unpack(entry))
 end
+local function expireAt(key, at)
+  if redis.call('PTTL', key) < 0 then redis.call('PEXPIREAT', key, at) else redis.call('PEXPIREAT', key, at, 'GT') end
+end
+local function inboxOwner(session)
+  return redis.call('HGET', '${PREFIX}session:' .. session .. ':about', 'owner')
+end
+local function inboxListed(tool)
+  return tool == 'request_user_approval' or tool == 'request_user_input'
+end
+-- A call leaves its owner's inbox: published only when it was listed there.
+local function inboxRemove(session, id, decision, where, actor, at)
+  local owner = inboxOwner(session)
+  if not owner or redis.call('ZREM', '${PREFIX}inbox:' .. owner .. ':calls', id) == 0 then return end
+  redis.call('PUBLISH', '${PREFIX}inbox:' .. owner, cjson.encode({op = 'remove', call_id = id, session_id = session, decision = decision, where = where, actor = actor or cjson.null, at = at}))
+end
 `;
 
 /**
@@ -67,6 +85,22 @@ redis.call('ZADD', KEYS[3], 'NX', ARGV[7], ARGV[1])
 keep(KEYS[3], ${DAY_MS})
 redis.call('PEXPIREAT', KEYS[3], deadline + ${DAY_MS}, 'GT')
 if redis.call('EXISTS', KEYS[5]) == 1 then keep(KEYS[5], ${DAY_MS}) end
+-- The session's owner lists it in their inbox: the call's frame with where it waits.
+local about = '${PREFIX}session:' .. ARGV[2] .. ':about'
+local person = redis.call('HGET', about, 'owner')
+if person and inboxListed(redis.call('HGET', KEYS[1], 'tool')) then
+  keep(about, ${DAY_MS})
+  expireAt(about, deadline + ${DAY_MS})
+  local list = '${PREFIX}inbox:' .. person .. ':calls'
+  local added = redis.call('ZADD', list, deadline, ARGV[1])
+  expireAt(list, deadline + ${DAY_MS})
+  if added == 1 then
+    local title = redis.call('HGET', about, 'title')
+    local asked = redis.call('HGET', KEYS[1], 'asked_at') or ARGV[8]
+    local call = string.sub(frame, 1, -2) .. ',"session_id":' .. cjson.encode(ARGV[2]) .. ',"session_title":' .. (title and cjson.encode(title) or 'null') .. ',"asked_at":' .. cjson.encode(asked) .. '}'
+    redis.call('PUBLISH', '${PREFIX}inbox:' .. person, cjson.encode({op = 'add', call = call}))
+  end
+end
 local owner = redis.call('GET', KEYS[4])
 if owner then keep(KEYS[4], ${DAY_MS}) end
 -- The live connection on the asking instance itself: it sends the frame without a publish.
@@ -135,6 +169,10 @@ if not won then return {'taken', redis.call('GET', KEYS[2])} end
 keep(KEYS[3], ${DAY_MS})
 local actor = cjson.decode(ARGV[6])
 if actor == cjson.null then actor = nil end
+-- A runtime that passes no where: its page's answer, or its own timeout result.
+local where = ARGV[11]
+if not where or where == '' then where = ARGV[5] == 'timeout' and 'runtime' or 'chat' end
+inboxRemove(call[4], ARGV[1], ARGV[4] ~= '' and ARGV[4] or 'cancelled', where, actor, ARGV[8])
 if ARGV[9] == 'redis' and ARGV[4] ~= '' then
   audit(ARGV[1], call[4], call[1], call[6] or '', ARGV[4], ARGV[5], actor, ARGV[11], ARGV[7], call[5] or '', ARGV[8], call[7])
 end
@@ -171,6 +209,7 @@ local was = redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('DEL', KEYS[1])
 tell(redis.call('GET', KEYS[3]), {op = 'frame', session = ARGV[2], frame = ARGV[3]})
 if was == 0 or not call[1] or redis.call('EXISTS', KEYS[4]) == 1 then return {0} end
+inboxRemove(ARGV[2], ARGV[1], 'cancelled', 'runtime', nil, ARGV[4])
 if ARGV[6] == 'redis' then
   audit(ARGV[1], ARGV[2], call[1], call[3] or '', 'cancelled', 'runtime', nil, ARGV[7], ARGV[5], call[2] or '', ARGV[4], call[4])
 end
@@ -186,7 +225,8 @@ return removed
 
 /**
  * The kit refused a call with an `error` message: its caller is told, unless the call already
- * resolved (a repeat that crossed its result). KEYS: call, result, pending. ARGV: id, error.
+ * resolved (a repeat that crossed its result). KEYS: call, result, pending. ARGV: id, error, and
+ * (optional) when (ISO 8601): given, the call leaves its owner's inbox as withdrawn by the runtime.
  */
 export const REFUSE = `${HELPERS}
 if redis.call('EXISTS', KEYS[2]) == 1 then
@@ -195,6 +235,7 @@ if redis.call('EXISTS', KEYS[2]) == 1 then
 end
 local call = redis.call('HMGET', KEYS[1], 'caller', 'session')
 redis.call('ZREM', KEYS[3], ARGV[1])
+if call[2] and ARGV[3] then inboxRemove(call[2], ARGV[1], 'cancelled', 'runtime', nil, ARGV[3]) end
 tell(call[1], {op = 'error', session = call[2], id = ARGV[1], error = ARGV[2]})
 return 1
 `;
@@ -208,6 +249,41 @@ for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
 end
 if #frames > 0 then keep(KEYS[1], ${DAY_MS}) end
 return frames
+`;
+
+/**
+ * A session's owner and title (docs/protocol.md §12.3). KEYS: about, pending. ARGV: session, owner
+ * ('' to keep), title ('' to keep), 'nx' to give the owner only to a session without one (the
+ * chat page's actor). When the owner changes, the session's pending calls move from the former
+ * owner's inbox list to the new one's, and both inbox channels get `{op: 'about', session_id}`.
+ * Returns the owner ('' for none).
+ */
+export const ABOUT = `${HELPERS}
+local old = redis.call('HGET', KEYS[1], 'owner')
+local owner = old
+if ARGV[2] ~= '' and (ARGV[4] ~= 'nx' or not old) then owner = ARGV[2] end
+if owner then redis.call('HSET', KEYS[1], 'owner', owner) end
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'title', ARGV[3]) end
+if not owner and ARGV[3] == '' then return '' end
+keep(KEYS[1], ${DAY_MS})
+local ttl = redis.call('PTTL', KEYS[2])
+if ttl > ${DAY_MS} then redis.call('PEXPIRE', KEYS[1], ttl, 'GT') end
+if owner == old then
+  if owner and ARGV[3] ~= '' then redis.call('PUBLISH', '${PREFIX}inbox:' .. owner, cjson.encode({op = 'about', session_id = ARGV[1]})) end
+  return owner or ''
+end
+local list = '${PREFIX}inbox:' .. owner .. ':calls'
+for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+  local call = redis.call('HMGET', '${PREFIX}call:' .. id, 'tool', 'deadline')
+  if old then redis.call('ZREM', '${PREFIX}inbox:' .. old .. ':calls', id) end
+  if call[1] and call[2] and inboxListed(call[1]) and redis.call('EXISTS', '${PREFIX}result:' .. id) == 0 then
+    redis.call('ZADD', list, tonumber(call[2]), id)
+    expireAt(list, tonumber(call[2]) + ${DAY_MS})
+  end
+end
+if old then redis.call('PUBLISH', '${PREFIX}inbox:' .. old, cjson.encode({op = 'about', session_id = ARGV[1]})) end
+redis.call('PUBLISH', '${PREFIX}inbox:' .. owner, cjson.encode({op = 'about', session_id = ARGV[1]}))
+return owner
 `;
 
 /** A connection becomes the session's live one; the older one is told to close. KEYS: owner. ARGV: owner value, session. */

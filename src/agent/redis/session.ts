@@ -309,6 +309,8 @@ export interface Fleet {
   /** This instance's id, as its channel, owner values and audit records name it. */
   readonly instance: string;
   session(options: AgentSessionOptions): RedisAgentSession;
+  /** Writes a session's owner and title where every instance reads them (`onlyIfUnowned`: a chat page's actor). */
+  about(session: string, about: { owner?: string; title?: string }, onlyIfUnowned?: boolean): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -331,6 +333,7 @@ export async function joinFleet(redis: RedisOption, sessions: ReadonlyMap<string
   return {
     instance: store.instance,
     session: (options) => new RedisAgentSession(options, store),
+    about: (session, about, onlyIfUnowned) => store.about(session, about, onlyIfUnowned),
     close: () => store.close(),
   };
 }

@@ -12,7 +12,7 @@ import { KitError } from '../kit-error.js';
 import type { RedisOption } from './option.js';
 import type { Decided } from '../audit.js';
 import { storedGrant, type HeldGrant } from '../grants.js';
-import { ASK, CLAIM, FORWARD, GRANT, keys, PENDING, RECLAIM, REFUSE, RELEASE, REVOKE, SETTLE, WITHDRAW } from './scripts.js';
+import { ABOUT, ASK, CLAIM, FORWARD, GRANT, keys, PENDING, RECLAIM, REFUSE, RELEASE, REVOKE, SETTLE, WITHDRAW } from './scripts.js';
 
 /** How a call ended, as Redis stores it (`aik:result:<id>`). */
 export type StoredOutcome =
@@ -188,6 +188,12 @@ export class RedisStore {
     return Number(reply[0]) === 1 ? { askedAt: String(reply[2]), sha: String(reply[3]), arguments: String(reply[4]) } : undefined;
   }
 
+  /** A session's owner and title (`onlyIfUnowned`: the owner only for a session without one); the owner Redis holds after it. */
+  async about(session: string, about: { owner?: string; title?: string }, onlyIfUnowned = false): Promise<string | undefined> {
+    const owner = await this.run(ABOUT, [keys.about(session), keys.pending(session)], [session, about.owner ?? '', about.title ?? '', onlyIfUnowned ? 'nx' : '']);
+    return owner ? String(owner) : undefined;
+  }
+
   /** Ends the session's grant `key` (the page is told); false when it held none. */
   async revoke(session: string, key: string): Promise<boolean> {
     return Number(await this.run(REVOKE, [keys.grants(session), keys.owner(session)], [key, session])) === 1;
@@ -204,7 +210,7 @@ export class RedisStore {
   }
 
   async refuse(session: string, id: string, error: { code: string; message: string; issues?: unknown[] }): Promise<void> {
-    await this.run(REFUSE, [keys.call(id), keys.result(id), keys.pending(session)], [id, JSON.stringify(error)]);
+    await this.run(REFUSE, [keys.call(id), keys.result(id), keys.pending(session)], [id, JSON.stringify(error), new Date().toISOString()]);
   }
 
   /** How each call ended, as stored (none: unresolved, withdrawn, or never held). */
