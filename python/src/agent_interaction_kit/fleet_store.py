@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Protocol, Union
 
 from . import _fleet_scripts as scripts
+from .clock import iso_time
 from .errors import KitError
 from .jsjson import dumps
 
@@ -294,7 +295,7 @@ class RedisStore:
         return held
 
     async def refuse(self, session: str, id: str, error: dict[str, Any]) -> None:
-        await self._run(scripts.REFUSE, [_call(id), _result(id), _pending(session)], [id, dumps(error)])
+        await self._run(scripts.REFUSE, [_call(id), _result(id), _pending(session)], [id, dumps(error), iso_time(time.time())])
 
     async def outcomes(self, ids: list[str]) -> list[Union[Any, None]]:
         """How each call ended, as stored (None: unresolved, withdrawn, or never held)."""
