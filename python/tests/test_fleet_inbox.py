@@ -66,3 +66,44 @@ async def test_a_python_call_is_listed_under_its_owner_and_leaves_however_it_end
     finally:
         await server.close()
         await messages.aclose()
+
+
+async def test_a_python_instance_writes_a_sessions_owner_for_every_instance(redis_server: RedisServer, store: Any) -> None:
+    def bob(_shake: Any) -> dict[str, str]:
+        return {"actor": "bob"}
+
+    server = await AgentServer.start("127.0.0.1", 0, redis=redis_server.url, authorize=bob)
+    try:
+        server.session("po", owner="alice", title="Nightly deploy")
+        for _ in range(100):
+            if await store.hgetall("aik:session:po:about"):
+                break
+            await asyncio.sleep(0.02)
+        assert await store.hgetall("aik:session:po:about") == {"owner": "alice", "title": "Nightly deploy"}
+        # A chat page's actor takes only a session without an owner.
+        page = await FakeKit.open(server, session="po")
+        await page.handshake()
+        other = await FakeKit.open(server, session="pn")
+        await other.handshake()
+        for _ in range(100):
+            if await store.hget("aik:session:pn:about", "owner"):
+                break
+            await asyncio.sleep(0.02)
+        assert await store.hget("aik:session:pn:about", "owner") == "bob"
+        assert await store.hget("aik:session:po:about", "owner") == "alice"
+        task = asyncio.create_task(server.session("po").call_tool("request_user_approval", {"message": "Go?"}, call_id="po-1"))
+        await page.recv()
+        assert await store.zrange("aik:inbox:alice:calls", 0, -1) == ["po-1"]
+        # Given to another owner, the waiting call moves to their list.
+        server.session("po", owner="carol")
+        for _ in range(100):
+            if await store.zrange("aik:inbox:carol:calls", 0, -1):
+                break
+            await asyncio.sleep(0.02)
+        assert (await store.zrange("aik:inbox:alice:calls", 0, -1), await store.zrange("aik:inbox:carol:calls", 0, -1)) == ([], ["po-1"])
+        assert server.session("po").owner == "carol"
+        task.cancel()
+        await page.close()
+        await other.close()
+    finally:
+        await server.close()

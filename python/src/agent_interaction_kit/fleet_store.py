@@ -294,6 +294,11 @@ class RedisStore:
                 held[str(key)] = value
         return held
 
+    async def about(self, session: str, owner: Optional[str], title: Optional[str], only_if_unowned: bool = False) -> Optional[str]:
+        """A session's owner and title, where every instance reads them (`only_if_unowned`: a chat page's actor); the owner held after."""
+        held = await self._run(scripts.ABOUT, [f"{scripts.PREFIX}session:{session}:about", _pending(session)], [session, owner or "", title or "", "nx" if only_if_unowned else ""])
+        return str(held) if held else None
+
     async def refuse(self, session: str, id: str, error: dict[str, Any]) -> None:
         await self._run(scripts.REFUSE, [_call(id), _result(id), _pending(session)], [id, dumps(error), iso_time(time.time())])
 

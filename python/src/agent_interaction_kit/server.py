@@ -10,6 +10,7 @@ them across the sessions they may see (docs/protocol.md §12.2).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import uuid
@@ -82,11 +83,9 @@ class AgentServer:
     call's record (it may be async; what it raises is logged, never the call's failure), or
     with `redis`, `"redis"`: each record appended to the stream `aik:audit` in the same step that
     decided the call. `audit_arguments=True` puts the arguments themselves in the records.
-    `inbox`: `Inbox(path="/agent/inbox", inbox_for=…)`, a WebSocket that lists, live, every call
-    waiting for its person and takes their answers; admitted as a session is, and only when
-    `authorize` names an `actor`. A session belongs to the actor of the chat page that opened it,
-    or to the owner `session(id, owner=…)` names; `inbox_for(actor)` adds other owners' sessions
-    (a team) or single sessions.
+    `inbox`: `Inbox(path="/agent/inbox", inbox_for=…)`, a person's live list of the calls waiting for
+    them, across the sessions they own (`session(id, owner=…)`, else the chat page's actor) or
+    `inbox_for(actor)` adds; admitted as a session is, and only when `authorize` names an `actor`.
     """
 
     def __init__(self, **options: Unpack[ServerOptions]) -> None:
@@ -119,8 +118,7 @@ class AgentServer:
             self._fleet: Optional[Fleet] = Fleet(redis, self._sessions)
         else:
             self._fleet = None
-        self._inbox = inbox
-        self._hub = InboxHub(self._sessions, inbox.inbox_for) if inbox is not None else None
+        self._inbox, self._hub = inbox, (InboxHub(self._sessions, inbox.inbox_for) if inbox is not None else None)
         audit = options.get("audit")
         if audit is not None and audit != "redis" and not callable(audit):
             raise TypeError(f"AgentServer: audit must be a function or 'redis'; got {audit!r}")
@@ -191,25 +189,31 @@ class AgentServer:
             self._describe(existing, owner, title)
         return existing
 
-    def _describe(self, session: AgentSession, owner: Optional[str], title: Optional[str]) -> None:
+    def _describe(self, session: AgentSession, owner: Optional[str], title: Optional[str], by_chat: bool = False) -> None:
+        """A session's owner and title (`by_chat`: the chat page's actor, for an ownerless one); inboxes see it, a fleet's Redis keeps it."""
         if (owner is not None and not isinstance(owner, str)) or (title is not None and not isinstance(title, str)):
             raise TypeError("session: owner (an actor) and title must be strings")
+        if self._fleet is not None:
+            self._fleet.spawn(self._about(self._fleet, session, owner, title, by_chat))
         owner, title = owner or session.owner, title or session.title
         if (owner, title) != (session.owner, session.title):
             session.owner, session.title = owner, title
             if self._hub is not None:
                 self._hub.changed()
 
+    async def _about(self, fleet: Any, session: AgentSession, owner: Optional[str], title: Optional[str], by_chat: bool) -> None:
+        with contextlib.suppress(Exception):  # Redis unreachable: the owner stays as this instance knows it
+            session.owner = await (await fleet.store()).about(session.session_id, owner, title, by_chat)
+
     async def _run(self, session_id: str, socket: Any, max_size: Optional[int], actor: Optional[str]) -> None:
         """A chat page's socket on its session, which belongs to the page's actor unless it was given an owner."""
         session = self.session(session_id)
         if session.owner is None and actor is not None:
-            self._describe(session, actor, None)
+            self._describe(session, actor, None, by_chat=True)
         await run_socket(session, socket, max_size=max_size, actor=actor)
 
     def asgi(self) -> ASGIApp:
-        """An ASGI app to mount (`app.mount("/agent", kit.asgi())`): sessions at `<mount>/sessions/<id>`,
-        the inbox at its `path` (or at `<mount>/<its last segment>`: `/agent/inbox`, by default)."""
+        """An ASGI app to mount (`app.mount("/agent", kit.asgi())`): sessions at `<mount>/sessions/<id>`, the inbox at `<mount>/<path's last segment>`."""
         return asgi_app(self, self._inbox.path if self._inbox is not None else None)
 
     async def serve(
@@ -259,11 +263,7 @@ class AgentServer:
         await self._run(decision.session_id, socket, self.max_size, actor or decision.actor)
 
     async def serve_inbox(self, socket: Union[KitSocket, HandshakeSocket], *, actor: Optional[str] = None, handshake: Optional[Handshake] = None) -> None:
-        """Runs a person's inbox on a socket the application received, until it closes.
-
-        As `serve`: the origin check and `authorize` (told `handshake.inbox`) run, and `actor`, the
-        route's own, wins over `authorize`'s; without an actor the socket is refused (403).
-        """
+        """Runs a person's inbox on a socket the application received, checked as `serve` checks; `actor`, the route's own, wins."""
         shake = handshake or (socket.handshake if isinstance(socket, HandshakeSocket) else None)
         if shake is None and self._check_origin:
             raise TypeError("serve_inbox: this socket brings no handshake: pass handshake=Handshake(...) (its origin is checked)")
