@@ -1,12 +1,12 @@
 """The runtime's side of the protocol for one session (docs/protocol.md §6.1), transport-agnostic.
 
-`call_tool` sends a tool call and returns the kit's typed tool result. Unresolved calls are
-re-sent after every `ready`; the first valid result wins, from the chat page or an inbox (the
-others are told how it settled: docs/protocol.md §12), and every copy is acked; at deadline + grace the runtime resolves the call itself with the timeout policy's result and sends
-`cancel` (reason `expired`); a cancelled task sends `cancel` (reason `aborted`); a call re-asked
-with the id of a resolved one gets the stored result at once. An approval asked with a `Grant`
-the user allowed for the session is answered by the runtime itself (docs/protocol.md §2.8), and
-every decided call is written to the audit trail once (§11).
+`call_tool` sends a tool call and returns the kit's typed tool result. Unresolved calls are re-sent
+after every `ready`; the first valid result wins, from the chat page or an inbox (the others are told
+how it settled: docs/protocol.md §12), and every copy is acked; at deadline + grace the runtime resolves
+the call itself with the timeout policy's result and sends `cancel` (reason `expired`); a cancelled task
+sends `cancel` (reason `aborted`); a call re-asked with the id of a resolved one gets the stored result
+at once. An approval asked with a `Grant` the user allowed for the session is answered by the runtime
+itself (docs/protocol.md §2.8), and every decided call is written to the audit trail once (§11).
 """
 
 from __future__ import annotations
