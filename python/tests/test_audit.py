@@ -18,7 +18,7 @@ from conftest import GOLDEN, FakeClock
 from kit import FakeKit
 
 CASES = {c["name"]: c for c in GOLDEN["tool_cases"]}
-FIELDS = ["call_id", "session_id", "tool", "arguments_sha256", "decision", "source", "actor", "instance", "asked_at", "decided_at"]
+FIELDS = ["call_id", "session_id", "tool", "arguments_sha256", "decision", "source", "actor", "where", "instance", "asked_at", "decided_at"]
 
 
 def golden_result(name: str, call_id: str) -> dict[str, Any]:
@@ -86,6 +86,7 @@ async def test_what_the_page_sent_is_recorded_once_with_its_user(
     assert list(record) == FIELDS, "the fields of §11.1, in order, no arguments"
     assert record["decision"] == decision and record["source"] == source
     assert record["actor"] == "alice@example.com"
+    assert record["where"] == "chat", "answered on the chat page"
     assert record["arguments_sha256"] == arguments_sha256(CASES[name]["arguments"])
     assert (record["call_id"], record["session_id"], record["tool"]) == ("a-1", "abc", CASES[name]["tool"])
     assert record["asked_at"] == asked and record["decided_at"] == iso_time(clock.now())
@@ -106,7 +107,7 @@ async def test_the_runtimes_own_timeout_result_has_no_actor(server: AgentServer,
     result = await asyncio.wait_for(task, 2)
     assert result["interaction_response"]["status"] == decision
     [record] = trail.records
-    assert (record["decision"], record["source"], record["actor"]) == (decision, "timeout", None)
+    assert (record["decision"], record["source"], record["actor"], record["where"]) == (decision, "timeout", None, "runtime")
     assert record["asked_at"] < record["decided_at"] <= iso_time(clock.now()), "decided when its timer fired"
     await kit.close()
 
@@ -119,7 +120,7 @@ async def test_an_abort_is_the_runtimes_cancel(server: AgentServer, trail: Trail
     task.cancel()
     assert await kit.recv() == {"v": 1, "type": "cancel", "id": "x-1", "reason": "aborted"}
     [record] = trail.records
-    assert (record["decision"], record["source"], record["actor"]) == ("cancelled", "runtime", None)
+    assert (record["decision"], record["source"], record["actor"], record["where"]) == ("cancelled", "runtime", None, "runtime")
     await kit.close()
 
 
@@ -135,9 +136,9 @@ async def test_a_grant_records_who_gave_it(server: AgentServer, trail: Trail) ->
     await kit.send({"type": "tool_result", "call_id": "g-1", "tool": "request_user_approval", "result": result, "grant": "session"})
     await task
     await server.session("abc").call_tool("request_user_approval", args, call_id="g-2", grant=grant)
-    assert [(r["call_id"], r["decision"], r["source"], r["actor"]) for r in trail.records] == [
-        ("g-1", "approved", "user", "alice@example.com"),
-        ("g-2", "granted", "grant", "alice@example.com"),
+    assert [(r["call_id"], r["decision"], r["source"], r["actor"], r["where"]) for r in trail.records] == [
+        ("g-1", "approved", "user", "alice@example.com", "chat"),
+        ("g-2", "granted", "grant", "alice@example.com", "grant"),
     ]
     await kit.close()
 

@@ -85,11 +85,12 @@ async def test_a_grant_given_on_one_python_instance_is_honoured_on_another_and_r
             if len(records) == 3:
                 break
             await asyncio.sleep(0.02)
-        assert [(r["call_id"], r["decision"], r["source"], r.get("actor"), r["instance"]) for r in records] == [
-            ("pg-1", "approved", "user", "carol@example.com", b._fleet.instance),  # type: ignore[union-attr]
-            ("pg-2", "granted", "grant", "carol@example.com", a._fleet.instance),  # type: ignore[union-attr]
-            ("pg-3", "cancelled", "runtime", None, a._fleet.instance),  # type: ignore[union-attr]
+        assert [(r["call_id"], r["decision"], r["source"], r.get("actor"), r.get("where"), r["instance"]) for r in records] == [
+            ("pg-1", "approved", "user", "carol@example.com", "chat", b._fleet.instance),  # type: ignore[union-attr]
+            ("pg-2", "granted", "grant", "carol@example.com", "grant", a._fleet.instance),  # type: ignore[union-attr]
+            ("pg-3", "cancelled", "runtime", None, "runtime", a._fleet.instance),  # type: ignore[union-attr]
         ]
+        assert list(records[0]) == ["call_id", "session_id", "tool", "arguments_sha256", "decision", "source", "actor", "where", "instance", "asked_at", "decided_at"]
         assert records[0]["arguments_sha256"] == arguments_sha256(LOW)
         await page.close()
     finally:
@@ -110,6 +111,7 @@ async def test_an_audit_function_runs_only_where_set_nx_won(redis_server: RedisS
         await asyncio.wait_for(task, 10)
         assert seen["a"] == [] and len(seen["b"]) == 1
         assert seen["b"][0]["arguments_sha256"] == arguments_sha256({"message": "Go?"})
+        assert seen["b"][0]["where"] == "chat", "answered on the chat page"
         await page.close()
     finally:
         for server in (a, b):

@@ -28,6 +28,7 @@ from .audit import AuditFunction
 from .errors import ErrorCode, KitError
 from .grants import Grant
 from .handshake import Accepted, Authorization, Handshake
+from .inbox import Inbox, InboxFor, InboxView
 from .language import ResultLanguage
 from .links import AnswerTokenClaims, AnswerTokenOutcome, AnswerTokenRefusal, mint_answer_token, verify_answer_token
 from .notices import NotifyInput, send_slack, send_webhook, webhook_signature
@@ -50,6 +51,9 @@ __all__ = [
     "KitError",
     "ErrorCode",
     "Handshake",
+    "Inbox",
+    "InboxFor",
+    "InboxView",
     "Authorization",
     "Accepted",
     "KitSocket",

@@ -122,9 +122,19 @@ class AsgiKit(Protocol):
 
     async def serve_upgrade(self, socket: AsgiSocket) -> None: ...
 
+    async def serve_inbox_upgrade(self, socket: AsgiSocket) -> None: ...
 
-def asgi_app(kit: AsgiKit) -> ASGIApp:
-    """The ASGI app of `kit.asgi()`: sessions at `<mount>/sessions/<id>`, everything else 404."""
+
+def _is_inbox(scope: Scope, inbox_path: Optional[str]) -> bool:
+    """The inbox's upgrade: its whole path, or its last segment under the mount point (`/agent/inbox` mounted at `/agent`)."""
+    if inbox_path is None:
+        return False
+    last = "/" + inbox_path.rsplit("/", 1)[-1]
+    return str(scope.get("path", "")).rstrip("/") == inbox_path or _relative(scope).rstrip("/") == last
+
+
+def asgi_app(kit: AsgiKit, inbox_path: Optional[str] = None) -> ASGIApp:
+    """The ASGI app of `kit.asgi()`: sessions at `<mount>/sessions/<id>`, the inbox (when `inbox_path` is given), everything else 404."""
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope.get("type")
@@ -134,6 +144,8 @@ def asgi_app(kit: AsgiKit) -> ASGIApp:
             body = b"The agent-interaction-kit endpoint takes WebSocket upgrades only.\n"
             await send({"type": "http.response.start", "status": 426, "headers": [(b"content-type", b"text/plain"), (b"upgrade", b"websocket")]})
             await send({"type": "http.response.body", "body": body})
+        elif kind == "websocket" and _is_inbox(scope, inbox_path):
+            await kit.serve_inbox_upgrade(AsgiSocket(scope, receive, send))
         elif kind == "websocket":
             match = _SESSION_PATH.fullmatch(_relative(scope))
             socket = AsgiSocket(scope, receive, send, unquote(match.group(1)) if match else None)

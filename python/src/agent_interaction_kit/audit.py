@@ -82,11 +82,13 @@ class Auditor:
         source: str,
         actor: Optional[str],
         asked_at: str,
+        where: Optional[str] = None,
         decided_at: str,
         arguments: Optional[str] = None,
         instance: Optional[str] = None,
     ) -> AuditRecord:
-        """The record, its fields in the order of docs/protocol.md §11.1 (`arguments`: canonical JSON text, when kept)."""
+        """The record, its fields in the order of docs/protocol.md §11.1 (`where`: chat, inbox, link, grant or runtime;
+        `arguments`: canonical JSON text, when kept)."""
         record: dict[str, Any] = {
             "call_id": call_id,
             "session_id": session_id,
@@ -95,6 +97,7 @@ class Auditor:
             "decision": decision,
             "source": source,
             "actor": actor,
+            **({"where": where} if where else {}),
             "instance": instance or self.instance,
             "asked_at": asked_at,
             "decided_at": decided_at,

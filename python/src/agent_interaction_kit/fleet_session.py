@@ -22,7 +22,7 @@ from .grants import GrantRecord, grants_frame
 from .jsjson import dumps
 from .outcomes import Answered, Expired, from_stored, to_stored
 from .rules import ToolName
-from .session import AgentSession
+from .session import AgentSession, ResultPlace
 from .wire import Connection, Pending, call_frame
 
 __all__ = ["RedisAgentSession", "Fleet"]
@@ -102,10 +102,10 @@ class RedisAgentSession(AgentSession):
 
     # Calls --------------------------------------------------------------------------------
 
-    def _decided(self, tool: str, decision: Optional[str], source: str, actor: Optional[str], at: Optional[str] = None) -> Decided:
-        """How this instance decides a call; the record goes to Redis with `audit="redis"` (never for artifacts)."""
+    def _decided(self, tool: str, decision: Optional[str], source: str, actor: Optional[str], where: str) -> Decided:
+        """How this instance decides a call, and where; the record goes to Redis with `audit="redis"` (never for artifacts)."""
         decision = decision if tool != "publish_artifacts" else None
-        return Decided(decision, source, actor, at or iso_time(self._clock.now()), self._auditor.to_redis and decision is not None)
+        return Decided(decision, source, actor, iso_time(self._clock.now()), self._auditor.to_redis and decision is not None, where)
 
     @staticmethod
     def _call_audit(call: Pending) -> CallAudit:
@@ -118,7 +118,7 @@ class RedisAgentSession(AgentSession):
         """An approval with a grant: answered at once if the session (in Redis) holds it, else asked."""
         assert call.grant is not None
         result = self._granted(call_id, call)
-        decided = self._decided(call.tool, "granted", "grant", None)
+        decided = self._decided(call.tool, "granted", "grant", None, "grant")
         frame = call_frame(call_id, call, granted=True)
         try:
             store = await self._store()
@@ -225,7 +225,7 @@ class RedisAgentSession(AgentSession):
         if self._ready:
             self._send(frame)
 
-    def _on_result(self, call_id: str, tool: ToolName, result: ToolResult, session_grant: bool = False) -> None:
+    def _on_result(self, call_id: str, tool: ToolName, result: ToolResult, session_grant: bool = False, place: Optional[ResultPlace] = None) -> None:
         """A result from the page: stored if it is the first, acked in any case (or told it came too late).
 
         Stored first, it is this instance's to record: in the audit trail, and (for an approval
@@ -235,7 +235,7 @@ class RedisAgentSession(AgentSession):
             return
         self._shown.discard(call_id)
         decision = decision_of(tool, result)
-        decided = self._decided(tool, decision, source_of(decision) if decision else "user", self.actor)
+        decided = self._decided(tool, decision, source_of(decision) if decision else "user", self.actor, "chat")
 
         async def settle() -> None:
             store = await self._store()
@@ -260,7 +260,7 @@ class RedisAgentSession(AgentSession):
 
     def _withdraw(self, call_id: str, call: Pending) -> None:
         frame = {"type": "cancel", "id": call_id, "reason": "aborted"}
-        decided = self._decided(call.tool, "cancelled", "runtime", None)
+        decided = self._decided(call.tool, "cancelled", "runtime", None, "runtime")
 
         async def withdraw() -> None:
             # Still pending in Redis (not answered elsewhere meanwhile): decided here, by the runtime.
@@ -275,7 +275,7 @@ class RedisAgentSession(AgentSession):
             return
         record = self._auditor.record(
             call_id=call_id, session_id=self.session_id, tool=tool, sha256=audit.sha256, decision=decided.decision, source=decided.source,
-            actor=decided.actor, asked_at=audit.asked_at, decided_at=decided.decided_at, arguments=audit.arguments or None,
+            actor=decided.actor, where=decided.where or None, asked_at=audit.asked_at, decided_at=decided.decided_at, arguments=audit.arguments or None,
         )  # fmt: skip
         self._auditor.write(record)
 
@@ -316,7 +316,7 @@ class RedisAgentSession(AgentSession):
         if call is None:
             return
         outcome = self._timeout_outcome(call_id, call)
-        decided = self._decided(call.tool, decision_of(call.tool, outcome.result) if isinstance(outcome, Expired) else None, "timeout", None)
+        decided = self._decided(call.tool, decision_of(call.tool, outcome.result) if isinstance(outcome, Expired) else None, "timeout", None, "runtime")
 
         async def settle() -> None:
             try:

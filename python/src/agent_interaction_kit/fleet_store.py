@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Protocol, Union
 
 from . import _fleet_scripts as scripts
+from .clock import iso_time
 from .errors import KitError
 from .jsjson import dumps
 
@@ -103,6 +104,8 @@ class Decided:
     actor: Optional[str]
     decided_at: str
     to_redis: bool
+    where: str = ""
+    """Where it was decided (`chat`, `grant`, `runtime`), the record's `where`."""
 
 
 @dataclass(frozen=True)
@@ -240,7 +243,7 @@ class RedisStore:
         """Answers the call with the session's grant `key` if it holds one (its receipt sent to the page)."""
         now = str(int(time.time() * 1000))
         args = [id, session, tool, dumps(frame), str(deadline_ms), self.instance, now, audit.asked_at, audit.sha256, audit.arguments]
-        args += [key, dumps(outcome), decided.decided_at, "redis" if decided.to_redis else ""]
+        args += [key, dumps(outcome), decided.decided_at, "redis" if decided.to_redis else "", decided.where]
         reply = await self._run(scripts.GRANT, self._call_keys(session, id), args)
         if reply[0] == "result":
             return GrantReply("result", outcome=json.loads(reply[1]))
@@ -251,7 +254,7 @@ class RedisStore:
     async def settle(self, session: str, id: str, tool: str, outcome: dict[str, Any], decided: Decided, session_grant: bool = False) -> SettleReply:
         keys = [_call(id), _result(id), _pending(session), _grants(session), _owner(session)]
         args = [id, tool, dumps(outcome), decided.decision or "", decided.source, dumps(decided.actor), self.instance, decided.decided_at]
-        args += ["redis" if decided.to_redis else "", "1" if session_grant else ""]
+        args += ["redis" if decided.to_redis else "", "1" if session_grant else "", decided.where]
         reply = await self._run(scripts.SETTLE, keys, args)
         if reply[0] == "taken":
             return SettleReply("taken", json.loads(reply[1]))
@@ -265,7 +268,7 @@ class RedisStore:
     async def withdraw(self, session: str, id: str, frame: dict[str, Any], decided: Decided) -> Optional[CallAudit]:
         """Forgets the call and tells the page; its audit fields when it was still pending (decided now)."""
         keys = [_call(id), _pending(session), _owner(session), _result(id)]
-        reply = await self._run(scripts.WITHDRAW, keys, [id, session, dumps(frame), decided.decided_at, self.instance, "redis" if decided.to_redis else ""])
+        reply = await self._run(scripts.WITHDRAW, keys, [id, session, dumps(frame), decided.decided_at, self.instance, "redis" if decided.to_redis else "", decided.where])
         return CallAudit(str(reply[2]), str(reply[3]), str(reply[4])) if int(reply[0]) == 1 else None
 
     async def revoke(self, session: str, key: str) -> bool:
@@ -291,8 +294,13 @@ class RedisStore:
                 held[str(key)] = value
         return held
 
+    async def about(self, session: str, owner: Optional[str], title: Optional[str], only_if_unowned: bool = False) -> Optional[str]:
+        """A session's owner and title, where every instance reads them (`only_if_unowned`: a chat page's actor); the owner held after."""
+        held = await self._run(scripts.ABOUT, [f"{scripts.PREFIX}session:{session}:about", _pending(session)], [session, owner or "", title or "", "nx" if only_if_unowned else ""])
+        return str(held) if held else None
+
     async def refuse(self, session: str, id: str, error: dict[str, Any]) -> None:
-        await self._run(scripts.REFUSE, [_call(id), _result(id), _pending(session)], [id, dumps(error)])
+        await self._run(scripts.REFUSE, [_call(id), _result(id), _pending(session)], [id, dumps(error), iso_time(time.time())])
 
     async def outcomes(self, ids: list[str]) -> list[Union[Any, None]]:
         """How each call ended, as stored (None: unresolved, withdrawn, or never held)."""

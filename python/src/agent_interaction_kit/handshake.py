@@ -12,12 +12,12 @@ from __future__ import annotations
 import inspect
 import ipaddress
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http.cookies import CookieError, SimpleCookie
 from typing import Awaitable, Callable, Iterable, Iterator, Mapping, Optional, Sequence, TypedDict, Union
 from urllib.parse import parse_qsl, urlsplit
 
-__all__ = ["Handshake", "Authorization", "Authorize", "Accepted", "Admitted", "Refused", "Admission", "is_loopback_origin", "origin_key"]
+__all__ = ["Handshake", "Authorization", "Authorize", "Accepted", "Admitted", "InboxAdmitted", "Refused", "Admission", "is_loopback_origin", "origin_key"]
 
 logger = logging.getLogger("agent_interaction_kit")
 
@@ -57,7 +57,8 @@ class Handshake:
     (the first value of each name); `headers` case-insensitive; `cookies` from the Cookie header;
     `origin` the Origin header (None: not a browser); `subprotocols` what the page offered in
     Sec-WebSocket-Protocol (a token the host's `protocols` property sends); `session_id` the
-    session the URL names, if any (an `authorize` answer may name another).
+    session the URL names, if any (an `authorize` answer may name another); `inbox` True for an
+    inbox's upgrade, which names no session and is accepted only with an `actor`.
     """
 
     path: str
@@ -67,6 +68,7 @@ class Handshake:
     origin: Optional[str] = None
     subprotocols: tuple[str, ...] = ()
     session_id: Optional[str] = None
+    inbox: bool = False
 
     @classmethod
     def read(cls, target: str, headers: Iterable[tuple[str, str]], session_id: Optional[str] = None) -> "Handshake":
@@ -118,6 +120,13 @@ Authorize = Callable[[Handshake], Union[Authorization, Awaitable[Authorization]]
 class Admitted:
     session_id: str
     actor: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class InboxAdmitted:
+    """An inbox's upgrade, accepted: whose inbox it opens."""
+
+    actor: str
 
 
 @dataclass(frozen=True)
@@ -212,6 +221,24 @@ class Admission:
         `accepted_by_caller`: the application's own route already authenticated the socket
         (`serve`), which stands for `authorize` when none is given.
         """
+        grant = await self._gate(handshake, accepted_by_caller)
+        if isinstance(grant, Refused):
+            return grant
+        session_id = grant.get("session_id") or handshake.session_id
+        if not session_id:
+            return Refused(404, "no session in the URL")
+        return Admitted(session_id, grant.get("actor"))
+
+    async def decide_inbox(self, handshake: Handshake, *, actor: Optional[str] = None) -> Union[InboxAdmitted, Refused]:
+        """An inbox's upgrade: the same checks, and `authorize` (or the route's own `actor`) must name an actor."""
+        grant = await self._gate(replace(handshake, inbox=True, session_id=None), accepted_by_caller=actor is not None)
+        if isinstance(grant, Refused):
+            return grant
+        named = actor or grant.get("actor")
+        return InboxAdmitted(named) if named else Refused(403, "an inbox needs an actor, and authorize named none")
+
+    async def _gate(self, handshake: Handshake, accepted_by_caller: bool) -> Union[Accepted, Refused]:
+        """The checks of every upgrade: the origin, then `authorize`'s answer."""
         origin = handshake.origin
         if origin is not None and not self.origin_allowed(origin):
             self._warn(origin)
@@ -234,10 +261,7 @@ class Admission:
             return Refused(403, grant)
         if grant is None:
             return Refused(403, "refused by authorize")
-        session_id = grant.get("session_id") or handshake.session_id
-        if not session_id:
-            return Refused(404, "no session in the URL")
-        return Admitted(session_id, grant.get("actor"))
+        return grant
 
     def _warn(self, origin: str) -> None:
         """Once per origin: a page that retries does not flood the log."""

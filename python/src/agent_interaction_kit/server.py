@@ -4,11 +4,13 @@ An `AgentServer` needs no listener of its own. It listens itself (`start`, on `w
 runs inside an ASGI application (`asgi()`, to mount), or takes any framework's socket
 (`serve`). Every way in decides the same way before a socket opens (`Handshake`, allowed origins,
 `authorize`); a refusal is HTTP 403 and no session sees it. With `redis`, every instance on that
-Redis, Python or Node, is one fleet.
+Redis, Python or Node, is one fleet. With `inbox`, a person's inbox lists every call waiting for
+them across the sessions they may see (docs/protocol.md §12.2).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import uuid
@@ -24,7 +26,8 @@ from ._schema import WireContext
 from .asgi import ASGIApp, AsgiSocket, asgi_app
 from .audit import AuditOption, Auditor
 from .clock import Clock
-from .handshake import Admission, Admitted, Authorize, Handshake
+from .handshake import Admission, Admitted, Authorize, Handshake, InboxAdmitted
+from .inbox import Inbox, InboxHub, run_inbox_socket
 from .language import ResultLanguage, check_result_language
 from .session import AgentSession
 from .sockets import HandshakeSocket, KitSocket, run_socket
@@ -59,6 +62,7 @@ class ServerOptions(TypedDict, total=False):
     result_language: ResultLanguage
     audit: AuditOption
     audit_arguments: bool
+    inbox: Optional[Inbox]
 
 
 class AgentServer:
@@ -79,6 +83,9 @@ class AgentServer:
     call's record (it may be async; what it raises is logged, never the call's failure), or
     with `redis`, `"redis"`: each record appended to the stream `aik:audit` in the same step that
     decided the call. `audit_arguments=True` puts the arguments themselves in the records.
+    `inbox`: `Inbox(path="/agent/inbox", inbox_for=…)`, a person's live list of the calls waiting for
+    them, across the sessions they own (`session(id, owner=…)`, else the chat page's actor) or
+    `inbox_for(actor)` adds; admitted as a session is, and only when `authorize` names an `actor`.
     """
 
     def __init__(self, **options: Unpack[ServerOptions]) -> None:
@@ -94,18 +101,24 @@ class AgentServer:
         self._grace = options.get("grace_seconds", 10.0)
         self._language = check_result_language(options.get("result_language"), "AgentServer")
         self._sessions: dict[str, AgentSession] = {}
-        self._accepted: dict[int, Admitted] = {}
+        self._accepted: dict[int, Union[Admitted, InboxAdmitted]] = {}
         self._server: Optional[Server] = None
         self._closed = False
         redis = options.get("redis")
         if redis is not None and not isinstance(redis, str):
             raise TypeError(f"AgentServer: redis must be a Redis URL such as 'redis://127.0.0.1:6379'; got {redis!r}")
+        inbox = options.get("inbox")
+        if inbox is not None and not isinstance(inbox, Inbox):
+            raise TypeError(f"AgentServer: inbox must be an Inbox(path=…, inbox_for=…); got {inbox!r}")
+        if inbox is not None and redis is not None:
+            raise ValueError("AgentServer: the inbox runs in one process for now: give inbox or redis, not both")
         if redis is not None:
             from .fleet_session import Fleet
 
             self._fleet: Optional[Fleet] = Fleet(redis, self._sessions)
         else:
             self._fleet = None
+        self._inbox, self._hub = inbox, (InboxHub(self._sessions, inbox.inbox_for) if inbox is not None else None)
         audit = options.get("audit")
         if audit is not None and audit != "redis" and not callable(audit):
             raise TypeError(f"AgentServer: audit must be a function or 'redis'; got {audit!r}")
@@ -146,8 +159,12 @@ class AgentServer:
         assert self._server is not None, "listen() first"
         return int(next(iter(self._server.sockets)).getsockname()[1])
 
-    def session(self, session_id: str) -> AgentSession:
-        """The session for an id, created on first use: call its `call_tool`."""
+    def session(self, session_id: str, *, owner: Optional[str] = None, title: Optional[str] = None) -> AgentSession:
+        """The session for an id, created on first use: call its `call_tool`.
+
+        `owner` is whose inbox lists its calls (default: the actor of the chat page that opens it),
+        `title` its name there; given again, they change, and every inbox sees the change.
+        """
         existing = self._sessions.get(session_id)
         if existing is None:
             options: dict[str, Any] = {
@@ -164,14 +181,40 @@ class AgentServer:
                 existing = RedisAgentSession(session_id, self._fleet, **options)
             else:
                 existing = AgentSession(session_id, **options)
+            existing.places = self._hub
             self._sessions[session_id] = existing
             if self._closed:
                 existing.close()
+        if owner is not None or title is not None:
+            self._describe(existing, owner, title)
         return existing
 
+    def _describe(self, session: AgentSession, owner: Optional[str], title: Optional[str], by_chat: bool = False) -> None:
+        """A session's owner and title (`by_chat`: the chat page's actor, for an ownerless one); inboxes see it, a fleet's Redis keeps it."""
+        if (owner is not None and not isinstance(owner, str)) or (title is not None and not isinstance(title, str)):
+            raise TypeError("session: owner (an actor) and title must be strings")
+        if self._fleet is not None:
+            self._fleet.spawn(self._about(self._fleet, session, owner, title, by_chat))
+        owner, title = owner or session.owner, title or session.title
+        if (owner, title) != (session.owner, session.title):
+            session.owner, session.title = owner, title
+            if self._hub is not None:
+                self._hub.changed()
+
+    async def _about(self, fleet: Any, session: AgentSession, owner: Optional[str], title: Optional[str], by_chat: bool) -> None:
+        with contextlib.suppress(Exception):  # Redis unreachable: the owner stays as this instance knows it
+            session.owner = await (await fleet.store()).about(session.session_id, owner, title, by_chat)
+
+    async def _run(self, session_id: str, socket: Any, max_size: Optional[int], actor: Optional[str]) -> None:
+        """A chat page's socket on its session, which belongs to the page's actor unless it was given an owner."""
+        session = self.session(session_id)
+        if session.owner is None and actor is not None:
+            self._describe(session, actor, None, by_chat=True)
+        await run_socket(session, socket, max_size=max_size, actor=actor)
+
     def asgi(self) -> ASGIApp:
-        """An ASGI app to mount (`app.mount("/agent", kit.asgi())`): sessions at `<mount>/sessions/<id>`."""
-        return asgi_app(self)
+        """An ASGI app to mount (`app.mount("/agent", kit.asgi())`): sessions at `<mount>/sessions/<id>`, the inbox at `<mount>/<path's last segment>`."""
+        return asgi_app(self, self._inbox.path if self._inbox is not None else None)
 
     async def serve(
         self,
@@ -217,8 +260,26 @@ class AgentServer:
             return
         if can_refuse:
             await socket.accept(shake.subprotocols[0] if shake.subprotocols else None)
-        session = self.session(decision.session_id)
-        await run_socket(session, socket, max_size=self.max_size, actor=actor or decision.actor)
+        await self._run(decision.session_id, socket, self.max_size, actor or decision.actor)
+
+    async def serve_inbox(self, socket: Union[KitSocket, HandshakeSocket], *, actor: Optional[str] = None, handshake: Optional[Handshake] = None) -> None:
+        """Runs a person's inbox on a socket the application received, checked as `serve` checks; `actor`, the route's own, wins."""
+        shake = handshake or (socket.handshake if isinstance(socket, HandshakeSocket) else None)
+        if shake is None and self._check_origin:
+            raise TypeError("serve_inbox: this socket brings no handshake: pass handshake=Handshake(...) (its origin is checked)")
+        await self.serve_inbox_upgrade(socket, shake or Handshake(path=""), actor)
+
+    async def serve_inbox_upgrade(self, socket: Any, handshake: Optional[Handshake] = None, actor: Optional[str] = None) -> None:
+        """Runs an inbox on a socket whose upgrade the kit decides (the ASGI app's): a refusal before it opens is an HTTP status."""
+        can_refuse = isinstance(socket, HandshakeSocket)
+        decision = await self._admission.decide_inbox(handshake or socket.handshake, actor=actor)
+        if self._hub is None or self._closed or not isinstance(decision, InboxAdmitted):
+            status, reason = (decision.status, decision.reason) if not isinstance(decision, InboxAdmitted) else (404 if self._hub is None else 503, "no inbox here")
+            await (socket.refuse(status, reason) if can_refuse else socket.close(1008, reason))
+            return
+        if can_refuse:
+            await socket.accept(socket.handshake.subprotocols[0] if socket.handshake.subprotocols else None)
+        await run_inbox_socket(self._hub, socket, decision.actor, max_size=self.max_size)
 
     async def close(self) -> None:
         """Ends every connection and stops listening; pending calls raise KitError `unavailable`, and so do later ones."""
@@ -226,6 +287,8 @@ class AgentServer:
         for session in self._sessions.values():
             session.close()
             session.disconnect(1001, "server closing")
+        if self._hub is not None:
+            self._hub.disconnect(1001, "server closing")
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -244,9 +307,10 @@ class AgentServer:
     async def _check(self, connection: ServerConnection, request: Request) -> Optional[Response]:
         """Decides before the upgrade; a refusal is an HTTP status and no session sees it."""
         shake = Handshake.read(request.path, request.headers.raw_items())
-        shake = replace(shake, session_id=self._session_id_for(shake))
-        decision = await self._admission.decide(shake)
-        if not isinstance(decision, Admitted):
+        inbox = self._inbox is not None and shake.path.rstrip("/") == self._inbox.path
+        shake = replace(shake, session_id=None if inbox else self._session_id_for(shake))
+        decision = await (self._admission.decide_inbox(shake) if inbox else self._admission.decide(shake))
+        if not isinstance(decision, (Admitted, InboxAdmitted)):
             return connection.respond(decision.status, f"{decision.reason}\n")
         self._accepted[id(connection)] = decision
         return None
@@ -258,7 +322,10 @@ class AgentServer:
         if self._closed:
             await websocket.close(1001, "server closing")
             return
-        await run_socket(self.session(admitted.session_id), _OwnSocket(websocket), actor=admitted.actor)
+        if isinstance(admitted, InboxAdmitted) and self._hub is not None:
+            await run_inbox_socket(self._hub, _OwnSocket(websocket), admitted.actor)
+        elif isinstance(admitted, Admitted):
+            await self._run(admitted.session_id, _OwnSocket(websocket), None, admitted.actor)
 
 
 class _OwnSocket:

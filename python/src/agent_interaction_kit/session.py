@@ -1,34 +1,33 @@
 """The runtime's side of the protocol for one session (docs/protocol.md §6.1), transport-agnostic.
 
-`call_tool` sends a tool call and returns the kit's typed tool result. Unresolved calls are
-re-sent after every `ready`; the first valid result wins and every copy is acked; at
-deadline + grace the runtime resolves the call itself with the timeout policy's result and sends
-`cancel` (reason `expired`); a cancelled task sends `cancel` (reason `aborted`); a call re-asked
-with the id of a resolved one gets the stored result at once. An approval asked with a `Grant`
-the user allowed for the session is answered by the runtime itself (docs/protocol.md §2.8), and
-every decided call is written to the audit trail once (§11).
+`call_tool` sends a tool call and returns the kit's typed tool result. Unresolved calls are re-sent
+after every `ready`; the first valid result wins, from the chat page or an inbox (the others are told
+how it settled: docs/protocol.md §12), and every copy is acked; at deadline + grace the runtime resolves
+the call itself with the timeout policy's result and sends `cancel` (reason `expired`); a cancelled task
+sends `cancel` (reason `aborted`); a call re-asked with the id of a resolved one gets the stored result
+at once. An approval asked with a `Grant` the user allowed for the session is answered by the runtime
+itself (docs/protocol.md §2.8), and every decided call is written to the audit trail once (§11).
 """
 
 from __future__ import annotations
 
 import asyncio
 import uuid
-from collections import OrderedDict
-from typing import Any, Literal, Mapping, Optional, TypedDict, Union, Unpack, cast, overload
+from typing import Any, Literal, Mapping, Optional, TypedDict, Union, Unpack, overload
 
 from ._schema import ApprovalResult, ArtifactsResult, ErrorResult, InputResult, SessionGrant, ToolResult, WireContext
 from .audit import Auditor, decision_of, source_of
 from .clock import Clock, SystemClock, iso_time, parse_iso
 from .errors import KitError, error_code
-from .grants import Grant, GrantRecord, check_grant, granted_result, grants_frame, offered_grant
-from .jsjson import arguments_sha256, canonical_json, dumps, loads
+from .grants import Grant, GrantRecord, check_grant, granted_result, grants_frame
+from .jsjson import dumps, loads
 from .language import ResultLanguage, in_result_language
 from .outcomes import Answered, Expired, ExpiredUnanswered, Outcome, Refused, Settlement
-from .rules import TOOL_NAMES, ToolName, check_tool_arguments, normalize_tool_call, resolve_context, timeout_response, to_timeout_seconds, tool_result_for
-from .validate import is_valid_result
-from .wire import Connection, Pending, call_frame, invalid_arguments
+from .places import CallPlaces, RecentMemory, KitResult, Place, ResultPlace, Settled, by_another_place, chat_place, ended_without, kit_result_of, settled_fields
+from .rules import TOOL_NAMES, ToolName, check_tool_arguments, resolve_context
+from .wire import Connection, Pending, call_frame, invalid_arguments, new_call, timeout_outcome
 
-__all__ = ["AgentSession", "CallOptions", "Connection"]
+__all__ = ["AgentSession", "CallOptions", "Connection", "ResultPlace"]
 
 PROTOCOL_VERSION = 1
 #: How many resolved calls a session remembers, to answer re-asks and late copies.
@@ -58,7 +57,8 @@ class AgentSession:
 
     `connected` is true while a page's connection is attached (it may not have sent `ready`
     yet: calls made meanwhile wait and are sent then); `actor` is who `authorize` said the
-    user of that connection is (None when it did not say).
+    user of that connection is (None when it did not say). `owner` is whose inbox lists its calls
+    and `title` its name there (`AgentServer.session(id, owner=…, title=…)`).
     """
 
     def __init__(
@@ -75,19 +75,25 @@ class AgentSession:
         self.session_id = session_id
         self.context = context
         self.actor: Optional[str] = None
+        self.owner: Optional[str] = None
+        self.title: Optional[str] = None
+        #: The places besides the chat page that show the session's calls (an inbox).
+        self.places: Optional[CallPlaces] = None
         self._clock: Clock = clock or SystemClock()
         self._grace = grace_seconds
         self._max_call_bytes = max_call_bytes
         self._language = result_language
         self._pending: dict[str, Pending] = {}
-        self._resolved: OrderedDict[str, Outcome] = OrderedDict()
+        self._resolved: RecentMemory[Outcome] = RecentMemory(RESOLVED_MEMORY)
+        # How the calls that ended lately settled: told to the places that did not win, and to late results.
+        self._settles: RecentMemory[Settled] = RecentMemory(RESOLVED_MEMORY)
         self._connection: Optional[Connection] = None
         self._ready = False
         self._closed = False
         self._auditor = auditor or Auditor(None, instance="")
         self._grants: dict[str, GrantRecord] = {}
         # Granted calls' receipts the page has not answered yet: sent again after every `ready`.
-        self._receipts: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._receipts: RecentMemory[dict[str, Any]] = RecentMemory(RESOLVED_MEMORY)
         # The page's `ready` said it shows grants (capabilities.grants): an older kit gets neither
         # receipts (it would show a card for a call already allowed) nor `grants`.
         self._kit_grants = False
@@ -96,6 +102,11 @@ class AgentSession:
     def pending_ids(self) -> list[str]:
         """Calls not yet resolved, in the order they were made."""
         return list(self._pending)
+
+    @property
+    def waiting(self) -> Mapping[str, Pending]:
+        """The calls waiting, by id, in the order they were made: what an inbox lists."""
+        return self._pending
 
     @property
     def connected(self) -> bool:
@@ -162,10 +173,8 @@ class AgentSession:
             self._kit_grants = isinstance(capabilities, dict) and capabilities.get("grants") is True
             self._ready = True
             self._on_ready()
-        elif kind == "tool_result":
-            call_id, tool, result = message.get("call_id"), message.get("tool"), message.get("result")
-            if isinstance(call_id, str) and isinstance(tool, str) and tool in TOOL_NAMES and is_valid_result(tool, result):
-                self._on_result(call_id, tool, cast(ToolResult, result), message.get("grant") == "session")
+        elif kind == "tool_result" and (given := kit_result_of(message)) is not None:
+            self.answer(given, chat_place(self.session_id, self.actor, connection, self._send))
         elif kind == "revoke_grant":
             key = message.get("key")
             if isinstance(key, str) and key:
@@ -176,6 +185,11 @@ class AgentSession:
                 issues = message.get("issues")
                 error = KitError(error_code(code), str(message.get("message", "")), issues if isinstance(issues, list) else [], call_id)
                 self._on_error(call_id, error)
+
+    def answer(self, given: KitResult, place: ResultPlace) -> None:
+        """A valid result from `place`: the chat page, or an inbox that may see the session."""
+        self._receipts.pop(given.call_id, None)  # a granted call's receipt, answered: the page shows it
+        self._on_result(given.call_id, given.tool, given.result, given.session_grant, place)
 
     # Calls -----------------------------------------------------------------------------------
 
@@ -216,28 +230,10 @@ class AgentSession:
         if existing is not None:
             existing.waiters += 1  # re-asked while pending: wait for the same result
             return await self._wait(call_id, existing)
-        timeout_seconds = options.get("timeout_seconds")
-        seconds = to_timeout_seconds(timeout_seconds if timeout_seconds is not None else args.get("timeout_seconds"))
-        sent = dict(args)
-        if timeout_seconds is not None:
-            # The kit bounds its timer by the arguments' timeout: they must say the same.
-            sent["timeout_seconds"] = seconds
-        call = Pending(
-            tool=tool,
-            args=sent,
-            context=options.get("context"),
-            deadline=iso_time(self._clock.now() + seconds),
-            future=asyncio.get_running_loop().create_future(),
-            grant=offered_grant(grant, args, self.context, options.get("context")),
-            asked_at=iso_time(self._clock.now()),
-            sha256=arguments_sha256(dict(args)),
-            arguments=canonical_json(dict(args)) if self._auditor.arguments else None,
-        )
-        if self._max_call_bytes is not None:
-            size = len(dumps({"v": PROTOCOL_VERSION, **call_frame(call_id, call)}).encode("utf-8"))
-            if size > self._max_call_bytes:
-                message = f"The call is {size} bytes; at most {self._max_call_bytes} (a quarter of max_size) fit."
-                raise KitError("too_large", message, call_id=call_id)
+        call = new_call(
+            call_id, tool, args, options, grant, now=self._clock.now(), context=self.context,
+            keep_arguments=self._auditor.arguments, max_call_bytes=self._max_call_bytes,
+        )  # fmt: skip
         self._pending[call_id] = call
         self._begin(call_id, call)
         return await self._wait(call_id, call)
@@ -253,8 +249,8 @@ class AgentSession:
         except asyncio.CancelledError:
             call.waiters -= 1
             if call.waiters == 0 and self._pending.get(call_id) is call:
-                self._finish(call_id)
                 self._withdraw(call_id, call)
+                self._finish(call_id)
             raise
 
     def _begin(self, call_id: str, call: Pending) -> None:
@@ -265,6 +261,8 @@ class AgentSession:
         self._arm(call_id, call)
         if self._ready:
             self._send(call_frame(call_id, call))
+        if self.places is not None:
+            self.places.asked(self, call_id, call)
 
     def _granted(self, call_id: str, call: Pending) -> ApprovalResult:
         """What a grant answers `call` with: a plain approval's result."""
@@ -275,19 +273,21 @@ class AgentSession:
         result = self._granted(call_id, call)
         self._audit(call_id, call, "granted", "grant", actor)
         self._conclude(call_id, Answered(result))
-        self._receipts[call_id] = call_frame(call_id, call, granted=True)
-        while len(self._receipts) > RESOLVED_MEMORY:
-            self._receipts.popitem(last=False)
+        self._receipts.keep(call_id, call_frame(call_id, call, granted=True))
         if self._ready:
             self._send(self._receipts[call_id])
 
-    def _audit(self, call_id: str, call: Pending, decision: str, source: str, actor: Optional[str], decided_at: Optional[str] = None) -> None:
-        """Writes the call's one record (docs/protocol.md §11): approvals and inputs only, artifacts are no decision."""
+    def _audit(self, call_id: str, call: Pending, decision: str, source: str, actor: Optional[str], decided_at: Optional[str] = None,
+               where: Optional[Place] = None, by: Optional[object] = None) -> None:  # fmt: skip
+        """Writes the call's one record (docs/protocol.md §11; not for artifacts) and keeps how it settled, where (default: a grant, the runtime) and who won."""
+        decided_at = decided_at or iso_time(self._clock.now())
+        where = where or ("grant" if source == "grant" else "runtime")
+        self._settles.keep(call_id, Settled(decision, where, actor, decided_at, by))
         if not self._auditor.enabled or call.tool == "publish_artifacts":
             return
         record = self._auditor.record(
             call_id=call_id, session_id=self.session_id, tool=call.tool, sha256=call.sha256, decision=decision, source=source,
-            actor=actor, asked_at=call.asked_at, decided_at=decided_at or iso_time(self._clock.now()), arguments=call.arguments,
+            actor=actor, where=where, asked_at=call.asked_at, decided_at=decided_at, arguments=call.arguments,
         )  # fmt: skip
         self._auditor.write(record)
 
@@ -340,19 +340,23 @@ class AgentSession:
         self._audit(call_id, call, "cancelled", "runtime", None)
 
     def _finish(self, call_id: str) -> Optional[Pending]:
-        """Removes a pending call and its timer."""
+        """Removes a pending call and its timer: the chat page gets `settled` when a result from elsewhere won, the other places hear it ended."""
         call = self._pending.pop(call_id, None)
-        if call is not None and call.timer is not None:
+        if call is None:
+            return None
+        if call.timer is not None:
             call.timer.cancel()
+        settled = self._settles.get(call_id) or ended_without(iso_time(self._clock.now()))
+        if by_another_place(settled):
+            self._send({"type": "settled", **settled_fields(self.session_id, call_id, settled)})
+        if self.places is not None:
+            self.places.ended(self, call_id, call, settled)
         return call
 
     def _conclude(self, call_id: str, outcome: Outcome) -> None:
         """The call resolved: every caller gets the outcome, and it is kept for re-asks."""
         call = self._finish(call_id)
-        self._resolved.pop(call_id, None)
-        self._resolved[call_id] = outcome
-        while len(self._resolved) > RESOLVED_MEMORY:
-            self._resolved.popitem(last=False)
+        self._resolved.keep(call_id, outcome)
         if call is not None and not call.future.done():
             call.future.set_result(outcome)
 
@@ -366,25 +370,25 @@ class AgentSession:
         self._receipts.pop(call_id, None)
         self._reject(call_id, error)
 
-    def _on_result(self, call_id: str, tool: ToolName, result: ToolResult, session_grant: bool = False) -> None:
-        self._receipts.pop(call_id, None)  # a granted call's receipt, answered: the page shows it
-        if isinstance(self._resolved.get(call_id), (Expired, ExpiredUnanswered)):
+    def _on_result(self, call_id: str, tool: ToolName, result: ToolResult, session_grant: bool, place: ResultPlace) -> None:
+        """A result from a place (the chat page, an inbox): the first valid one wins; every copy is acked."""
+        if place.where == "chat" and isinstance(self._resolved.get(call_id), (Expired, ExpiredUnanswered)):
             # Too late: the model already has the timeout result. The kit shows the answer expired.
             self._send({"type": "cancel", "id": call_id, "reason": "expired"})
             return
         call = self._pending.get(call_id)
         if call is not None and call.tool != tool:
             return
-        self._send({"type": "ack", "id": call_id})
+        place.acked(call_id, None if call is not None else self._settles.get(call_id))
         if call is None:
             return
         decision = decision_of(tool, result)
         at = iso_time(self._clock.now())
         # Only the grant the runtime offered, and only with an approval: the page names none itself.
         if session_grant and call.grant is not None and decision == "approved":
-            self._hold_grant(call.grant, self.actor, at)
+            self._hold_grant(call.grant, place.actor, at)
         if decision is not None:
-            self._audit(call_id, call, decision, source_of(decision), self.actor, at)
+            self._audit(call_id, call, decision, source_of(decision), place.actor, at, place.where, place.connection)
         self._conclude(call_id, Answered(result))
 
     def _expire(self, call_id: str) -> None:
@@ -400,8 +404,4 @@ class AgentSession:
 
     def _timeout_outcome(self, call_id: str, call: Pending) -> Union[Expired, ExpiredUnanswered]:
         """What the runtime answers itself at deadline + grace (docs/protocol.md §6.1)."""
-        if call.tool == "publish_artifacts":
-            return ExpiredUnanswered(KitError("timeout", "The kit did not answer publish_artifacts before its deadline.", call_id=call_id))
-        context = resolve_context(self.context, call.context)
-        request = normalize_tool_call(call.tool, call.args, call_id, self.session_id, context)
-        return Expired(tool_result_for(request, timeout_response(request, iso_time(self._clock.now()))))
+        return timeout_outcome(call_id, call, self.session_id, resolve_context(self.context, call.context), iso_time(self._clock.now()))

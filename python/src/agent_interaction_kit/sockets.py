@@ -2,19 +2,20 @@
 
 `KitSocket` is what the kit needs of an accepted WebSocket: `send(text)`, `receive()` (the next
 text frame, None once it closed) and `close(code, reason)`, all awaitable. `run_socket` attaches
-it to its session, hands every frame to it, and writes the session's frames in order through one
-writer task, so that a slow socket never blocks the session.
+it to its session, hands every frame to it (read by `read_frames`, as an inbox's are too), and
+writes the session's frames in order through one writer task, so that a slow socket never blocks
+the session.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Optional, Protocol, Union, runtime_checkable
+from typing import AsyncIterator, Optional, Protocol, Union, runtime_checkable
 
 from .handshake import Handshake
 from .session import AgentSession
 
-__all__ = ["KitSocket", "HandshakeSocket", "run_socket", "TOO_LARGE"]
+__all__ = ["KitSocket", "HandshakeSocket", "SocketWriter", "run_socket", "read_frames", "TOO_LARGE"]
 
 #: The close code for a frame over the maximum size (RFC 6455 "message too big").
 TOO_LARGE = 1009
@@ -44,7 +45,7 @@ class HandshakeSocket(Protocol):
     async def refuse(self, status: int, reason: str) -> None: ...
 
 
-class _Writer:
+class SocketWriter:
     """The session's side of a socket: `send` and `close` never block; frames leave in order."""
 
     def __init__(self, socket: KitSocket) -> None:
@@ -86,20 +87,26 @@ async def run_socket(session: AgentSession, socket: KitSocket, *, max_size: Opti
     `max_size`: a frame over it closes the socket with 1009, unparsed (a server that enforces its
     own limit, as `websockets` does, passes None).
     """
-    writer = _Writer(socket)
+    writer = SocketWriter(socket)
     session.attach(writer, actor)
     try:
-        while True:
-            try:
-                text: Union[str, None] = await socket.receive()
-            except Exception:  # a dropped connection ends like a closed one
-                break
-            if text is None:
-                break
-            if max_size is not None and len(text) > max_size // 4 and len(text.encode("utf-8")) > max_size:
-                writer.close(TOO_LARGE, "message too big")
-                break
+        async for text in read_frames(socket, writer, max_size):
             session.receive(writer, text)
     finally:
         session.detach(writer)
         await writer.drain()
+
+
+async def read_frames(socket: KitSocket, writer: SocketWriter, max_size: Optional[int]) -> AsyncIterator[str]:
+    """The socket's text frames until it closes or drops; a frame over `max_size` closes it with 1009."""
+    while True:
+        try:
+            text: Union[str, None] = await socket.receive()
+        except Exception:  # a dropped connection ends like a closed one
+            return
+        if text is None:
+            return
+        if max_size is not None and len(text) > max_size // 4 and len(text.encode("utf-8")) > max_size:
+            writer.close(TOO_LARGE, "message too big")
+            return
+        yield text

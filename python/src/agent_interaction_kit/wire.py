@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import Any, Optional, Protocol
+from typing import Any, Mapping, Optional, Protocol, Union
 
 from ._schema import ArgumentIssue, WireContext
-from .clock import TimerHandle
+from .clock import TimerHandle, iso_time
 from .errors import KitError
-from .grants import Grant
-from .outcomes import Settlement
-from .rules import ToolName
+from .grants import Grant, offered_grant
+from .jsjson import arguments_sha256, canonical_json, dumps
+from .outcomes import Expired, ExpiredUnanswered, Settlement
+from .rules import Context, ToolName, normalize_tool_call, timeout_response, to_timeout_seconds, tool_result_for
 
-__all__ = ["Connection", "Pending", "call_frame", "invalid_arguments"]
+__all__ = ["Connection", "Pending", "call_frame", "invalid_arguments", "new_call", "timeout_outcome"]
 
 
 class Connection(Protocol):
@@ -56,6 +57,44 @@ def call_frame(call_id: str, call: Pending, *, granted: bool = False) -> dict[st
     if granted:
         frame["granted"] = True
     return frame
+
+
+def new_call(
+    call_id: str, tool: ToolName, args: Mapping[str, Any], options: Mapping[str, Any], grant: Optional[Grant], *,
+    now: float, context: Optional[WireContext], keep_arguments: bool, max_call_bytes: Optional[int],
+) -> Pending:  # fmt: skip
+    """A new call as a session keeps it while pending, its deadline from the timeout given (or the
+    arguments'); KitError `too_large` when its `tool_call` frame is over `max_call_bytes`."""
+    timeout_seconds = options.get("timeout_seconds")
+    seconds = to_timeout_seconds(timeout_seconds if timeout_seconds is not None else args.get("timeout_seconds"))
+    sent = dict(args)
+    if timeout_seconds is not None:
+        # The kit bounds its timer by the arguments' timeout: they must say the same.
+        sent["timeout_seconds"] = seconds
+    call = Pending(
+        tool=tool,
+        args=sent,
+        context=options.get("context"),
+        deadline=iso_time(now + seconds),
+        future=asyncio.get_running_loop().create_future(),
+        grant=offered_grant(grant, args, context, options.get("context")),
+        asked_at=iso_time(now),
+        sha256=arguments_sha256(dict(args)),
+        arguments=canonical_json(dict(args)) if keep_arguments else None,
+    )
+    if max_call_bytes is not None:
+        size = len(dumps({"v": 1, **call_frame(call_id, call)}).encode("utf-8"))
+        if size > max_call_bytes:
+            raise KitError("too_large", f"The call is {size} bytes; at most {max_call_bytes} (a quarter of max_size) fit.", call_id=call_id)
+    return call
+
+
+def timeout_outcome(call_id: str, call: Pending, session_id: str, context: Context, now: str) -> Union[Expired, ExpiredUnanswered]:
+    """What the runtime answers itself at deadline + grace (docs/protocol.md §6.1): the timeout policy's result, or for publish_artifacts (which has none) an error."""
+    if call.tool == "publish_artifacts":
+        return ExpiredUnanswered(KitError("timeout", "The kit did not answer publish_artifacts before its deadline.", call_id=call_id))
+    request = normalize_tool_call(call.tool, call.args, call_id, session_id, context)
+    return Expired(tool_result_for(request, timeout_response(request, now)))
 
 
 _ARTICLES = {"string": "a string", "array": "an array", "object": "an object"}
