@@ -10,6 +10,7 @@ import { createAdmission, isUnderPath, normalizePath, refuse, type Admission, ty
 import { AgentSession, type AgentConnection } from './agent-session.js';
 import type { AuditOption } from './audit.js';
 import { checkInboxOptions, InboxEndpoint, type InboxOptions } from './inbox/endpoint.js';
+import { createCallLinks, type CallLinks, type LinksOptions } from './links/call-links.js';
 import type { RedisOption } from './redis/option.js';
 import type { Fleet } from './redis/session.js';
 
@@ -92,6 +93,8 @@ export interface AgentServerOptions {
    * names; `inboxFor(actor)` adds other owners' sessions (a team) or single sessions.
    */
   inbox?: InboxOptions;
+  /** Answer links (docs/runtime.md#answer-links): `session.linkFor(callId)` mints `<baseUrl><path>/<token>` for a pending call. */
+  links?: LinksOptions;
 }
 
 /** Who a session belongs to, and its title in an inbox. */
@@ -145,6 +148,7 @@ interface CheckedOptions {
   /** A call over a quarter of maxPayload is refused, so that an honest result always fits under it. */
   maxCallBytes: number;
   inbox: ReturnType<typeof checkInboxOptions> | undefined;
+  links: CallLinks | undefined;
 }
 
 /** Checks every option before anything starts: a mistake throws a TypeError naming it. */
@@ -164,7 +168,8 @@ function checkOptions(options: AgentServerOptions): CheckedOptions {
   if (inbox && options.redis !== undefined) throw new TypeError('createAgentServer: the inbox runs in one process for now: give inbox or redis, not both.');
   const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
   if (!Number.isInteger(maxPayload) || maxPayload <= 0) throw new TypeError('createAgentServer: maxPayload must be a positive whole number of bytes.');
-  return { listener, admit, path, resultLanguage, maxPayload, maxCallBytes: Math.floor(maxPayload / 4), inbox };
+  const links = options.links === undefined ? undefined : createCallLinks(options.links);
+  return { listener, admit, path, resultLanguage, maxPayload, maxCallBytes: Math.floor(maxPayload / 4), inbox, links };
 }
 
 /**
@@ -225,6 +230,7 @@ class KitAgentServer implements AgentServer {
       const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock, graceMs, maxCallBytes, resultLanguage, audit, auditArguments, instance };
       existing = this.fleet ? this.fleet.session(sessionOptions) : new AgentSession(sessionOptions);
       existing.places = this.inbox?.hub;
+      existing.links = this.checked.links;
       this.sessions.set(sessionId, existing);
       if (this.closed) existing.close();
     }
