@@ -12,6 +12,7 @@ import { checkGrant, SessionGrants, type Grant } from './grants.js';
 import { grantedResult, timeoutOutcome, type OwnResultScope } from './own-results.js';
 import { byAnotherPlace, chatPlace, endedWithout, kitResultOf, RecentMemory, settledFields, type CallPlaces, type KitResult, type ResultPlace, type SettledCall } from './places.js';
 import { abortError, closedError, KitError } from './kit-error.js';
+import type { CallLinks } from './links/call-links.js';
 
 export { KitError, callFrame, outcomePromise };
 export type { AgentConnection, AgentSessionOptions, CallOutcome, CallToolOptions, PendingCall };
@@ -44,6 +45,8 @@ export class AgentSession {
   /** Whose session it is (whose inbox shows its calls), and its title there. */
   owner: string | undefined;
   title: string | undefined;
+  /** Mints the answer links of its calls (the server's `links` option). */
+  links: CallLinks | undefined;
   protected connection: AgentConnection | undefined;
   protected ready = false;
   private closed = false;
@@ -64,18 +67,17 @@ export class AgentSession {
   }
 
   /** Calls not yet resolved, in the order they were made. */
-  get pendingIds(): string[] {
-    return [...this.pending.keys()];
-  }
+  get pendingIds(): string[] { return [...this.pending.keys()]; }
 
   /** The calls waiting, by id, in the order they were made: what an inbox lists. */
-  get waiting(): ReadonlyMap<string, PendingCall> {
-    return this.pending;
-  }
+  get waiting(): ReadonlyMap<string, PendingCall> { return this.pending; }
 
   get connected(): boolean {
     return this.connection !== undefined;
   }
+
+  /** The link that answers a pending call (docs/runtime.md#answer-links); undefined for a call not pending, or without one. */
+  readonly linkFor = (callId: string): string | undefined => this.links?.linkFor(this, callId);
 
   /**
    * Who is on the session's live connection, or was on its last one, as `authorize` named them

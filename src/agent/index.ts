@@ -33,6 +33,8 @@ export {
   type VerifyAnswerTokenOptions,
 } from './links/answer-token.js';
 export type { NotifyInput } from './links/notify.js';
+export type { LinksOptions } from './links/call-links.js';
+export type { NotifyFunction } from './links/notifier.js';
 export { sendWebhook, webhookSignature, type WebhookSenderOptions } from './links/webhook-sender.js';
 export { sendSlack, type SlackSenderOptions } from './links/slack-sender.js';
 export { sendFeishu, type FeishuSenderOptions } from './links/feishu-sender.js';

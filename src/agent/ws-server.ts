@@ -4,12 +4,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isRecord } from '../protocol/constants.js';
 import type { WireContext } from '../protocol/context.js';
-import type { Clock } from '../protocol/clock.js';
+import { systemClock, type Clock } from '../protocol/clock.js';
 import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
 import { createAdmission, isUnderPath, normalizePath, refuse, type Admission, type AuthorizeFunction } from './admission.js';
 import { AgentSession, type AgentConnection } from './agent-session.js';
 import type { AuditOption } from './audit.js';
 import { checkInboxOptions, InboxEndpoint, type InboxOptions } from './inbox/endpoint.js';
+import { createCallLinks, type CallLinks, type LinksOptions } from './links/call-links.js';
+import { allPlaces, checkNotifyOptions, Notifier, type NotifyFunction } from './links/notifier.js';
 import type { RedisOption } from './redis/option.js';
 import type { Fleet } from './redis/session.js';
 
@@ -92,6 +94,16 @@ export interface AgentServerOptions {
    * names; `inboxFor(actor)` adds other owners' sessions (a team) or single sessions.
    */
   inbox?: InboxOptions;
+  /** Answer links (docs/runtime.md#answer-links): `session.linkFor(callId)` mints `<baseUrl><path>/<token>` for a pending call. */
+  links?: LinksOptions;
+  /**
+   * Called once per call that waits for a person, with its link (needs `links`), after
+   * `notifyAfter` seconds (default 0) in which the chat page could answer; in a fleet, by one
+   * instance only. What it throws or rejects is logged once and tried again (after 1 s, then 4 s)
+   * while the call waits; the call itself never waits for it.
+   */
+  notify?: NotifyFunction;
+  notifyAfter?: number;
 }
 
 /** Who a session belongs to, and its title in an inbox. */
@@ -145,6 +157,8 @@ interface CheckedOptions {
   /** A call over a quarter of maxPayload is refused, so that an honest result always fits under it. */
   maxCallBytes: number;
   inbox: ReturnType<typeof checkInboxOptions> | undefined;
+  links: CallLinks | undefined;
+  notifyAfterMs: number;
 }
 
 /** Checks every option before anything starts: a mistake throws a TypeError naming it. */
@@ -164,7 +178,9 @@ function checkOptions(options: AgentServerOptions): CheckedOptions {
   if (inbox && options.redis !== undefined) throw new TypeError('createAgentServer: the inbox runs in one process for now: give inbox or redis, not both.');
   const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
   if (!Number.isInteger(maxPayload) || maxPayload <= 0) throw new TypeError('createAgentServer: maxPayload must be a positive whole number of bytes.');
-  return { listener, admit, path, resultLanguage, maxPayload, maxCallBytes: Math.floor(maxPayload / 4), inbox };
+  const links = options.links === undefined ? undefined : createCallLinks(options.links);
+  const notifyAfterMs = options.notify === undefined ? 0 : checkNotifyOptions(options.notify, options.notifyAfter, links);
+  return { listener, admit, path, resultLanguage, maxPayload, maxCallBytes: Math.floor(maxPayload / 4), inbox, links, notifyAfterMs };
 }
 
 /**
@@ -178,6 +194,7 @@ class KitAgentServer implements AgentServer {
   readonly wss: WebSocketServer;
   private readonly http: UpgradeServer | undefined;
   private readonly inbox: InboxEndpoint | undefined;
+  private readonly notifier: Notifier | undefined;
   private closed = false;
 
   constructor(
@@ -197,6 +214,8 @@ class KitAgentServer implements AgentServer {
     this.wss = new WebSocketServer({ noServer: true, maxPayload: checked.maxPayload });
     const { inbox } = checked;
     this.inbox = inbox && new InboxEndpoint(inbox.path, inbox.inboxFor, options, sessions, options.log ?? console.warn);
+    const { notify } = options;
+    if (notify && checked.links) this.notifier = new Notifier(notify, checked.notifyAfterMs, checked.links, options.clock ?? systemClock, options.log ?? console.warn, fleet?.claimNotice);
     this.http = checked.listener === 'own' ? createServer((_request, response) => response.writeHead(426, { connection: 'close' }).end()) : options.server;
     this.http?.on('upgrade', this.onUpgrade);
   }
@@ -224,7 +243,8 @@ class KitAgentServer implements AgentServer {
       const { maxCallBytes, resultLanguage } = this.checked;
       const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock, graceMs, maxCallBytes, resultLanguage, audit, auditArguments, instance };
       existing = this.fleet ? this.fleet.session(sessionOptions) : new AgentSession(sessionOptions);
-      existing.places = this.inbox?.hub;
+      existing.places = allPlaces([this.inbox?.hub, this.notifier]);
+      existing.links = this.checked.links;
       this.sessions.set(sessionId, existing);
       if (this.closed) existing.close();
     }

@@ -17,6 +17,7 @@ export const keys = {
   inboxCalls: (owner: string) => `${PREFIX}inbox:${owner}:calls`,
   inbox: (owner: string) => `${PREFIX}inbox:${owner}`,
   channel: (instance: string) => `${PREFIX}instance:${instance}`,
+  notify: (id: string) => `${PREFIX}notify:${id}`,
 };
 
 // Shared by the scripts: publish to the instance named first in an owner or caller value; keep a

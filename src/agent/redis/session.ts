@@ -118,6 +118,7 @@ export class RedisAgentSession extends AgentSession {
         call.context = frame.context as PendingCall['context'];
         call.deadline = String(frame.deadline);
         this.arm(id, call);
+        this.places?.asked(this, id, call);
         if (reply.here) this.deliverFrame(frame);
       },
       // A call asked again keeps waiting: its timer still runs, and Redis may come back first.
@@ -311,6 +312,8 @@ export interface Fleet {
   session(options: AgentSessionOptions): RedisAgentSession;
   /** Writes a session's owner and title where every instance reads them (`onlyIfUnowned`: a chat page's actor). */
   about(session: string, about: { owner?: string; title?: string }, onlyIfUnowned?: boolean): Promise<string | undefined>;
+  /** True for the one instance that first claims a call's notice. */
+  claimNotice(id: string, deadlineMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -334,6 +337,7 @@ export async function joinFleet(redis: RedisOption, sessions: ReadonlyMap<string
     instance: store.instance,
     session: (options) => new RedisAgentSession(options, store),
     about: (session, about, onlyIfUnowned) => store.about(session, about, onlyIfUnowned),
+    claimNotice: (id, deadlineMs) => store.claimNotice(id, deadlineMs),
     close: () => store.close(),
   };
 }

@@ -238,6 +238,12 @@ export class RedisStore {
     await this.run(RELEASE, [keys.owner(session)], [owner]);
   }
 
+  /** True for the one instance that first claims the call's notice; the key outlives the deadline by a day. */
+  async claimNotice(id: string, deadlineMs: number): Promise<boolean> {
+    const ttl = Math.max(1, Math.ceil(deadlineMs - Date.now())) + 86_400_000;
+    return (await this.client.set(keys.notify(id), '1', { NX: true, PX: ttl })) === 'OK';
+  }
+
   async close(): Promise<void> {
     await Promise.allSettled([this.subscriber.close(), this.client.close()]);
   }
