@@ -1,6 +1,9 @@
 // Support for the many-instances tests: a real redis-server, agent servers sharing it, and pages
 // on them (the kit's real session over a real WebSocket, or a raw socket that speaks the wire).
+import { after, before } from 'node:test';
+import { createClient } from 'redis';
 import { WebSocket as WsSocket } from 'ws';
+import { startRedis, type RedisProcess } from '../../scripts/redis-server.js';
 import { createAgentServer, type AgentServer, type AgentServerOptions } from '../../src/agent/ws-server.js';
 import type { ToolResult } from '../../src/protocol/results.js';
 import { answerRequest, type UserAnswer } from '../../src/rules/answers.js';
@@ -108,3 +111,39 @@ export const textOf = (result: ToolResult) => ('interaction_response' in result 
 export const statusOf = (result: ToolResult) => ('interaction_response' in result ? result.interaction_response.status : undefined);
 
 export const closeAll = (servers: AgentServer[]) => Promise.all(servers.map((s) => s.close()));
+
+/** A test file's own redis-server, an admin client on it, and the servers the file opens on it. */
+export interface FileRedis {
+  readonly url: string;
+  readonly admin: ReturnType<typeof createClient>;
+  /** Servers to close once the file's tests end. */
+  readonly open: AgentServer[];
+}
+
+/** Starts a redis-server before the file's tests and closes what they opened, the client and the server after them. */
+export function fileRedis(): FileRedis {
+  let redis: RedisProcess | undefined;
+  let admin: ReturnType<typeof createClient> | undefined;
+  const open: AgentServer[] = [];
+  before(async () => {
+    redis = await startRedis();
+    admin = createClient({ url: redis.url });
+    await admin.connect();
+  });
+  after(async () => {
+    await closeAll(open.splice(0));
+    await admin?.close();
+    await redis?.stop();
+  });
+  return {
+    get url() {
+      if (!redis) throw new Error('fileRedis: read only inside the file\'s tests');
+      return redis.url;
+    },
+    get admin() {
+      if (!admin) throw new Error('fileRedis: read only inside the file\'s tests');
+      return admin;
+    },
+    open,
+  };
+}

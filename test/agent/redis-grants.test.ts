@@ -2,19 +2,15 @@
 // §10, §11): a grant given on one instance is honoured on another, revoked from any, and each
 // decided call gets exactly one record, written by the instance that stored its outcome.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createClient } from 'redis';
+import { describe, it } from 'node:test';
 import type { AuditRecord } from '../../src/agent/audit.js';
-import type { AgentServer } from '../../src/agent/ws-server.js';
 import { argumentsSha256 } from '../../src/protocol/canonical-json.js';
 import type { ToolResult } from '../../src/protocol/results.js';
-import { startRedis } from '../../scripts/redis-server.js';
 import { golden, withPlaceholders } from '../support/golden.js';
-import { clockNow, closeAll, instances, rawPage, waitFor } from './fleet.js';
+import { clockNow, fileRedis, instances, rawPage, waitFor } from './fleet.js';
 
-let redis: Awaited<ReturnType<typeof startRedis>>;
-let admin: ReturnType<typeof createClient>;
-const open: AgentServer[] = [];
+const redis = fileRedis();
+const { open } = redis;
 let n = 0;
 const fresh = (name: string) => `${name}-${process.pid}-${(n += 1)}`;
 const KUBECTL = { key: 'shell:kubectl get', label: 'kubectl get …' };
@@ -28,20 +24,10 @@ async function fleet(count: number, options: Parameters<typeof instances>[3] = {
   return servers;
 }
 
-before(async () => {
-  redis = await startRedis();
-  admin = createClient({ url: redis.url });
-  await admin.connect();
-});
-after(async () => {
-  await closeAll(open.splice(0));
-  await admin.close();
-  await redis.stop();
-});
 
 /** The stream's records for `session`, as Redis holds them. */
 async function streamed(session: string): Promise<Record<string, string>[]> {
-  const entries = await admin.xRange('aik:audit', '-', '+');
+  const entries = await redis.admin.xRange('aik:audit', '-', '+');
   return (entries ?? []).map((e) => e.message).filter((m) => m.session_id === session);
 }
 
@@ -54,10 +40,10 @@ describe('session grants in a fleet (docs/protocol.md §10)', () => {
     await waitFor(() => page.of('tool_call', `${session}-1`).length > 0, 'the call');
     page.send({ type: 'tool_result', call_id: `${session}-1`, tool: 'request_user_approval', result: approved(`${session}-1`), grant: 'session' });
     await first;
-    const held = JSON.parse((await admin.hGet(`aik:session:${session}:grants`, KUBECTL.key))!) as Record<string, unknown>;
+    const held = JSON.parse((await redis.admin.hGet(`aik:session:${session}:grants`, KUBECTL.key))!) as Record<string, unknown>;
     assert.equal(held.label, KUBECTL.label);
     assert.equal(held.actor, 'alice@example.com');
-    assert.ok((await admin.pTTL(`aik:session:${session}:grants`)) > 0, 'it expires with the session');
+    assert.ok((await redis.admin.pTTL(`aik:session:${session}:grants`)) > 0, 'it expires with the session');
     await waitFor(() => page.of('grants').some((g) => (g.grants as unknown[]).length === 1), 'grants listed');
 
     const second = await b!.session(session).callTool('request_user_approval', LOW, { callId: `${session}-2`, grant: KUBECTL });
@@ -66,7 +52,7 @@ describe('session grants in a fleet (docs/protocol.md §10)', () => {
     assert.equal(receipt!.granted, true);
     page.send({ type: 'tool_result', call_id: `${session}-2`, tool: 'request_user_approval', result: approved(`${session}-2`) });
     await waitFor(() => page.of('ack', `${session}-2`).length === 1, 'the receipt acked');
-    assert.deepEqual(await admin.zRange(`aik:session:${session}:pending`, 0, -1), [], 'answered: no longer re-sent');
+    assert.deepEqual(await redis.admin.zRange(`aik:session:${session}:pending`, 0, -1), [], 'answered: no longer re-sent');
     assert.deepEqual((await b!.session(session).grants()).map((g) => g.key), [KUBECTL.key]);
     page.close();
   });
@@ -80,7 +66,7 @@ describe('session grants in a fleet (docs/protocol.md §10)', () => {
     page.send({ type: 'tool_result', call_id: `${session}-1`, tool: 'request_user_approval', result: approved(`${session}-1`), grant: 'session' });
     await first;
     page.send({ type: 'revoke_grant', key: KUBECTL.key });
-    await waitFor(async () => (await admin.hLen(`aik:session:${session}:grants`)) === 0, 'revoked in Redis');
+    await waitFor(async () => (await redis.admin.hLen(`aik:session:${session}:grants`)) === 0, 'revoked in Redis');
     await waitFor(() => page.of('grants').length >= 2 && (page.of('grants').at(-1)!.grants as unknown[]).length === 0, 'the emptied list');
     const again = a!.session(session).callTool('request_user_approval', LOW, { callId: `${session}-2`, grant: KUBECTL });
     await waitFor(() => page.of('tool_call', `${session}-2`).length > 0, 'a card again');

@@ -2,30 +2,16 @@
 // instance that asks a call schedules its notice; the one whose `SET aik:notify:<call_id> NX`
 // wins sends it, and the key lives until a day past the call's deadline.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createClient } from 'redis';
+import { describe, it } from 'node:test';
 import type { NotifyInput } from '../../src/agent/links/notify.js';
-import type { AgentServer } from '../../src/agent/ws-server.js';
-import { startRedis } from '../../scripts/redis-server.js';
-import { closeAll, instances, rawPage, waitFor } from './fleet.js';
+import { fileRedis, instances, rawPage, waitFor } from './fleet.js';
 import { approved } from './places-clients.js';
 
-let redis: Awaited<ReturnType<typeof startRedis>>;
-let admin: ReturnType<typeof createClient>;
-const open: AgentServer[] = [];
+const redis = fileRedis();
+const { open } = redis;
 const LINKS = { secret: 'r'.repeat(32), baseUrl: 'https://agents.example.com' };
 const DAY_MS = 86_400_000;
 
-before(async () => {
-  redis = await startRedis();
-  admin = createClient({ url: redis.url });
-  await admin.connect();
-});
-after(async () => {
-  await closeAll(open.splice(0));
-  await admin.close();
-  await redis.stop();
-});
 
 describe('notify on a Redis fleet', () => {
   it('three instances racing on one call: exactly one notification, from the instance that won the key', async () => {
@@ -44,7 +30,7 @@ describe('notify on a Redis fleet', () => {
     assert.equal(input.call.id, 'race-1');
     assert.equal(input.actor, 'alice');
     assert.match(input.link, /^https:\/\/agents\.example\.com\/agent\/answer\//);
-    const ttl = await admin.pTTL('aik:notify:race-1');
+    const ttl = await redis.admin.pTTL('aik:notify:race-1');
     const untilDeadline = Date.parse(input.call.deadline) - Date.now();
     assert.ok(ttl > DAY_MS && ttl <= DAY_MS + untilDeadline + 1000, `the key lives until a day past the deadline (${ttl} ms)`);
     // The call is answered once, on the page (on any instance), for every caller.
@@ -70,7 +56,7 @@ describe('notify on a Redis fleet', () => {
     await waitFor(() => notices.length > 0, 'the second call\'s notice');
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.deepEqual(notices.map((n) => n.call.id), ['quick-2']);
-    assert.equal(await admin.exists('aik:notify:quick-1'), 0, 'nobody claimed the answered call');
+    assert.equal(await redis.admin.exists('aik:notify:quick-1'), 0, 'nobody claimed the answered call');
     page.close();
     void second.catch(() => undefined);
   });
