@@ -13,6 +13,7 @@ from typing import Any, AsyncIterator, Callable, Iterator
 import pytest
 import redis.asyncio as aioredis
 from playwright.async_api import Browser, async_playwright
+from agent_interaction_kit import AuditRecord
 
 from fleet import RedisServer
 
@@ -107,3 +108,18 @@ async def browser() -> AsyncIterator[Browser]:
             yield launched
         finally:
             await launched.close()
+
+
+class Trail:
+    """An audit function that keeps every record it is given, in order."""
+
+    def __init__(self) -> None:
+        self.records: list[AuditRecord] = []
+
+    def __call__(self, record: AuditRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture
+def trail() -> Trail:
+    return Trail()

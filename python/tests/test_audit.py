@@ -14,7 +14,7 @@ from agent_interaction_kit.handshake import Handshake
 from agent_interaction_kit.jsjson import arguments_sha256, canonical_json
 from agent_interaction_kit.session import iso_time
 
-from conftest import GOLDEN, FakeClock
+from conftest import GOLDEN, FakeClock, Trail
 from kit import FakeKit
 
 CASES = {c["name"]: c for c in GOLDEN["tool_cases"]}
@@ -29,19 +29,6 @@ def golden_result(name: str, call_id: str) -> dict[str, Any]:
 
 def alice(_shake: Handshake) -> dict[str, str]:
     return {"actor": "alice@example.com"}
-
-
-class Trail:
-    def __init__(self) -> None:
-        self.records: list[AuditRecord] = []
-
-    def __call__(self, record: AuditRecord) -> None:
-        self.records.append(record)
-
-
-@pytest.fixture
-def trail() -> Trail:
-    return Trail()
 
 
 @pytest.fixture

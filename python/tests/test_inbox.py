@@ -16,10 +16,9 @@ from websockets.exceptions import InvalidStatus
 from websockets.typing import Origin
 
 from agent_interaction_kit import AgentServer, Grant, Handshake, Inbox, InboxView, KitError
-from agent_interaction_kit._schema import AuditRecord
 
 from apps import served
-from conftest import GOLDEN, FakeClock
+from conftest import GOLDEN, FakeClock, Trail
 from kit import FakeKit
 
 ORIGIN = Origin("http://127.0.0.1:5173")
@@ -40,19 +39,6 @@ def by_query(shake: Handshake) -> Any:
 
 
 seen: list[bool] = []
-
-
-class Trail:
-    def __init__(self) -> None:
-        self.records: list[AuditRecord] = []
-
-    def __call__(self, record: AuditRecord) -> None:
-        self.records.append(record)
-
-
-@pytest.fixture
-def trail() -> Trail:
-    return Trail()
 
 
 @pytest.fixture
