@@ -14,15 +14,12 @@ import asyncio
 import base64
 import hashlib
 import hmac
-import json
 import re
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from typing import Any, Callable
 
-from .notices import NotifyInput, _json, notice_text
+from .notices import NotifyInput, _json, _post_json, notice_text
 
 __all__ = [
     "WECOM_LENGTHS",
@@ -107,20 +104,8 @@ def wecom_message(notice: NotifyInput) -> dict[str, Any]:
 
 
 def _request(platform: str, url: str, body: object, headers: dict[str, str] | None = None, timeout: float = 10.0) -> dict[str, Any]:
-    """POSTs JSON and returns the JSON answer; raises RuntimeError naming the platform and its error."""
-    request = urllib.request.Request(url, data=_json(body).encode("utf-8"), headers={"content-type": "application/json", **(headers or {})}, method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 (the URL is the caller's configuration)
-            raw = response.read()
-    except urllib.error.HTTPError as error:
-        raise RuntimeError(f"{platform}: HTTP {error.code}") from None
-    except (urllib.error.URLError, TimeoutError) as error:
-        raise RuntimeError(f"{platform}: {error}") from None
-    try:
-        answer = json.loads(raw)
-    except ValueError:
-        answer = None
-    return answer if isinstance(answer, dict) else {}
+    """POSTs ``body`` as JSON; the platform's JSON answer."""
+    return _post_json(platform, url, _json(body), headers, timeout)
 
 
 def _robot(platform: str, url: str, body: object, timeout: float) -> None:

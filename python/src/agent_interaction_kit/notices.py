@@ -48,6 +48,8 @@ _SEVERITY_LENGTH = 20
 _HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 
 WEBHOOK_SIGNATURE_HEADER = "x-aik-signature"
+_ANSWERED = "{platform} answered {code}"
+"""How the webhook and Slack senders say an HTTP refusal, as the Node runtime's do."""
 WEBHOOK_TIMESTAMP_HEADER = "x-aik-timestamp"
 
 
@@ -157,15 +159,22 @@ def slack_message(notice: NotifyInput) -> dict[str, Any]:
     return {"text": title, "blocks": blocks}
 
 
-def _post(url: str, body: str, headers: dict[str, str], platform: str, timeout: float) -> None:
-    request = urllib.request.Request(url, data=body.encode("utf-8"), headers={"content-type": "application/json", **headers}, method="POST")
+def _post_json(platform: str, url: str, body: str, headers: dict[str, str] | None = None, timeout: float = 10.0, *, refused: str = "{platform}: HTTP {code}") -> dict[str, Any]:
+    """POSTs a JSON body and returns the JSON object it is answered with ({} for any other answer);
+    raises RuntimeError naming the platform: ``refused`` for an HTTP error status, or unreachable."""
+    request = urllib.request.Request(url, data=body.encode("utf-8"), headers={"content-type": "application/json", **(headers or {})}, method="POST")
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 (the URL is the caller's configuration)
-            response.read()
+            raw = response.read()
     except urllib.error.HTTPError as error:
-        raise RuntimeError(f"{platform} answered {error.code}") from None
+        raise RuntimeError(refused.format(platform=platform, code=error.code)) from None
     except (urllib.error.URLError, TimeoutError) as error:
         raise RuntimeError(f"{platform} could not be reached: {error}") from None
+    try:
+        answer = json.loads(raw)
+    except ValueError:
+        return {}
+    return answer if isinstance(answer, dict) else {}
 
 
 async def send_webhook(notice: NotifyInput, *, url: str, secret: str, now: Callable[[], float] = time.time, timeout: float = 10.0) -> None:
@@ -173,9 +182,9 @@ async def send_webhook(notice: NotifyInput, *, url: str, secret: str, now: Calla
     body = _json(webhook_body(notice))
     timestamp = str(int(now()))
     headers = {WEBHOOK_TIMESTAMP_HEADER: timestamp, WEBHOOK_SIGNATURE_HEADER: webhook_signature(secret, timestamp, body)}
-    await asyncio.to_thread(_post, url, body, headers, "webhook", timeout)
+    await asyncio.to_thread(_post_json, "webhook", url, body, headers, timeout, refused=_ANSWERED)
 
 
 async def send_slack(notice: NotifyInput, *, url: str, timeout: float = 10.0) -> None:
     """Posts the message to an incoming webhook (its URL names the channel; the call never does)."""
-    await asyncio.to_thread(_post, url, _json(slack_message(notice)), {}, "Slack", timeout)
+    await asyncio.to_thread(_post_json, "Slack", url, _json(slack_message(notice)), None, timeout, refused=_ANSWERED)
