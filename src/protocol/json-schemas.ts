@@ -16,6 +16,7 @@ import {
 } from './messages.js';
 import { auditRecordSchema } from './audit-record.js';
 import { interactionRequestSchema } from './request.js';
+import { nonEmptyStringSchema } from './non-empty-string.js';
 import { interactionResponseSchema, rawValueSchema } from './response.js';
 import {
   approvalResultSchema,
@@ -94,10 +95,12 @@ function describe(name: string, json: Json): Json {
 }
 
 /**
- * `raw_value`'s union, which its predicate checks (response.ts); registered here rather than
- * where it is made, so the browser bundle carries no registration it never reads.
+ * `raw_value`'s union, which its predicate checks (response.ts), and the non-empty string of the
+ * runtime's ids (non-empty-string.ts); registered here rather than where they are made, so the
+ * browser bundle carries no registration it never reads.
  */
 writtenAs(rawValueSchema, 'raw-value');
+writtenAs(nonEmptyStringSchema, 'non-empty-string');
 const rawValueUnion = z.union([z.boolean(), z.string(), z.array(z.string()), z.record(z.string(), z.string()), z.null()]);
 
 /** How each registered shape is written (written-as.ts), in place. */
@@ -113,6 +116,11 @@ const WRITE: Record<WrittenShape, (json: Record<string, unknown>) => void> = {
   'raw-value': (json) => {
     const { $schema: _schema, ...union } = z.toJSONSchema(rawValueUnion, { io: 'input' });
     Object.assign(json, union);
+  },
+  // As `z.string().check(z.minLength(1))`'s.
+  'non-empty-string': (json) => {
+    json.type = 'string';
+    json.minLength = 1;
   },
 };
 
