@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { PROTOCOL_VERSION, REQUEST_KINDS, TOOL_NAMES } from './constants.js';
 import { contextSchema } from './context.js';
-import { nonEmptyStringSchema } from './non-empty-string.js';
+import { booleanSchema, nonEmptyStringSchema } from './predicate-schemas.js';
 import { stringRecord } from './string-record.js';
 
 // The messages the runtime sends. The browser bundle parses these and nothing else,
@@ -39,7 +39,7 @@ export const toolCallSchema = z.looseObject({
   /** Offered: the card may answer "allow for this session"; with `granted`, the grant that allowed it. */
   grant: z.nullish(grantOfferSchema),
   /** Already allowed by a session grant: a receipt only, answered by the kit without a card. */
-  granted: z.nullish(z.boolean()),
+  granted: z.nullish(booleanSchema),
 });
 
 /**

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as z from 'zod/mini';
 import { jsonSchemaOf } from '../../src/protocol/json-schemas.js';
-import { nonEmptyStringSchema } from '../../src/protocol/non-empty-string.js';
+import { booleanSchema, nonEmptyStringSchema } from '../../src/protocol/predicate-schemas.js';
 import { rawValueSchema } from '../../src/protocol/response.js';
 import { stringRecord } from '../../src/protocol/string-record.js';
 import { writtenAs } from '../../src/protocol/written-as.js';
@@ -31,6 +31,15 @@ describe('schemas written as what they stand for', () => {
     assert.equal(JSON.stringify(written), JSON.stringify(expected), 'key for key, in its order');
     for (const value of ['a', ' ', '0', '', 0, null, undefined, ['a'], { id: 'a' }, true]) {
       assert.equal(nonEmptyStringSchema.safeParse(value).success, minLength.safeParse(value).success, `${JSON.stringify(value)}`);
+    }
+  });
+
+  it('a boolean is written as z.boolean() is, and checks what it checks', () => {
+    const { $schema: _e, ...expected } = z.toJSONSchema(z.object({ yes: z.nullish(z.boolean()) }), { io: 'input' });
+    const { $schema: _f, ...written } = jsonSchemaOf(z.object({ yes: z.nullish(booleanSchema) }), 'yes');
+    assert.equal(JSON.stringify(written), JSON.stringify(expected));
+    for (const value of [true, false, 'true', 0, 1, null, undefined, [true], {}]) {
+      assert.equal(booleanSchema.safeParse(value).success, z.boolean().safeParse(value).success, `${JSON.stringify(value)}`);
     }
   });
 
