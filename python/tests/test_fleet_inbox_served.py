@@ -1,4 +1,5 @@
-"""The inbox served on a fleet sharing a real redis-server (docs/protocol.md §12.3): Python instances. An inbox on one instance lists the calls asked on any,
+"""The inbox served on a fleet sharing a real redis-server (docs/protocol.md §12.3): Python instances
+alone, then Node and Python instances mixed. An inbox on one instance lists the calls asked on any,
 each person only those of the sessions they may see; an answer from it is stored once wherever the
 call was asked, its agent gets it, the chat page is told who won, and every other place hears it."""
 
@@ -14,7 +15,7 @@ from websockets.asyncio.client import connect
 from agent_interaction_kit import AgentServer, Handshake, Inbox
 
 from conftest import GOLDEN
-from fleet import RedisServer
+from fleet import NodeInstance, RedisServer
 from kit import FakeKit
 
 ORIGIN = "http://127.0.0.1:5173"
@@ -140,3 +141,59 @@ async def test_python_instances_serve_the_inbox_only_what_each_person_may_see(re
     finally:
         await a.close()
         await b.close()
+
+
+async def test_node_and_python_calls_in_one_inbox_on_a_third_instance_answered_from_a_fourth(redis_server: RedisServer, store: Any) -> None:
+    node_asking, node_pages = await asyncio.gather(NodeInstance.start(redis_server.url, inbox=True), NodeInstance.start(redis_server.url, inbox=True))
+    python_asking, python_inbox = await python_instance(redis_server.url), await python_instance(redis_server.url)
+    try:
+        for session in ("mix-node", "mix-python"):
+            python_asking.session(session, owner="alice", title=session)
+            await owned(store, session, "alice")
+        from_node = asyncio.create_task(node_asking.call("mix-node", "request_user_approval", {"message": "Node asks"}, "mix-node-1"))
+        from_python = asyncio.create_task(python_asking.session("mix-python").call_tool("request_user_approval", {"message": "Python asks"}, call_id="mix-python-1"))
+        await pending(store, "mix-node", "mix-node-1")
+        await pending(store, "mix-python", "mix-python-1")
+        # ONE inbox, on a third instance (Python), and one of hers on the fourth (Node): both list both calls.
+        third, listed = await inbox(python_inbox.port, "alice")
+        fourth_inbox = FakeKit(await connect(f"ws://127.0.0.1:{node_pages.port}/agent/inbox?as=alice", origin=ORIGIN))
+        await fourth_inbox.send({"type": "connect", "kit_version": "0.1.0"})
+        assert await fourth_inbox.recv(10) == {"v": 1, "type": "hello", "inbox": True, "actor": "alice"}
+        await fourth_inbox.send({"type": "ready", "kit_version": "0.1.0", "capabilities": {"tools": []}, "resume": []})
+        node_listed = (await fourth_inbox.recv(10))["calls"]
+        assert sorted(c["call_id"] for c in listed) == ["mix-node-1", "mix-python-1"]
+        assert sorted(c["call_id"] for c in node_listed) == ["mix-node-1", "mix-python-1"]
+        assert {c["session_title"] for c in listed} == {"mix-node", "mix-python"}
+        # Answered from chat pages on the fourth instance (Node): both leave the inbox, decided in the chat.
+        for session, call_id in (("mix-node", "mix-node-1"), ("mix-python", "mix-python-1")):
+            page = await chat(node_pages.port, session, "alice")
+            await next_of(page, "tool_call", call_id)
+            await page.send(answer(call_id))
+            await next_of(page, "ack", call_id)
+            removed = await next_of(third, "inbox_remove", call_id)
+            assert (removed["session_id"], removed["decision"], removed["where"], removed["actor"]) == (session, "approved", "chat", "alice")
+            await page.close()
+        assert (await asyncio.wait_for(from_node, 20))["op"] == "done"
+        assert (await asyncio.wait_for(from_python, 20))["interaction_response"]["approved"] is True
+        # One asked on Node, answered from the Python inbox: it reaches the asking Node instance's agent.
+        node_again = asyncio.create_task(node_asking.call("mix-node", "request_user_approval", {"message": "Again?"}, "mix-node-2"))
+        added = await next_of(third, "inbox_add", "mix-node-2")
+        assert added["call"]["session_id"] == "mix-node"
+        await third.send(answer("mix-node-2", "mix-node", approved=False))
+        await next_of(third, "ack", "mix-node-2")
+        done = await asyncio.wait_for(node_again, 20)
+        assert (done["op"], done["result"]["interaction_response"]["approved"]) == ("done", False)
+        assert (await next_of(fourth_inbox, "inbox_remove", "mix-node-2"))["where"] == "inbox"
+        # One asked on Python, answered from the Node inbox: it reaches the asking Python instance's agent.
+        python_again = asyncio.create_task(python_asking.session("mix-python").call_tool("request_user_approval", {"message": "Again?"}, call_id="mix-python-2"))
+        await next_of(fourth_inbox, "inbox_add", "mix-python-2")
+        await fourth_inbox.send(answer("mix-python-2", "mix-python"))
+        await next_of(fourth_inbox, "ack", "mix-python-2")
+        assert (await asyncio.wait_for(python_again, 20))["interaction_response"]["approved"] is True
+        assert (await next_of(third, "inbox_remove", "mix-python-2"))["actor"] == "alice"
+        for call_id, where in (("mix-node-1", "chat"), ("mix-python-1", "chat"), ("mix-node-2", "inbox"), ("mix-python-2", "inbox")):
+            assert [r["where"] for r in await records_of(store, call_id)] == [where], f"exactly one record for {call_id}"
+    finally:
+        await python_asking.close()
+        await python_inbox.close()
+        await asyncio.gather(node_asking.stop(), node_pages.stop())
