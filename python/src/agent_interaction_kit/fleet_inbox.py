@@ -149,10 +149,11 @@ class FleetInboxHub:
         client.watched = owners
         for owner in joining:
             watchers = self._watchers.get(owner)
-            if watchers is None:
-                self._watchers[owner] = watchers = set()
-                await store.watch_inbox(owner, self._hearing(owner))
-            watchers.add(client)
+            if watchers is not None:
+                watchers.add(client)
+                continue
+            self._watchers[owner] = {client}
+            await store.watch_inbox(owner, self._hearing(owner))
 
     def _unwatch(self, owner: str, client: _Client) -> None:
         """No connection here needs the owner's channel any more: this instance stops listening to it."""
