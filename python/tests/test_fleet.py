@@ -210,7 +210,8 @@ async def test_mixed_fleet_a_node_call_reaches_a_page_on_the_python_instance(
     assert reply["op"] == "done", reply
     assert reply["result"]["content"] == "已收到用户输入：星图"
     stored = json.loads(await store.get("aik:result:mixed-2-c"))
-    assert stored == {"how": "answered", "result": reply["result"]}, "stored once, by the Python instance"
+    settled = {"decision": "answered", "where": "chat", "actor": None, "at": stored["settled"]["at"]}
+    assert stored == {"how": "answered", "result": reply["result"], "settled": settled}, "stored once, by the Python instance"
     # The Python side re-asked with the same id gets the same result at once.
     again = await asyncio.wait_for(python.session("mixed-2").call_tool("request_user_input", {"message": "Name from Node?"}, call_id="mixed-2-c"), 2)
     assert again == reply["result"]
