@@ -53,11 +53,12 @@ class NodeInstance:
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def start(cls, redis_url: str) -> "NodeInstance":
+    async def start(cls, redis_url: str, inbox: bool = False) -> "NodeInstance":
+        """`inbox`: it serves the inbox too, and a page's `?as=<actor>` names who is on it."""
         port = free_port()
         process = await asyncio.create_subprocess_exec(
             "node", "--import", "tsx", "scripts/chaos/instance.ts", cwd=REPO,
-            env={**os.environ, "CHAOS_REDIS": redis_url, "CHAOS_PORT": str(port)},
+            env={**os.environ, "CHAOS_REDIS": redis_url, "CHAOS_PORT": str(port), **({"CHAOS_INBOX": "1"} if inbox else {})},
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
         )  # fmt: skip
         instance = cls(process, port)

@@ -65,7 +65,8 @@ async def test_a_call_on_one_instance_reaches_the_page_on_another(redis_server: 
         assert await after_repeats(page, "py-reach-1") == {"v": 1, "type": "ack", "id": "py-reach-1"}
         result = await asyncio.wait_for(task, 5)
         assert result["interaction_response"]["request_id"] == "py-reach-1"
-        assert json.loads(await store.get("aik:result:py-reach-1")) == {"how": "answered", "result": result}
+        stored = json.loads(await store.get("aik:result:py-reach-1"))  # with how it settled: who won, for a late answer
+        assert stored == {"how": "answered", "result": result, "settled": {"decision": "approved", "where": "chat", "actor": None, "at": stored["settled"]["at"]}}
         assert await store.zrange("aik:session:py-reach:pending", 0, -1) == []
         # Re-asked on the other instance (the agent resumed there): the stored result, nothing sent.
         again = await asyncio.wait_for(b.session("py-reach").call_tool("request_user_approval", {"message": "Go?"}, call_id="py-reach-1"), 2)
@@ -186,7 +187,8 @@ async def test_mixed_fleet_a_python_call_reaches_a_page_on_the_node_instance(
     await page.get_by_role("button", name="批准", exact=True).click()
     result = await asyncio.wait_for(task, 15)
     assert result["content"] == "用户已批准操作。" and result["interaction_response"]["request_id"] == "mixed-1-c"
-    assert json.loads(await store.get("aik:result:mixed-1-c")) == {"how": "answered", "result": result}, "stored once, by the Node instance"
+    stored = json.loads(await store.get("aik:result:mixed-1-c"))
+    assert stored == {"how": "answered", "result": result, "settled": {"decision": "approved", "where": "chat", "actor": None, "at": stored["settled"]["at"]}}, "stored once, by the Node instance"
     assert await store.zrange("aik:session:mixed-1:pending", 0, -1) == []
     await page.reload()
     await page.get_by_role("status").filter(has_text="已连接").wait_for()
@@ -208,7 +210,8 @@ async def test_mixed_fleet_a_node_call_reaches_a_page_on_the_python_instance(
     assert reply["op"] == "done", reply
     assert reply["result"]["content"] == "已收到用户输入：星图"
     stored = json.loads(await store.get("aik:result:mixed-2-c"))
-    assert stored == {"how": "answered", "result": reply["result"]}, "stored once, by the Python instance"
+    settled = {"decision": "answered", "where": "chat", "actor": None, "at": stored["settled"]["at"]}
+    assert stored == {"how": "answered", "result": reply["result"], "settled": settled}, "stored once, by the Python instance"
     # The Python side re-asked with the same id gets the same result at once.
     again = await asyncio.wait_for(python.session("mixed-2").call_tool("request_user_input", {"message": "Name from Node?"}, call_id="mixed-2-c"), 2)
     assert again == reply["result"]

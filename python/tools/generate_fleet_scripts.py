@@ -18,7 +18,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 TARGET = HERE.parent / "src" / "agent_interaction_kit" / "_fleet_scripts.py"
-NAMES = ("ASK", "ABOUT", "GRANT", "SETTLE", "FORWARD", "WITHDRAW", "REVOKE", "REFUSE", "PENDING", "CLAIM", "RECLAIM", "RELEASE")
+NAMES = ("ASK", "ABOUT", "GRANT", "SETTLE", "FORWARD", "WITHDRAW", "REVOKE", "REFUSE", "INBOX", "PENDING", "CLAIM", "RECLAIM", "RELEASE")
 PRINT = "import * as s from './src/agent/redis/scripts.ts'; console.log(JSON.stringify({ ...s, keys: undefined }))"
 
 

@@ -18,7 +18,13 @@ interface CallOrder {
 const ipc = typeof process.send === 'function';
 const send = (message: object) => (ipc ? process.send?.(message) : process.stdout.write(`${JSON.stringify(message)}\n`));
 // Every decided call appends its audit record to aik:audit, which the driver counts.
-const server = await createAgentServer({ redis: process.env.CHAOS_REDIS, port: Number(process.env.CHAOS_PORT), log: () => undefined, audit: 'redis' });
+// With CHAOS_INBOX, it serves the inbox too, and a page's `?as=<actor>` names who is on it.
+const actorOf = (request: { url?: string }) => {
+  const actor = new URL(request.url ?? '/', 'http://localhost').searchParams.get('as');
+  return actor ? { actor } : true;
+};
+const inbox = process.env.CHAOS_INBOX ? { inbox: {}, authorize: actorOf } : {};
+const server = await createAgentServer({ redis: process.env.CHAOS_REDIS, port: Number(process.env.CHAOS_PORT), log: () => undefined, audit: 'redis', ...inbox });
 
 const onOrder = (message: CallOrder) => {
   if (message.op !== 'call') return;

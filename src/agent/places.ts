@@ -106,6 +106,11 @@ export function endedWithout(at: string): SettledCall {
   return { decision: 'cancelled', where: 'runtime', actor: null, at };
 }
 
+/** What a chat page that answered too late is told besides its `ack`: who won, when an inbox or a link did. */
+export function lateNews(sessionId: string, id: string, before: Settled | undefined): Record<string, unknown> | undefined {
+  return before && byAnotherPlace(before) ? { v: PROTOCOL_VERSION, type: 'settled', ...settledFields(sessionId, id, before) } : undefined;
+}
+
 /** Who answered on the chat page: its `ack`, and for a call another place settled before, `settled` too. */
 export function chatPlace(session: ShownSession, connection: AgentConnection): ResultPlace {
   return {
@@ -114,7 +119,8 @@ export function chatPlace(session: ShownSession, connection: AgentConnection): R
     connection,
     acked: (id, before) => {
       connection.send({ v: PROTOCOL_VERSION, type: 'ack', id });
-      if (before && byAnotherPlace(before)) connection.send({ v: PROTOCOL_VERSION, type: 'settled', ...settledFields(session.sessionId, id, before) });
+      const news = lateNews(session.sessionId, id, before);
+      if (news) connection.send(news);
     },
   };
 }

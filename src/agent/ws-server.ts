@@ -8,12 +8,13 @@ import { systemClock, type Clock } from '../protocol/clock.js';
 import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
 import { createAdmission, isUnderPath, normalizePath, refuse, type Admission, type AuthorizeFunction } from './admission.js';
 import { AgentSession, type AgentConnection } from './agent-session.js';
-import type { AuditOption } from './audit.js';
+import { Auditor, type AuditOption } from './audit.js';
 import { checkInboxOptions, InboxEndpoint, type InboxOptions } from './inbox/endpoint.js';
+import { InboxHub } from './inbox/hub.js';
 import { createCallLinks, type CallLinks, type LinksOptions } from './links/call-links.js';
 import { allPlaces, checkNotifyOptions, Notifier, type NotifyFunction } from './links/notifier.js';
 import type { RedisOption } from './redis/option.js';
-import type { Fleet } from './redis/session.js';
+import type { Fleet } from './redis/fleet.js';
 
 /** Called with every upgrade request a server receives. */
 export type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -175,7 +176,6 @@ function checkOptions(options: AgentServerOptions): CheckedOptions {
   }
   if (options.audit === 'redis' && options.redis === undefined) throw new TypeError("createAgentServer: audit 'redis' writes to the fleet's Redis: give redis too.");
   const inbox = options.inbox === undefined ? undefined : checkInboxOptions(options.inbox, path);
-  if (inbox && options.redis !== undefined) throw new TypeError('createAgentServer: the inbox runs in one process for now: give inbox or redis, not both.');
   const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
   if (!Number.isInteger(maxPayload) || maxPayload <= 0) throw new TypeError('createAgentServer: maxPayload must be a positive whole number of bytes.');
   const links = options.links === undefined ? undefined : createCallLinks(options.links);
@@ -194,6 +194,8 @@ class KitAgentServer implements AgentServer {
   readonly wss: WebSocketServer;
   private readonly http: UpgradeServer | undefined;
   private readonly inbox: InboxEndpoint | undefined;
+  /** The inbox of this process's sessions, told as their calls come and go (in a fleet, Redis tells the inboxes). */
+  private readonly localInbox: InboxHub | undefined;
   private readonly notifier: Notifier | undefined;
   private closed = false;
 
@@ -213,7 +215,14 @@ class KitAgentServer implements AgentServer {
     }
     this.wss = new WebSocketServer({ noServer: true, maxPayload: checked.maxPayload });
     const { inbox } = checked;
-    this.inbox = inbox && new InboxEndpoint(inbox.path, inbox.inboxFor, options, sessions, options.log ?? console.warn);
+    const log = options.log ?? console.warn;
+    if (inbox && !fleet) this.localInbox = new InboxHub(sessions, inbox.inboxFor, log);
+    if (inbox) {
+      const auditor = new Auditor(options.audit, options.auditArguments === true, this.instance);
+      const now = () => (options.clock ?? systemClock).now();
+      const hub = this.localInbox ?? fleet?.inbox({ inboxFor: inbox.inboxFor, log, contextFor: options.contextFor, auditor, now });
+      if (hub) this.inbox = new InboxEndpoint(inbox.path, hub, options);
+    }
     const { notify } = options;
     if (notify && checked.links) this.notifier = new Notifier(notify, checked.notifyAfterMs, checked.links, options.clock ?? systemClock, options.log ?? console.warn, fleet?.claimNotice);
     this.http = checked.listener === 'own' ? createServer((_request, response) => response.writeHead(426, { connection: 'close' }).end()) : options.server;
@@ -243,7 +252,7 @@ class KitAgentServer implements AgentServer {
       const { maxCallBytes, resultLanguage } = this.checked;
       const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock, graceMs, maxCallBytes, resultLanguage, audit, auditArguments, instance };
       existing = this.fleet ? this.fleet.session(sessionOptions) : new AgentSession(sessionOptions);
-      existing.places = allPlaces([this.inbox?.hub, this.notifier]);
+      existing.places = allPlaces([this.localInbox, this.notifier]);
       existing.links = this.checked.links;
       this.sessions.set(sessionId, existing);
       if (this.closed) existing.close();
@@ -331,7 +340,7 @@ export async function createAgentServer(options: AgentServerOptions = {}): Promi
   const checked = checkOptions(options);
   const sessions = new Map<string, AgentSession>();
   // Loaded only when asked for, so that one process needs no Redis client installed.
-  const fleet = options.redis === undefined ? undefined : await (await import('./redis/session.js')).joinFleet(options.redis, sessions);
+  const fleet = options.redis === undefined ? undefined : await (await import('./redis/fleet.js')).joinFleet(options.redis, sessions);
   const server = new KitAgentServer(options, checked, sessions, fleet);
   await server.listen();
   return server;

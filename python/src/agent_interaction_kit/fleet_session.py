@@ -14,13 +14,16 @@ import weakref
 from typing import Any, Awaitable, Callable, Coroutine, Optional, cast
 
 from ._schema import SessionGrant, ToolResult
-from .audit import decision_of, source_of
+from .audit import Auditor, decision_of, source_of
 from .clock import iso_time, parse_iso
 from .errors import KitError, error_code
+from .fleet_inbox import FleetInboxHub
 from .fleet_store import CallAudit, Decided, RedisStore
 from .grants import GrantRecord, grants_frame
+from .inbox import InboxFor
 from .jsjson import dumps
 from .outcomes import Answered, Expired, from_stored, to_stored
+from .places import late_news
 from .rules import ToolName
 from .session import AgentSession, ResultPlace
 from .wire import Connection, Pending, call_frame
@@ -178,7 +181,7 @@ class RedisAgentSession(AgentSession):
         if isinstance(id, str):
             if kind == "tool_call":
                 self._shown.add(id)
-            elif kind in ("cancel", "ack"):
+            elif kind in ("cancel", "ack", "settled"):
                 self._shown.discard(id)
         return True
 
@@ -250,6 +253,8 @@ class RedisAgentSession(AgentSession):
                 self.deliver(call_id, {"how": "answered", "result": result})
             late = reply.kind == "taken" and reply.outcome.get("how") == "expired"
             connection.send(dumps({"v": 1, "type": "cancel", "id": call_id, "reason": "expired"} if late else {"v": 1, "type": "ack", "id": call_id}))
+            if (news := late_news(self.session_id, call_id, reply.outcome if reply.kind == "taken" and not late else None)) is not None:
+                connection.send(dumps(news))  # too late, after an inbox or a link won: who did
 
         self._guard(connection, settle)
 
@@ -382,6 +387,12 @@ class Fleet:
         self._connecting: Optional[asyncio.Task[RedisStore]] = None
         self._store: Optional[RedisStore] = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._inbox: Optional[FleetInboxHub] = None
+
+    def inbox(self, inbox_for: Optional[InboxFor], context_for: Optional[Callable[[str], Any]], auditor: Auditor) -> FleetInboxHub:
+        """The inbox, served from the fleet's lists and channels."""
+        self._inbox = FleetInboxHub(self.store, self.spawn, inbox_for, context_for, auditor)
+        return self._inbox
 
     def connection_name(self) -> str:
         """A new owner value (`<instance> <n>`) for a connection accepted on this instance."""
@@ -438,6 +449,8 @@ class Fleet:
         for session in list(self._sessions.values()):
             if isinstance(session, RedisAgentSession):
                 session.recheck()
+        if self._inbox is not None:
+            self._inbox.resync()
 
     async def close(self) -> None:
         for task in list(self._tasks):

@@ -13,12 +13,12 @@ import hashlib
 import json
 import logging
 import time
-from dataclasses import dataclass
-from typing import Any, Optional, Protocol, Union
+from typing import Any, Callable, Optional, Protocol, Union
 
 from . import _fleet_scripts as scripts
 from .clock import iso_time
 from .errors import KitError
+from .fleet_replies import AskReply, CallAudit, Decided, GrantReply, SettleReply
 from .jsjson import dumps
 
 __all__ = ["RedisStore", "FleetHandlers", "AskReply", "GrantReply", "SettleReply", "Decided", "CallAudit"]
@@ -67,57 +67,6 @@ class FleetHandlers(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class AskReply:
-    """`outcome` when the call already resolved; else the frame first stored for it (its original deadline)."""
-
-    outcome: Any = None
-    frame: Optional[dict[str, Any]] = None
-    here: bool = False
-
-
-@dataclass(frozen=True)
-class GrantReply:
-    """`result` (then `outcome`), `ask` (no such grant, or the call is held: ask it), or `granted` (then `grant`, its stored JSON)."""
-
-    kind: str
-    outcome: Any = None
-    grant: Optional[dict[str, Any]] = None
-    here: bool = False
-
-
-@dataclass(frozen=True)
-class CallAudit:
-    """What the call's hash keeps for its audit record."""
-
-    asked_at: str = ""
-    sha256: str = ""
-    arguments: str = ""
-
-
-@dataclass(frozen=True)
-class Decided:
-    """How this instance decides a call, for the audit trail: `decision` None writes no record."""
-
-    decision: Optional[str]
-    source: str
-    actor: Optional[str]
-    decided_at: str
-    to_redis: bool
-    where: str = ""
-    """Where it was decided (`chat`, `grant`, `runtime`), the record's `where`."""
-
-
-@dataclass(frozen=True)
-class SettleReply:
-    kind: str
-    """`won`, `taken` (then `outcome` is the stored one), `unknown` or `mismatch`."""
-    outcome: Any = None
-    audit: CallAudit = CallAudit()
-    granted: str = ""
-    """`won` only: the key of the grant the page's answer recorded for the session."""
-
-
 class RedisStore:
     """This instance's connection to the fleet."""
 
@@ -129,6 +78,8 @@ class RedisStore:
         self._command_failed = False
         self._closing = False
         self._listener: Optional[asyncio.Task[None]] = None
+        #: Inbox channels (`aik:inbox:<owner>`) listened to, and who hears each message.
+        self._inboxes: dict[str, Callable[[str], None]] = {}
 
     @classmethod
     async def connect(cls, url: str, instance: str, handlers: FleetHandlers) -> "RedisStore":
@@ -157,7 +108,7 @@ class RedisStore:
 
     async def _subscribe(self) -> None:
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(f"{P}instance:{self.instance}")
+        await self._pubsub.subscribe(f"{P}instance:{self.instance}", *self._inboxes)
         self._subscribed = True
 
     async def _listen(self) -> None:
@@ -186,7 +137,8 @@ class RedisStore:
                 self._handlers.resubscribed()
                 continue
             if message is not None and message.get("type") == "message":
-                self._dispatch(str(message.get("data")))
+                heard = self._inboxes.get(str(message.get("channel")), self._dispatch)
+                heard(str(message.get("data")))
 
     def _dispatch(self, text: str) -> None:
         """One message on this instance's channel: a JSON object whose strings carry JSON themselves."""
@@ -251,10 +203,11 @@ class RedisStore:
             return GrantReply("ask")
         return GrantReply("granted", grant=json.loads(reply[1]), here=len(reply) > 2 and reply[2] == "here")
 
-    async def settle(self, session: str, id: str, tool: str, outcome: dict[str, Any], decided: Decided, session_grant: bool = False) -> SettleReply:
+    async def settle(self, session: str, id: str, tool: str, outcome: dict[str, Any], decided: Decided, session_grant: bool = False, of_session: str = "") -> SettleReply:
+        """Stores the first outcome (SET NX); `of_session` (an inbox's answer): only a call of that session, never an unknown one."""
         keys = [_call(id), _result(id), _pending(session), _grants(session), _owner(session)]
         args = [id, tool, dumps(outcome), decided.decision or "", decided.source, dumps(decided.actor), self.instance, decided.decided_at]
-        args += ["redis" if decided.to_redis else "", "1" if session_grant else "", decided.where]
+        args += ["redis" if decided.to_redis else "", "1" if session_grant else "", decided.where, of_session]
         reply = await self._run(scripts.SETTLE, keys, args)
         if reply[0] == "taken":
             return SettleReply("taken", json.loads(reply[1]))
@@ -298,6 +251,25 @@ class RedisStore:
         """A session's owner and title, where every instance reads them (`only_if_unowned`: a chat page's actor); the owner held after."""
         held = await self._run(scripts.ABOUT, [f"{scripts.PREFIX}session:{session}:about", _pending(session)], [session, owner or "", title or "", "nx" if only_if_unowned else ""])
         return str(held) if held else None
+
+    async def session_owner(self, session: str) -> Optional[str]:
+        """The session's owner, as its `about` hash holds it."""
+        owner = await self._client.hget(f"{P}session:{session}:about", "owner")
+        return str(owner) if owner else None
+
+    async def inbox_calls(self, owners: list[str]) -> list[tuple[str, dict[str, Any]]]:
+        """The waiting calls of these owners' inboxes, as the `add` op carries them."""
+        flat = await self._run(scripts.INBOX, [], owners) if owners else []
+        return [(str(flat[i]), json.loads(flat[i + 1])) for i in range(0, len(flat) - 1, 2)]
+
+    async def watch_inbox(self, owner: str, heard: Callable[[str], None]) -> None:
+        """Listens to an owner's inbox channel (`aik:inbox:<owner>`), kept across a reconnect."""
+        self._inboxes[f"{P}inbox:{owner}"] = heard
+        await self._pubsub.subscribe(f"{P}inbox:{owner}")
+
+    async def unwatch_inbox(self, owner: str) -> None:
+        self._inboxes.pop(f"{P}inbox:{owner}", None)
+        await self._pubsub.unsubscribe(f"{P}inbox:{owner}")
 
     async def refuse(self, session: str, id: str, error: dict[str, Any]) -> None:
         await self._run(scripts.REFUSE, [_call(id), _result(id), _pending(session)], [id, dumps(error), iso_time(time.time())])

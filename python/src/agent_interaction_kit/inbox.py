@@ -13,7 +13,7 @@ import inspect
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Mapping, Optional, Sequence, TypedDict, Union
+from typing import Any, Awaitable, Callable, Mapping, Optional, Protocol, Sequence, TypedDict, Union
 
 from ._schema import WireContext
 from .clock import parse_iso
@@ -22,7 +22,7 @@ from .places import ResultPlace, Settled, ShownSession, kit_result_of, settled_f
 from .sockets import KitSocket, SocketWriter, read_frames
 from .wire import Connection, Pending, call_frame
 
-__all__ = ["Inbox", "InboxFor", "InboxView", "InboxHub", "DEFAULT_INBOX_PATH", "inbox_call", "run_inbox_socket"]
+__all__ = ["Inbox", "InboxFor", "InboxView", "InboxHub", "InboxPlaces", "DEFAULT_INBOX_PATH", "inbox_call", "merged_context", "read_view", "removal", "run_inbox_socket"]
 
 logger = logging.getLogger("agent_interaction_kit")
 
@@ -75,13 +75,13 @@ class _Client:
 def inbox_call(session: ShownSession, call_id: str, call: Pending) -> dict[str, Any]:
     """A call as an inbox lists it: the session's `tool_call` fields, the session's context under the call's own, and where it waits."""
     frame = {name: value for name, value in call_frame(call_id, call).items() if name not in ("type", "context")}
-    context = _merged_context(session.context, call.context)
+    context = merged_context(session.context, call.context)
     if context is not None:
         frame["context"] = context
     return {**frame, "session_id": session.session_id, "session_title": session.title, "asked_at": call.asked_at}
 
 
-def _merged_context(session: Optional[WireContext], call: Optional[WireContext]) -> Optional[dict[str, Any]]:
+def merged_context(session: Optional[WireContext], call: Optional[WireContext]) -> Optional[dict[str, Any]]:
     """The session's context with the call's own fields over it (a None counts as absent)."""
     if not session and not call:
         return None
@@ -90,8 +90,37 @@ def _merged_context(session: Optional[WireContext], call: Optional[WireContext])
     return merged
 
 
-def _removal(session_id: str, call_id: str, settled: Settled) -> dict[str, Any]:
+def removal(session_id: str, call_id: str, settled: Settled) -> dict[str, Any]:
     return {"type": "inbox_remove", **settled_fields(session_id, call_id, settled)}
+
+
+async def read_view(inbox_for: Optional[InboxFor], actor: str) -> tuple[frozenset[str], frozenset[str]]:
+    """What `inbox_for` says the person may see besides their own sessions (owners, sessions); a failure widens nothing."""
+    view: Any = None
+    try:
+        view = inbox_for(actor) if inbox_for is not None else None
+        if inspect.isawaitable(view):
+            view = await view
+    except Exception:
+        logger.exception("inbox_for failed for %s, so the inbox shows only their own sessions", actor)
+        view = None
+
+    def strings(listed: Any) -> frozenset[str]:
+        return frozenset(item for item in listed if isinstance(item, str)) if isinstance(listed, (list, tuple, set, frozenset)) else frozenset()
+
+    if not isinstance(view, Mapping):
+        return frozenset(), frozenset()
+    return strings(view.get("owners")), strings(view.get("sessions"))
+
+
+class InboxPlaces(Protocol):
+    """What serves the inbox connections: this process's sessions (InboxHub), or a fleet's through Redis."""
+
+    def attach(self, connection: Connection, actor: str) -> Any: ...
+    def detach(self, client: Any) -> None: ...
+    async def receive(self, client: Any, text: str) -> None: ...
+    def changed(self) -> None: ...
+    def disconnect(self, code: int, reason: str) -> None: ...
 
 
 class InboxHub:
@@ -134,7 +163,7 @@ class InboxHub:
             return
         for client in list(self._clients):
             if client.ready and client.connection is not settled.by and self.sees(client, session):
-                client.send(_removal(session.session_id, call_id, settled))
+                client.send(removal(session.session_id, call_id, settled))
 
     def changed(self) -> None:
         """A session's owner or title changed: who may see it may have changed, so every ready inbox gets its list afresh."""
@@ -162,21 +191,7 @@ class InboxHub:
             self._on_result(client, message)
 
     async def _read_view(self, client: _Client) -> None:
-        """What `inbox_for` says the person may see besides their own sessions; a failure widens nothing."""
-        view: Any = None
-        try:
-            view = self._inbox_for(client.actor) if self._inbox_for is not None else None
-            if inspect.isawaitable(view):
-                view = await view
-        except Exception:
-            logger.exception("inbox_for failed for %s, so the inbox shows only their own sessions", client.actor)
-            view = None
-
-        def strings(listed: Any) -> frozenset[str]:
-            return frozenset(item for item in listed if isinstance(item, str)) if isinstance(listed, (list, tuple, set, frozenset)) else frozenset()
-
-        client.owners = strings(view.get("owners")) if isinstance(view, Mapping) else frozenset()
-        client.sessions = strings(view.get("sessions")) if isinstance(view, Mapping) else frozenset()
+        client.owners, client.sessions = await read_view(self._inbox_for, client.actor)
 
     def _send_snapshot(self, client: _Client) -> None:
         """Every pending call the person may answer, soonest deadline first."""
@@ -202,12 +217,12 @@ class InboxHub:
         def acked(call_id: str, before: Optional[Settled]) -> None:
             client.send({"type": "ack", "id": call_id, "session_id": session_id})
             if before is not None:
-                client.send(_removal(session_id, call_id, before))
+                client.send(removal(session_id, call_id, before))
 
         session.answer(given, ResultPlace("inbox", client.actor, client.connection, acked))
 
 
-async def run_inbox_socket(hub: InboxHub, socket: KitSocket, actor: str, *, max_size: Optional[int] = None) -> None:
+async def run_inbox_socket(hub: InboxPlaces, socket: KitSocket, actor: str, *, max_size: Optional[int] = None) -> None:
     """Runs one person's inbox on `socket` until it closes."""
     writer = SocketWriter(socket)
     client = hub.attach(writer, actor)

@@ -15,7 +15,7 @@ from .rules import TOOL_NAMES, ToolName
 from .validate import is_valid_result
 from .wire import Pending
 
-__all__ = ["RecentMemory", "Place", "Settled", "ResultPlace", "ShownSession", "CallPlaces", "KitResult", "kit_result_of", "settled_fields", "by_another_place", "ended_without", "chat_place"]
+__all__ = ["RecentMemory", "Place", "Settled", "ResultPlace", "ShownSession", "CallPlaces", "KitResult", "kit_result_of", "settled_fields", "by_another_place", "late_news", "ended_without", "chat_place"]
 
 T = TypeVar("T")
 
@@ -111,6 +111,15 @@ def kit_result_of(message: Mapping[str, Any]) -> Optional[KitResult]:
 def settled_fields(session_id: str, call_id: str, settled: Settled) -> dict[str, Any]:
     """The fields that say how a call settled, in the order the protocol lists them."""
     return {"call_id": call_id, "session_id": session_id, "decision": settled.decision, "where": settled.where, "actor": settled.actor, "at": settled.at}
+
+
+def late_news(session_id: str, call_id: str, stored: Any) -> Optional[dict[str, Any]]:
+    """What a chat page that answered too late is told besides its `ack`, from the stored result: who won, when an inbox or a link did."""
+    settled = stored.get("settled") if isinstance(stored, dict) else None
+    if not isinstance(settled, dict) or settled.get("where") not in ("inbox", "link"):
+        return None
+    fields = {"call_id": call_id, "session_id": session_id, **{name: settled.get(name) for name in ("decision", "where", "actor", "at")}}
+    return {"v": 1, "type": "settled", **fields}
 
 
 def by_another_place(settled: Settled) -> bool:

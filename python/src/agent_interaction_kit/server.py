@@ -27,7 +27,7 @@ from .asgi import ASGIApp, AsgiSocket, asgi_app
 from .audit import AuditOption, Auditor
 from .clock import Clock
 from .handshake import Admission, Admitted, Authorize, Handshake, InboxAdmitted
-from .inbox import Inbox, InboxHub, run_inbox_socket
+from .inbox import Inbox, InboxHub, InboxPlaces, run_inbox_socket
 from .language import ResultLanguage, check_result_language
 from .session import AgentSession
 from .sockets import HandshakeSocket, KitSocket, run_socket
@@ -110,15 +110,13 @@ class AgentServer:
         inbox = options.get("inbox")
         if inbox is not None and not isinstance(inbox, Inbox):
             raise TypeError(f"AgentServer: inbox must be an Inbox(path=…, inbox_for=…); got {inbox!r}")
-        if inbox is not None and redis is not None:
-            raise ValueError("AgentServer: the inbox runs in one process for now: give inbox or redis, not both")
         if redis is not None:
             from .fleet_session import Fleet
 
             self._fleet: Optional[Fleet] = Fleet(redis, self._sessions)
         else:
             self._fleet = None
-        self._inbox, self._hub = inbox, (InboxHub(self._sessions, inbox.inbox_for) if inbox is not None else None)
+        self._inbox, self._local_hub = inbox, (InboxHub(self._sessions, inbox.inbox_for) if inbox is not None and redis is None else None)
         audit = options.get("audit")
         if audit is not None and audit != "redis" and not callable(audit):
             raise TypeError(f"AgentServer: audit must be a function or 'redis'; got {audit!r}")
@@ -126,6 +124,8 @@ class AgentServer:
             raise ValueError("AgentServer: audit='redis' writes to the fleet's Redis: give redis too")
         instance = self._fleet.instance if self._fleet is not None else str(uuid.uuid4())
         self._auditor = Auditor(audit, arguments=bool(options.get("audit_arguments", False)), instance=instance)
+        # On a fleet, the inbox is served from the owners' lists and channels in Redis.
+        self._hub: Optional[InboxPlaces] = self._local_hub or (self._fleet.inbox(inbox.inbox_for, self._context_for, self._auditor) if self._fleet and inbox else None)
         if allowed is None and self._check_origin:
             logger.warning("allowed_origins not given: only loopback origins (127.0.0.0/8, localhost, [::1]) may connect")
 
@@ -181,7 +181,7 @@ class AgentServer:
                 existing = RedisAgentSession(session_id, self._fleet, **options)
             else:
                 existing = AgentSession(session_id, **options)
-            existing.places = self._hub
+            existing.places = self._local_hub
             self._sessions[session_id] = existing
             if self._closed:
                 existing.close()

@@ -5,9 +5,8 @@ import type { Duplex } from 'node:stream';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { isRecord } from '../../protocol/constants.js';
 import { createInboxAdmission, isUnderPath, normalizePath, refuse, type AdmissionOptions, type InboxAdmission } from '../admission.js';
-import type { AgentSession } from '../agent-session.js';
 import type { AgentConnection } from '../call.js';
-import { InboxHub, type InboxFor } from './hub.js';
+import type { InboxFor, InboxPlaces } from './hub.js';
 
 export type { InboxFor, InboxView } from './hub.js';
 
@@ -36,18 +35,15 @@ export function checkInboxOptions(inbox: unknown, sessionsPath: string): { path:
 }
 
 export class InboxEndpoint {
-  readonly hub: InboxHub;
   private readonly admit: (request: IncomingMessage) => Promise<InboxAdmission>;
 
+  /** `hub` serves the connections: this process's sessions, or a fleet's through Redis. */
   constructor(
     readonly path: string,
-    inboxFor: InboxFor | undefined,
+    readonly hub: InboxPlaces,
     admission: AdmissionOptions,
-    sessions: ReadonlyMap<string, AgentSession>,
-    log: (message: string) => void,
   ) {
     this.admit = createInboxAdmission(admission);
-    this.hub = new InboxHub(sessions, inboxFor, log);
   }
 
   /** The upgrade is the inbox's: its path, or a path under it. */

@@ -28,6 +28,15 @@ export interface InboxClient {
   queue: Promise<void>;
 }
 
+/** What serves the inbox connections: this process's sessions (the hub below), or a fleet's through Redis. */
+export interface InboxPlaces {
+  attach(connection: AgentConnection, actor: string): InboxClient;
+  detach(client: InboxClient): void;
+  receive(client: InboxClient, data: unknown): void;
+  /** A session's owner or title changed here. */
+  changed(): void;
+}
+
 const isAsking = (call: PendingCall) => (ASKING_TOOLS as readonly string[]).includes(call.tool);
 
 /** A call as an inbox lists it: the session's `tool_call` fields, the session's context under the call's own, and where it waits. */
@@ -38,14 +47,14 @@ export function inboxCall(session: ShownSession, id: string, call: PendingCall):
 }
 
 /** The session's context with the call's own fields over it (a null counts as absent). */
-function mergedContext(session: WireContext | undefined, call: WireContext | undefined): WireContext | undefined {
+export function mergedContext(session: WireContext | undefined, call: WireContext | undefined): WireContext | undefined {
   if (!session && !call) return undefined;
   const merged: Record<string, unknown> = { ...session };
   for (const [field, value] of Object.entries(call ?? {})) if (value !== null && value !== undefined) merged[field] = value;
   return merged as WireContext;
 }
 
-export class InboxHub implements CallPlaces {
+export class InboxHub implements CallPlaces, InboxPlaces {
   private readonly clients = new Set<InboxClient>();
 
   constructor(
@@ -115,15 +124,7 @@ export class InboxHub implements CallPlaces {
 
   /** What `inboxFor` says the person may see besides their own sessions; a failure widens nothing. */
   private async readView(client: InboxClient): Promise<void> {
-    let view: InboxView | undefined;
-    try {
-      view = await this.inboxFor?.(client.actor);
-    } catch (error) {
-      this.log(`agent-interaction-kit: inboxFor failed for ${client.actor}, so the inbox shows only their own sessions: ${String(error)}`);
-    }
-    const strings = (list: unknown) => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []);
-    client.owners = new Set(strings(view?.owners));
-    client.sessions = new Set(strings(view?.sessions));
+    await readInboxView(client, this.inboxFor, this.log);
   }
 
   /** Every pending call the person may answer, soonest deadline first. */
@@ -160,10 +161,23 @@ export class InboxHub implements CallPlaces {
   }
 }
 
-function send(client: InboxClient, message: object): void {
+/** What `inboxFor` says the person may see besides their own sessions, kept on the client; a failure widens nothing. */
+export async function readInboxView(client: InboxClient, inboxFor: InboxFor | undefined, log: (message: string) => void): Promise<void> {
+  let view: InboxView | undefined;
+  try {
+    view = await inboxFor?.(client.actor);
+  } catch (error) {
+    log(`agent-interaction-kit: inboxFor failed for ${client.actor}, so the inbox shows only their own sessions: ${String(error)}`);
+  }
+  const strings = (list: unknown) => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []);
+  client.owners = new Set(strings(view?.owners));
+  client.sessions = new Set(strings(view?.sessions));
+}
+
+export function send(client: InboxClient, message: object): void {
   client.connection.send({ v: PROTOCOL_VERSION, ...message });
 }
 
-function removal(sessionId: string, id: string, settled: Settled): Record<string, unknown> {
+export function removal(sessionId: string, id: string, settled: Settled): Record<string, unknown> {
   return { type: 'inbox_remove', ...settledFields(sessionId, id, settled) };
 }

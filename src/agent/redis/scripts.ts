@@ -54,6 +54,10 @@ end
 local function inboxListed(tool)
   return tool == 'request_user_approval' or tool == 'request_user_input'
 end
+-- A call as an inbox lists it: its stored frame with where it waits.
+local function inboxCall(frame, session, title, asked)
+  return string.sub(frame, 1, -2) .. ',"session_id":' .. cjson.encode(session) .. ',"session_title":' .. (title and cjson.encode(title) or 'null') .. ',"asked_at":' .. cjson.encode(asked) .. '}'
+end
 -- A call leaves its owner's inbox: published only when it was listed there.
 local function inboxRemove(session, id, decision, where, actor, at)
   local owner = inboxOwner(session)
@@ -98,8 +102,7 @@ if person and inboxListed(redis.call('HGET', KEYS[1], 'tool')) then
   if added == 1 then
     local title = redis.call('HGET', about, 'title')
     local asked = redis.call('HGET', KEYS[1], 'asked_at') or ARGV[8]
-    local call = string.sub(frame, 1, -2) .. ',"session_id":' .. cjson.encode(ARGV[2]) .. ',"session_title":' .. (title and cjson.encode(title) or 'null') .. ',"asked_at":' .. cjson.encode(asked) .. '}'
-    redis.call('PUBLISH', '${PREFIX}inbox:' .. person, cjson.encode({op = 'add', call = call}))
+    redis.call('PUBLISH', '${PREFIX}inbox:' .. person, cjson.encode({op = 'add', call = inboxCall(frame, ARGV[2], title, asked)}))
   end
 end
 local owner = redis.call('GET', KEYS[4])
@@ -149,30 +152,42 @@ return {'granted', grant}
  * pending, grants, owner. ARGV: id, tool, outcome, then for the audit trail the decision ('' for
  * none), source, actor (JSON: a string or null), this instance, decided at (ISO 8601), 'redis'
  * to append the record here, '1' when the page allowed the approval for the session, and the
- * record's `where` (optional). The
- * first one stored wins (SET NX): the grant the call offered is recorded (`{label, at, actor}`,
- * and the page told), the result is published to the call's caller, and `{'won', asked at,
- * SHA-256, arguments, granted key}` is returned; else `{'taken', stored}` (the id leaves the
- * pending set: a granted call's receipt was answered); `{'unknown'}` for a call Redis does not
- * hold (its result is kept all the same), `{'mismatch'}` for a result of another tool.
+ * record's `where` (optional), and the session the result must be of (optional: an inbox's
+ * answer, refused as `{'mismatch'}` for another session's call and never kept for an unknown one).
+ * The first one stored wins (SET NX), stored with `settled` (`{decision, where, actor, at}`) when
+ * it decides: the grant the call offered is recorded (`{label, at, actor}`, and the page told),
+ * the result is published to the call's caller, an inbox's or a link's win is sent to the
+ * session's live connection as `settled`, and `{'won', asked at, SHA-256, arguments, granted
+ * key}` is returned; else `{'taken', stored}` (the id leaves the pending set: a granted call's
+ * receipt was answered); `{'unknown'}` for a call Redis does not hold (its result is kept all
+ * the same), `{'mismatch'}` for a result of another tool.
  */
 export const SETTLE = `${HELPERS}
 local call = redis.call('HMGET', KEYS[1], 'tool', 'deadline', 'caller', 'session', 'asked_at', 'arguments_sha256', 'arguments', 'frame')
+local of = ARGV[12] ~= nil and ARGV[12] ~= ''
 if not call[1] then
+  if of then return {'unknown'} end
   -- A call Redis lost (restarted empty) or never held: kept a day for a re-ask of its id.
   redis.call('SET', KEYS[2], ARGV[3], 'NX', 'PX', ${DAY_MS})
   return {'unknown'}
 end
-if call[1] ~= ARGV[2] then return {'mismatch'} end
-local won = redis.call('SET', KEYS[2], ARGV[3], 'NX', 'PXAT', tonumber(call[2]) + ${DAY_MS})
-redis.call('ZREM', KEYS[3], ARGV[1])
-if not won then return {'taken', redis.call('GET', KEYS[2])} end
-keep(KEYS[3], ${DAY_MS})
+if call[1] ~= ARGV[2] or (of and call[4] ~= ARGV[12]) then return {'mismatch'} end
 local actor = cjson.decode(ARGV[6])
 if actor == cjson.null then actor = nil end
 -- A runtime that passes no where: its page's answer, or its own timeout result.
 local where = ARGV[11]
 if not where or where == '' then where = ARGV[5] == 'timeout' and 'runtime' or 'chat' end
+local outcome = ARGV[3]
+local settled = {decision = ARGV[4], where = where, actor = actor or cjson.null, at = ARGV[8]}
+if ARGV[4] ~= '' then outcome = string.sub(outcome, 1, -2) .. ',"settled":' .. cjson.encode(settled) .. '}' end
+local won = redis.call('SET', KEYS[2], outcome, 'NX', 'PXAT', tonumber(call[2]) + ${DAY_MS})
+redis.call('ZREM', KEYS[3], ARGV[1])
+if not won then return {'taken', redis.call('GET', KEYS[2])} end
+keep(KEYS[3], ${DAY_MS})
+if ARGV[4] ~= '' and (where == 'inbox' or where == 'link') then
+  settled.type = 'settled'; settled.call_id = ARGV[1]; settled.session_id = call[4]
+  tell(redis.call('GET', KEYS[5]), {op = 'frame', session = call[4], frame = cjson.encode(settled)})
+end
 inboxRemove(call[4], ARGV[1], ARGV[4] ~= '' and ARGV[4] or 'cancelled', where, actor, ARGV[8])
 if ARGV[9] == 'redis' and ARGV[4] ~= '' then
   audit(ARGV[1], call[4], call[1], call[6] or '', ARGV[4], ARGV[5], actor, ARGV[11], ARGV[7], call[5] or '', ARGV[8], call[7])
@@ -188,7 +203,7 @@ if ARGV[10] == '1' then
     granted = offer.key
   end
 end
-tell(call[3], {op = 'result', session = call[4], id = ARGV[1], outcome = ARGV[3]})
+tell(call[3], {op = 'result', session = call[4], id = ARGV[1], outcome = outcome})
 return {'won', call[5] or '', call[6] or '', call[7] or '', granted}
 `;
 
@@ -239,6 +254,22 @@ redis.call('ZREM', KEYS[3], ARGV[1])
 if call[2] and ARGV[3] then inboxRemove(call[2], ARGV[1], 'cancelled', 'runtime', nil, ARGV[3]) end
 tell(call[1], {op = 'error', session = call[2], id = ARGV[1], error = ARGV[2]})
 return 1
+`;
+
+/** An inbox's snapshot: ARGV: owners. Their waiting calls, as `add` carries them: a flat list of owner, call JSON. */
+export const INBOX = `${HELPERS}
+local found = {}
+for _, owner in ipairs(ARGV) do
+  for _, id in ipairs(redis.call('ZRANGE', '${PREFIX}inbox:' .. owner .. ':calls', 0, -1)) do
+    local call = redis.call('HMGET', '${PREFIX}call:' .. id, 'frame', 'session', 'asked_at')
+    if call[1] and call[2] and redis.call('EXISTS', '${PREFIX}result:' .. id) == 0 then
+      local title = redis.call('HGET', '${PREFIX}session:' .. call[2] .. ':about', 'title')
+      table.insert(found, owner)
+      table.insert(found, inboxCall(call[1], call[2], title, call[3] or ''))
+    end
+  end
+end
+return found
 `;
 
 /** The frames of the session's unresolved calls, oldest first. KEYS: pending. */

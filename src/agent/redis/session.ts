@@ -11,8 +11,8 @@ import { auditRecord, decisionOf, sourceOf, type Decided } from '../audit.js';
 import type { Grant } from '../grants.js';
 import { grantsFrame } from '../grants.js';
 import { grantedResult, timeoutOutcome } from '../own-results.js';
-import type { RedisOption } from './option.js';
-import { RedisStore, type CallAudit, type Deciding, type StoredOutcome } from './store.js';
+import { lateNews } from '../places.js';
+import type { RedisStore, CallAudit, Deciding, StoredOutcome } from './store.js';
 
 /** Each connection's owner value (`<instance> <n>`), as the session's owner key holds it. */
 const names = new WeakMap<AgentConnection, string>();
@@ -131,6 +131,7 @@ export class RedisAgentSession extends AgentSession {
     if (!super.send(message)) return false;
     if (type === 'tool_call' && typeof call === 'string') this.shown.add(call);
     else if ((type === 'cancel' || type === 'ack') && typeof id === 'string') this.shown.delete(id);
+    else if (type === 'settled' && typeof call === 'string') this.shown.delete(call);
     return true;
   }
 
@@ -198,6 +199,8 @@ export class RedisAgentSession extends AgentSession {
         if (reply.kind === 'won') this.deliver(id, { how: 'answered', result });
         const late = reply.kind === 'taken' && reply.outcome.how === 'expired';
         connection.send(late ? { v: 1, type: 'cancel', id, reason: 'expired' } : { v: 1, type: 'ack', id });
+        const news = reply.kind === 'taken' && !late ? lateNews(this.sessionId, id, reply.outcome.settled) : undefined;
+        if (news) connection.send(news); // too late, after an inbox or a link won: who did
       },
       () => this.storeLost(connection),
     );
@@ -304,40 +307,4 @@ function toStored(outcome: CallOutcome): StoredOutcome {
 function toOutcome(id: string, stored: StoredOutcome): CallOutcome {
   if ('result' in stored) return stored;
   return { how: 'expired', error: new KitError(stored.error.code as ErrorCode, stored.error.message, [], id) };
-}
-
-export interface Fleet {
-  /** This instance's id, as its channel, owner values and audit records name it. */
-  readonly instance: string;
-  session(options: AgentSessionOptions): RedisAgentSession;
-  /** Writes a session's owner and title where every instance reads them (`onlyIfUnowned`: a chat page's actor). */
-  about(session: string, about: { owner?: string; title?: string }, onlyIfUnowned?: boolean): Promise<string | undefined>;
-  /** True for the one instance that first claims a call's notice. */
-  claimNotice(id: string, deadlineMs: number): Promise<boolean>;
-  close(): Promise<void>;
-}
-
-/** Joins the fleet of instances sharing `redis`; `sessions` are this instance's, by id. */
-export async function joinFleet(redis: RedisOption, sessions: ReadonlyMap<string, AgentSession>): Promise<Fleet> {
-  const find = (id: string) => {
-    const session = sessions.get(id);
-    return session instanceof RedisAgentSession ? session : undefined;
-  };
-  const store = await RedisStore.connect(redis, {
-    frame: (session, frame) => find(session)?.deliverFrame(frame),
-    result: (session, id, outcome) => find(session)?.deliver(id, outcome),
-    error: (session, id, error) => find(session)?.refused(id, error),
-    supersede: (session, owner) => find(session)?.superseded(owner),
-    grants: (session) => find(session)?.grantsChanged(),
-    resubscribed: () => {
-      for (const id of sessions.keys()) find(id)?.recheck();
-    },
-  });
-  return {
-    instance: store.instance,
-    session: (options) => new RedisAgentSession(options, store),
-    about: (session, about, onlyIfUnowned) => store.about(session, about, onlyIfUnowned),
-    claimNotice: (id, deadlineMs) => store.claimNotice(id, deadlineMs),
-    close: () => store.close(),
-  };
 }

@@ -12,12 +12,14 @@ import { KitError } from '../kit-error.js';
 import type { RedisOption } from './option.js';
 import type { Decided } from '../audit.js';
 import { storedGrant, type HeldGrant } from '../grants.js';
-import { ABOUT, ASK, CLAIM, FORWARD, GRANT, keys, PENDING, RECLAIM, REFUSE, RELEASE, REVOKE, SETTLE, WITHDRAW } from './scripts.js';
+import type { Settled } from '../places.js';
+import { ABOUT, ASK, CLAIM, FORWARD, GRANT, INBOX, keys, PENDING, RECLAIM, REFUSE, RELEASE, REVOKE, SETTLE, WITHDRAW } from './scripts.js';
 
-/** How a call ended, as Redis stores it (`aik:result:<id>`). */
-export type StoredOutcome =
+/** How a call ended, as Redis stores it (`aik:result:<id>`), with how it settled when it was decided. */
+export type StoredOutcome = (
   | { how: 'answered' | 'expired'; result: ToolResult }
-  | { how: 'expired'; error: { code: string; message: string } };
+  | { how: 'expired'; error: { code: string; message: string } }
+) & { settled?: Settled };
 
 /** What other instances (or this one) tell this instance. */
 export interface FleetHandlers {
@@ -164,12 +166,13 @@ export class RedisStore {
 
   /**
    * Stores the first outcome (SET NX); the winner's audit record is appended in the same step with
-   * `toRedis`, and with `sessionGrant` the grant the call offered is recorded for the session.
+   * `toRedis`, and with `sessionGrant` the grant the call offered is recorded for the session;
+   * `ofSession` (an inbox's answer): only a call of that session, and never an unknown one, is stored.
    */
-  async settle(session: string, id: string, tool: ToolName, outcome: StoredOutcome, deciding: Deciding, sessionGrant = false): Promise<SettleReply> {
+  async settle(session: string, id: string, tool: ToolName, outcome: StoredOutcome, deciding: Deciding, sessionGrant = false, ofSession = ''): Promise<SettleReply> {
     const keyList = [keys.call(id), keys.result(id), keys.pending(session), keys.grants(session), keys.owner(session)];
     const args = [id, tool, JSON.stringify(outcome), deciding?.decision ?? '', deciding?.source ?? '', JSON.stringify(deciding?.actor ?? null), this.instance];
-    args.push(deciding?.decidedAt ?? new Date().toISOString(), deciding?.toRedis ? 'redis' : '', sessionGrant ? '1' : '', deciding?.where ?? '');
+    args.push(deciding?.decidedAt ?? new Date().toISOString(), deciding?.toRedis ? 'redis' : '', sessionGrant ? '1' : '', deciding?.where ?? '', ofSession);
     const reply = (await this.run(SETTLE, keyList, args)) as string[];
     if (reply[0] === 'taken') return { kind: 'taken', outcome: JSON.parse(String(reply[1])) as StoredOutcome };
     if (reply[0] === 'won') return { kind: 'won', audit: { askedAt: String(reply[1]), sha: String(reply[2]), arguments: String(reply[3]) }, granted: String(reply[4] ?? '') };
@@ -192,6 +195,29 @@ export class RedisStore {
   async about(session: string, about: { owner?: string; title?: string }, onlyIfUnowned = false): Promise<string | undefined> {
     const owner = await this.run(ABOUT, [keys.about(session), keys.pending(session)], [session, about.owner ?? '', about.title ?? '', onlyIfUnowned ? 'nx' : '']);
     return owner ? String(owner) : undefined;
+  }
+
+  /** The session's owner, as its `about` hash holds it. */
+  async sessionOwner(session: string): Promise<string | undefined> {
+    return (await this.client.hGet(keys.about(session), 'owner')) ?? undefined;
+  }
+
+  /** The waiting calls of these owners' inboxes, as the `add` op carries them. */
+  async inboxCalls(owners: string[]): Promise<{ owner: string; call: Record<string, unknown> }[]> {
+    if (owners.length === 0) return [];
+    const flat = (await this.run(INBOX, [], owners)) as string[];
+    const found: { owner: string; call: Record<string, unknown> }[] = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) found.push({ owner: String(flat[i]), call: JSON.parse(String(flat[i + 1])) as Record<string, unknown> });
+    return found;
+  }
+
+  /** Listens to an owner's inbox channel (`aik:inbox:<owner>`), or stops. */
+  async watchInbox(owner: string, listener: (text: string) => void): Promise<void> {
+    await this.subscriber.subscribe(keys.inbox(owner), listener);
+  }
+
+  async unwatchInbox(owner: string): Promise<void> {
+    await this.subscriber.unsubscribe(keys.inbox(owner));
   }
 
   /** Ends the session's grant `key` (the page is told); false when it held none. */
