@@ -4,15 +4,20 @@
 // answering every card through its own controls, while instances are killed (SIGKILL or SIGTERM)
 // and restarted, page connections dropped and pages reloaded, at seeded random points. Agent
 // calls go to random instances; a call whose instance died is re-asked by its callId on another
-// (an agent resumed from its checkpoint). Prints calls sent, results received, lost, duplicated
-// and wrong, and the audit records in aik:audit (every instance runs with `audit: 'redis'`): one
-// per decided call, none doubled. Exits non-zero unless those are all 0. Every call has a 120 s deadline, so
-// a timeout result means something was lost, and counts so. Loopback only.
+// (an agent resumed from its checkpoint). The person's inbox (two connections through the proxy,
+// scripts/chaos/inbox.ts) answers a share of the calls (`--inbox-share`, default 0.4) at the same
+// moment the pages do: both try, one wins. Prints calls sent, results received, lost, duplicated
+// and wrong, the audit records in aik:audit (every instance runs with `audit: 'redis'`): one
+// per decided call, none doubled, and the places disagreeing: calls that a page or an inbox still
+// shows as waiting, or as decided otherwise than the agent's result. Exits non-zero unless those
+// are all 0. Every call has a 120 s deadline, so a timeout result means something was lost, and
+// counts so. Loopback only.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import type { ToolResult } from '../src/protocol/results.js';
-import { openPage, pageHtml, QUESTION_A, QUESTION_B, runPage, type ChaosPage, type PageCounters, type Plan } from './chaos/pages.js';
+import { startInbox, type ChaosInbox } from './chaos/inbox.js';
+import { openPage, pageHtml, QUESTION_A, QUESTION_B, runPage, shownDecisions, type ChaosPage, type PageCounters, type Plan } from './chaos/pages.js';
 import { startInstanceProcess, type InstanceKind, type InstanceProcess } from './chaos/processes.js';
 import { startProxy } from './chaos/proxy.js';
 // @ts-expect-error a plain JS helper shared with the test runner
@@ -30,6 +35,9 @@ const callCount = option('calls', 500);
 const seed = option('seed', 1);
 const pageCount = option('pages', 4);
 const inFlightMax = option('concurrency', 8);
+const inboxShare = option('inbox-share', 0.4);
+/** The one person of the run: every page's session is theirs, and so is the inbox. */
+const PERSON = 'chaos-person';
 const TIMEOUT_SECONDS = 120;
 const started = Date.now();
 
@@ -73,6 +81,8 @@ for (let n = 0; n < callCount; n += 1) {
           };
   plans.set(id, plan);
 }
+// The calls the inbox answers too (the pages answer every call they show).
+const byInbox = new Set([...plans.keys()].filter(() => random() < inboxShare));
 
 const redis = await startRedis();
 const ports = await Promise.all(Array.from({ length: instanceCount }, () => freePort()));
@@ -88,11 +98,11 @@ const instances: Instance[] = ports.map((port, i) => ({ port, kind: i >= instanc
 const results = new Map<string, ToolResult>();
 const failures = new Map<string, string>();
 const differing = new Set<string>();
-const counts = { sigkill: 0, sigterm: 0, restarts: 0, drops: 0, reasked: 0, pythonKills: 0, pythonResults: 0 };
+const counts = { sigkill: 0, sigterm: 0, restarts: 0, drops: 0, inboxDrops: 0, reasked: 0, pythonKills: 0, pythonResults: 0 };
 let finished = false;
 
 function spawnInstance(instance: Instance): Promise<void> {
-  const child = startInstanceProcess(instance.kind, { CHAOS_REDIS: redis.url, CHAOS_PORT: String(instance.port) });
+  const child = startInstanceProcess(instance.kind, { CHAOS_REDIS: redis.url, CHAOS_PORT: String(instance.port), CHAOS_INBOX: '1' });
   instance.child = child;
   child.onMessage((message) => {
     if (message.op === 'done' && message.result) {
@@ -149,13 +159,14 @@ const proxy = await startProxy(ports);
 const http = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://page');
   if (url.pathname === '/agent-interaction-kit.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(bundle));
-  else response.writeHead(200, { 'content-type': 'text/html' }).end(pageHtml(`ws://127.0.0.1:${proxy.port}/agent/sessions/${url.searchParams.get('session')}`));
+  else response.writeHead(200, { 'content-type': 'text/html' }).end(pageHtml(`ws://127.0.0.1:${proxy.port}/agent/sessions/${url.searchParams.get('session')}?as=${PERSON}`));
 });
 await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
 const pages: ChaosPage[] = [];
 for (const session of sessions) pages.push(await openPage(browser, base, session));
+const inboxes: ChaosInbox[] = [0, 1].map(() => startInbox(`ws://127.0.0.1:${proxy.port}/agent/inbox?as=${PERSON}`, plans, byInbox, random));
 const counters: PageCounters = { reloads: 0, midQuestionnaire: 0, askedAgain: new Set(), shown: new Set() };
 const settled = new Set<string>();
 const pageLoops = pages.map((p) => runPage(p, plans, settled, random, counters, () => finished));
@@ -181,8 +192,11 @@ const chaos = (async () => {
         counts.restarts += 1;
         await spawnInstance(victim);
       });
-    } else if (roll < 0.7) {
+    } else if (roll < 0.6) {
       counts.drops += proxy.drop(pick(pages).session) > 0 ? 1 : 0;
+    } else if (roll < 0.7) {
+      pick(inboxes).drop();
+      counts.inboxDrops += 1;
     } else {
       pick(pages).reloadRequested = true;
     }
@@ -211,6 +225,33 @@ while (unresolved().length > 0 && Date.now() < waitUntil) {
 finished = true;
 await chaos;
 await Promise.all(pageLoops);
+// Every place ends showing the winning decision: what each page and each inbox still shows is read
+// once the last acks and settled messages have had a moment to arrive.
+await sleep(2000);
+const decided = (id: string): string | undefined => {
+  const response = (results.get(id) as { interaction_response?: { status: string; approved: boolean } } | undefined)?.interaction_response;
+  if (!response) return undefined;
+  if (response.status !== 'completed') return response.status;
+  return plans.get(id)!.tool === 'request_user_approval' ? (response.approved ? 'approved' : 'rejected') : 'answered';
+};
+const disagreeing = new Set<string>();
+const views: [string, string][] = [...(await Promise.all(pages.map((p) => shownDecisions(p).catch(() => [])))).flat(), ...inboxes.flatMap((inbox) => [...inbox.views])];
+for (const [id, view] of views) {
+  const winner = decided(id);
+  if (winner !== undefined && view !== winner) {
+    disagreeing.add(id);
+    console.error(`disagreeing ${id}: shown ${view}, decided ${winner}`);
+  }
+}
+for (const inbox of inboxes) inbox.close();
+const inboxAnswered = new Set(inboxes.flatMap((inbox) => [...inbox.answered])).size;
+const inboxRecords = await (async () => {
+  const client = createClient({ url: redis.url });
+  await client.connect();
+  const entries = (await client.xRange('aik:audit', '-', '+')) ?? [];
+  await client.close();
+  return entries.filter((entry) => entry.message.where === 'inbox').length;
+})();
 
 let lost = 0;
 let wrong = 0;
@@ -249,8 +290,9 @@ const unrecorded = [...results.keys()].filter((id) => !perCall.has(id)).length;
 console.log(`chaos: seed ${seed}, ${instanceCount} instances (${pythonCount} Python), ${pageCount} pages, ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(
   `faults: ${counts.sigkill} SIGKILL, ${counts.sigterm} SIGTERM, ${counts.restarts} restarts, ${counts.drops} connection drops, ` +
-    `${counters.reloads} reloads (${counters.midQuestionnaire} mid-questionnaire), ${counts.reasked} calls re-asked on another instance`,
+    `${counters.reloads} reloads (${counters.midQuestionnaire} mid-questionnaire), ${counts.reasked} calls re-asked on another instance, ${counts.inboxDrops} inbox drops`,
 );
+console.log(`inbox: answered ${inboxAnswered} calls as the pages did; its answer won ${inboxRecords} (audit records with where: inbox), a page's the other ${inboxAnswered - inboxRecords}`);
 if (pythonCount > 0) console.log(`Python instances: ${counts.pythonKills} of the kills, ${counts.pythonResults} of the results returned there`);
 console.log(`calls sent ${plans.size}`);
 console.log(`results received ${results.size}`);
@@ -258,10 +300,11 @@ console.log(`lost ${lost}`);
 console.log(`duplicated ${duplicated}`);
 console.log(`wrong ${wrong}`);
 console.log(`audit records ${records} for ${perCall.size} calls (doubled ${doubled}, decided without a record ${unrecorded})`);
+console.log(`places disagreeing ${disagreeing.size}`);
 
 await browser.close();
 await proxy.close();
 http.close();
 for (const instance of instances) instance.child?.process.kill('SIGKILL');
 await redis.stop();
-process.exit(lost > 0 || duplicated > 0 || wrong > 0 || doubled > 0 || unrecorded > 0 ? 1 : 0);
+process.exit(lost > 0 || duplicated > 0 || wrong > 0 || doubled > 0 || unrecorded > 0 || disagreeing.size > 0 ? 1 : 0);

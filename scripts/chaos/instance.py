@@ -12,7 +12,7 @@ import signal
 import sys
 from typing import Any
 
-from agent_interaction_kit import AgentServer, Grant, KitError
+from agent_interaction_kit import AgentServer, Grant, Handshake, Inbox, KitError
 
 
 def emit(message: dict[str, Any]) -> None:
@@ -23,8 +23,15 @@ def emit(message: dict[str, Any]) -> None:
 async def main() -> None:
     # The pages are served from loopback, which the default origins accept; the start-up note is not news here.
     logging.getLogger("agent_interaction_kit").setLevel(logging.ERROR)
-    # Every decided call appends its audit record to aik:audit, which the driver counts.
-    server = await AgentServer.start("127.0.0.1", int(os.environ["CHAOS_PORT"]), redis=os.environ["CHAOS_REDIS"], audit="redis")
+    # Every decided call appends its audit record to aik:audit, which the driver counts. With
+    # CHAOS_INBOX it serves the inbox too, and a page's `?as=<actor>` names who is on it, as the
+    # Node instance does.
+    def actor_of(handshake: Handshake) -> bool | dict[str, str]:
+        actor = handshake.query.get("as")
+        return {"actor": actor} if actor else True
+
+    inbox: dict[str, Any] = {"inbox": Inbox(), "authorize": actor_of} if os.environ.get("CHAOS_INBOX") else {}
+    server = await AgentServer.start("127.0.0.1", int(os.environ["CHAOS_PORT"]), redis=os.environ["CHAOS_REDIS"], audit="redis", **inbox)
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     calls: set[asyncio.Task[None]] = set()

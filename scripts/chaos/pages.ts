@@ -127,3 +127,20 @@ export async function runPage(
     if (!acted) await new Promise((resolve) => setTimeout(resolve, 40));
   }
 }
+
+/**
+ * What a page shows for each call it still lists: `waiting` for a card, else its receipt's
+ * decision in the audit record's words (approved, rejected, answered, timeout, cancelled…).
+ */
+export async function shownDecisions(p: ChaosPage): Promise<[string, string][]> {
+  return p.page.evaluate(() =>
+    [...(document.querySelector('interaction-host')?.shadowRoot?.querySelectorAll('approval-dialog[data-id], questionnaire-form[data-id]') ?? [])].map((el) => {
+      const card = el as HTMLElement & { response?: { status: string; approved: boolean } };
+      const id = card.dataset.id ?? '';
+      const response = card.response;
+      if (!response) return [id, 'waiting'] as [string, string];
+      if (response.status !== 'completed') return [id, response.status] as [string, string];
+      return [id, card.localName === 'approval-dialog' ? (response.approved ? 'approved' : 'rejected') : 'answered'] as [string, string];
+    }),
+  );
+}
