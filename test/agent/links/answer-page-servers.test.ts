@@ -1,7 +1,7 @@
 // The answer page inside servers an application already runs, as the sessions are: an Express app
 // (its middleware hands the kit its requests with `handleRequest`, the kit attached to its server
 // for the socket), a Hono app on `@hono/node-server` (a route hands over the raw request and
-// response) and a plain `http` server routing both by hand (`noServer`, `handleUpgrade`).
+// response), a Fastify app (a route hijacks its reply) and a plain `http` server routing both by hand (`noServer`, `handleUpgrade`).
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -10,6 +10,7 @@ import { after, describe, it } from 'node:test';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import express from 'express';
+import Fastify from 'fastify';
 import { Hono } from 'hono';
 import { createAgentServer, type AgentServer, type AgentServerOptions } from '../../../src/agent/ws-server.js';
 import { waitFor } from '../fleet.js';
@@ -88,6 +89,22 @@ describe('the answer page inside the application’s server', () => {
     const port = (server.address() as AddressInfo).port;
     assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/health`)).json(), { ok: true });
     await answersThrough(kit.server, port, 'hono');
+  });
+
+  it('Fastify: a route hijacks the reply and hands the kit the raw request and response, the kit attached to app.server', async () => {
+    const app = Fastify();
+    const kit = { server: undefined as AgentServer | undefined };
+    app.get('/agent/answer/*', (request, reply) => {
+      reply.hijack();
+      kit.server?.handleRequest(request.raw, reply.raw);
+    });
+    app.get('/health', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    cleanups.push(() => app.close());
+    kit.server = await kitOn({ server: app.server });
+    const port = (app.server.address() as AddressInfo).port;
+    assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/health`)).json(), { ok: true });
+    await answersThrough(kit.server, port, 'fastify');
   });
 
   it('noServer: the application routes requests and upgrades itself (handleRequest, handleUpgrade)', async () => {
