@@ -14,6 +14,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { AuditRecord } from '../../src/agent/audit.js';
 import { mintAnswerToken } from '../../src/agent/links/answer-token.js';
 import { createAgentServer, type AgentServer } from '../../src/agent/ws-server.js';
+import { waitFor } from '../agent/fleet.js';
+import { approved, rawKit } from '../agent/places-clients.js';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
 
@@ -149,6 +151,25 @@ describe('the answer page on a phone (Chromium)', () => {
     assert.deepEqual(audit.map((r) => [r.call_id, r.decision, r.where]), [[id, 'approved', 'link']]);
     assert.deepEqual(await violations(), []);
     await page.context().close();
+  });
+
+  it('a link opened after the chat page answered: the receipt, where, who and when, and nothing to press', async () => {
+    const { link, id, result } = pendingLink();
+    const chat = await rawKit(`${base.replace('http', 'ws')}/agent/sessions/s-${id}`);
+    await waitFor(() => chat.of('tool_call').length === 1, 'the chat page’s card');
+    chat.answer({ call_id: id, tool: 'request_user_approval', result: approved(id) });
+    await result;
+    for (const [locale, colorScheme, words] of [['zh-CN', 'light', '在对话中'], ['en', 'dark', 'in the chat']] as const) {
+      const { page, violations } = await openPhone(link, PHONES[0], locale, colorScheme);
+      const card = page.locator('interaction-host approval-dialog');
+      await card.getByText(words).waitFor();
+      assert.equal(await card.locator('[part~="approve-button"]').count(), 0, 'no button to answer with');
+      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(await violations(), []);
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `${shots}answer-page-receipt-${locale}-${colorScheme}.png` });
+      await page.context().close();
+    }
   });
 
   it('an expired link: 410 and its page, readable on a phone, axe clean', async () => {
