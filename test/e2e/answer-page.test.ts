@@ -2,7 +2,8 @@
 // phone (390 × 844 and 320 × 640, a coarse pointer, touch), light and dark, zh-CN and en. Every
 // button is at least 44 px each way, visible without hover, nothing scrolls sideways, zoom stays
 // allowed, axe-core finds nothing and the strict Content-Security-Policy blocks nothing. The card
-// is answered by a tap. Screenshots in docs/screenshots/answer-page-*.png.
+// is answered by a tap. With AIK_SCREENSHOTS=1 (`npm run screenshots:answer-page`) it writes
+// docs/screenshots/answer-page-*.png: pending, the receipt of a call settled elsewhere, expired.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
@@ -22,6 +23,8 @@ import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
 const SECRET = 'the-answer-page-phone-test-secret-32+';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const shots = new URL('../../docs/screenshots/', import.meta.url).pathname;
+/** Writes the page's screenshots only when asked, so that a test run leaves the repository as it was. */
+const shoot = (page: Page, name: string) => (process.env.AIK_SCREENSHOTS === '1' ? page.screenshot({ path: `${shots}answer-page-${name}.png` }) : undefined);
 const PHONES = [
   { width: 390, height: 844 },
   { width: 320, height: 640 },
@@ -135,7 +138,7 @@ describe('the answer page on a phone (Chromium)', () => {
         assert.deepEqual(await violations(), [], 'the Content-Security-Policy blocked nothing');
         if (phone.width === 390) {
           await page.evaluate(() => document.fonts.ready);
-          await page.screenshot({ path: `${shots}answer-page-pending-${locale}-${colorScheme}.png` });
+          await shoot(page, `pending-${locale}-${colorScheme}`);
         }
         await page.context().close();
       });
@@ -167,7 +170,7 @@ describe('the answer page on a phone (Chromium)', () => {
       assert.deepEqual(await axeViolations(page), []);
       assert.deepEqual(await violations(), []);
       await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: `${shots}answer-page-receipt-${locale}-${colorScheme}.png` });
+      await shoot(page, `receipt-${locale}-${colorScheme}`);
       await page.context().close();
     }
   });
@@ -180,7 +183,7 @@ describe('the answer page on a phone (Chromium)', () => {
       assert.deepEqual(await axeViolations(page), []);
       assert.deepEqual(await violations(), []);
       await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: `${shots}answer-page-expired-${locale}-${colorScheme}.png` });
+      await shoot(page, `expired-${locale}-${colorScheme}`);
       await page.context().close();
     }
   });
