@@ -49,8 +49,7 @@ export class InteractionSession {
   private readonly jsonrpc: boolean; // pure JSON-RPC: no v1 frames
   private sessionId = '';
   private context: WireContext | undefined;
-  /** An answer link's session (`"link": true` in `hello`): time is the runtime's, so no timeout result of its own. */
-  private link?: unknown;
+  private link?: unknown; // an answer link's page (`"link": true` in `hello`): time is the runtime's, it sends no timeout result
   private started = false;
   private deliver: DeliverFunction | undefined;
   private receiptLimit = 50;
@@ -176,9 +175,7 @@ export class InteractionSession {
     }
     const message = parsed.message;
     switch (message.type) {
-      case 'hello':
-        this.link = message.link;
-        return this.hello(message.session_id, message.context ?? undefined);
+      case 'hello': this.link = message.link; return this.hello(message.session_id, message.context ?? undefined);
       case 'tool_call': return this.toolCall(message);
       case 'interaction_request': return this.interactionRequest(message);
       case 'cancel': return this.cancel(message);
