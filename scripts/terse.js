@@ -6,8 +6,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { minify } from 'terser';
 
-/** ES modules (so top-level names are mangled), three compress passes, no "unsafe" transforms. */
-const OPTIONS = { module: true, ecma: 2022, compress: { passes: 3 }, mangle: true, format: { comments: false } };
+/**
+ * ES modules (so top-level names are mangled), three compress passes, no "unsafe" transforms.
+ * Inlining stops at simple functions (`inline: 1`): inlining those that take arguments copies
+ * their bodies into each caller, which gzip pays for (about 55 B of the standalone bundle).
+ * Function declarations go to the top of their scope (`hoist_funs`, which JavaScript does to
+ * them anyway), where gzip finds more of them alike: about 135 B of the standalone bundle, for
+ * about 10 B more in each element entry.
+ */
+const OPTIONS = { module: true, ecma: 2022, compress: { passes: 3, inline: 1, hoist_funs: true }, mangle: true, format: { comments: false } };
 
 /** One module's code through terser; with `map` (esbuild's), the returned map points at the sources. */
 export async function terse(code, map, file = 'out.js') {

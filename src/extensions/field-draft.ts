@@ -1,6 +1,7 @@
 // The draft of a form with typed fields (questions with a `field`: MCP and AG-UI forms,
 // AskUserQuestion's "Other"). It comes with the adapters' parts (src/extensions/), so the core
 // bundle carries none of the fields' rules (room comes from adapter-only code).
+import type { InteractionQuestion, InteractionRequest } from '../protocol/request.js';
 import type { UserAnswer, AnswerOutcome } from '../rules/answers.js';
 import { answerRequest } from '../rules/answers.js';
 import { initialInput, maxReached } from '../rules/fields.js';
@@ -12,8 +13,25 @@ import type { AnswerProblem } from '../rules/answers.js';
  * `max_items`, collect as `input` and are checked by their rules (rules/fields.ts).
  */
 export class FieldDraft extends Draft {
+  /** Question id → question, built once per request: the lookups per option stay O(1). */
+  private readonly questions: ReadonlyMap<string, InteractionQuestion>;
+
+  constructor(
+    request: InteractionRequest,
+    entries?: ReadonlyMap<AnswerKey, Entry>,
+    problems?: readonly AnswerProblem[],
+    questions?: ReadonlyMap<string, InteractionQuestion>,
+  ) {
+    super(request, entries, problems);
+    this.questions = questions ?? new Map(request.questions.map((question) => [question.id, question]));
+  }
+
   protected override next(entries: ReadonlyMap<AnswerKey, Entry>, problems: readonly AnswerProblem[]): Draft {
     return new FieldDraft(this.request, entries, problems, this.questions);
+  }
+
+  override question(key: AnswerKey): InteractionQuestion | undefined {
+    return key === undefined ? undefined : this.questions.get(key);
   }
 
   /** As edited, else a typed field's default. */

@@ -17,6 +17,7 @@ import {
 } from './messages.js';
 import { auditRecordSchema } from './audit-record.js';
 import { interactionRequestSchema } from './request.js';
+import { booleanSchema, nonEmptyStringSchema } from './predicate-schemas.js';
 import { interactionResponseSchema, rawValueSchema } from './response.js';
 import {
   approvalResultSchema,
@@ -96,10 +97,13 @@ function describe(name: string, json: Json): Json {
 }
 
 /**
- * `raw_value`'s union, which its predicate checks (response.ts); registered here rather than
- * where it is made, so the browser bundle carries no registration it never reads.
+ * `raw_value`'s union, which its predicate checks (response.ts), and the non-empty strings and
+ * booleans of the messages the browser parses (predicate-schemas.ts); registered here rather than
+ * where they are made, so the browser bundle carries no registration it never reads.
  */
 writtenAs(rawValueSchema, 'raw-value');
+writtenAs(nonEmptyStringSchema, 'non-empty-string');
+writtenAs(booleanSchema, 'boolean');
 const rawValueUnion = z.union([z.boolean(), z.string(), z.array(z.string()), z.record(z.string(), z.string()), z.null()]);
 
 /** How each registered shape is written (written-as.ts), in place. */
@@ -115,6 +119,15 @@ const WRITE: Record<WrittenShape, (json: Record<string, unknown>) => void> = {
   'raw-value': (json) => {
     const { $schema: _schema, ...union } = z.toJSONSchema(rawValueUnion, { io: 'input' });
     Object.assign(json, union);
+  },
+  // As `z.string().check(z.minLength(1))`'s.
+  'non-empty-string': (json) => {
+    json.type = 'string';
+    json.minLength = 1;
+  },
+  // As `z.boolean()`'s.
+  boolean: (json) => {
+    json.type = 'boolean';
   },
 };
 

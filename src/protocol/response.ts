@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isRecord, RESPONSE_STATUSES } from './constants.js';
+import { booleanSchema } from './predicate-schemas.js';
 import { stringRecord } from './string-record.js';
 
 /** One question's answer in a questionnaire response. */
@@ -28,7 +29,7 @@ export const rawValueSchema = z.custom<RawValue>(
 export const interactionResponseSchema = z.object({
   request_id: z.string(),
   status: z.literal(RESPONSE_STATUSES),
-  approved: z.boolean(),
+  approved: booleanSchema,
   text: z.string(),
   selected_options: z.array(z.string()),
   answers: stringRecord(questionAnswerSchema),

@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
 import { DECISIONS, PLACES, PROTOCOL_VERSION, REQUEST_KINDS, TOOL_NAMES } from './constants.js';
 import { contextSchema } from './context.js';
+import { booleanSchema, nonEmptyStringSchema } from './predicate-schemas.js';
 import { stringRecord } from './string-record.js';
 
 // The messages the runtime sends. The browser bundle parses these and nothing else,
 // so the kit → runtime schemas (with every result shape) live apart, in kit-messages.ts.
 
-const id = z.string().check(z.minLength(1));
+const id = nonEmptyStringSchema;
 const v = z.literal(PROTOCOL_VERSION);
 
 // Runtime → kit. Objects are loose: unknown fields are ignored, and `null` counts
@@ -38,7 +39,7 @@ export const toolCallSchema = z.looseObject({
   /** Offered: the card may answer "allow for this session"; with `granted`, the grant that allowed it. */
   grant: z.nullish(grantOfferSchema),
   /** Already allowed by a session grant: a receipt only, answered by the kit without a card. */
-  granted: z.nullish(z.boolean()),
+  granted: z.nullish(booleanSchema),
 });
 
 /**

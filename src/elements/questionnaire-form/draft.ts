@@ -28,28 +28,25 @@ const EMPTY: Entry = Object.freeze({ values: [], text: '' });
  * takes no answer here: `FieldDraft` (field-draft.ts, with the adapters' parts) adds its rules.
  */
 export class Draft {
-  /** Question id → question, built once per request: lookups per option stay O(1). */
-  protected readonly questions: ReadonlyMap<string, InteractionQuestion>;
-
   constructor(
     readonly request: InteractionRequest,
     /** The answers as edited (not a typed field's default). */
     protected readonly entries: ReadonlyMap<AnswerKey, Entry> = new Map(),
     /** Why the last submit was refused; a question's go once the user changes its answer. */
     readonly problems: readonly AnswerProblem[] = [],
-    questions?: ReadonlyMap<string, InteractionQuestion>,
-  ) {
-    this.questions = questions ?? new Map(request.questions.map((question) => [question.id, question]));
-  }
+  ) {}
 
   /** A draft of the same kind and request, with these entries and refusals. */
   protected next(entries: ReadonlyMap<AnswerKey, Entry>, problems: readonly AnswerProblem[]): Draft {
-    return new Draft(this.request, entries, problems, this.questions);
+    return new Draft(this.request, entries, problems);
   }
 
-  /** The question an answer belongs to (none for the request's own answer). */
+  /**
+   * The question an answer belongs to (none for the request's own answer). A plain form never
+   * asks; a typed field's draft asks per option, and keeps a map for it (field-draft.ts).
+   */
   question(key: AnswerKey): InteractionQuestion | undefined {
-    return key === undefined ? undefined : this.questions.get(key);
+    return key === undefined ? undefined : this.request.questions.find((question) => question.id === key);
   }
 
   /** What the answer holds now: as edited, else nothing. */
