@@ -151,7 +151,8 @@ describe('the answer page on a phone (Chromium)', () => {
     await page.getByRole('button', { name: /^Approve/ }).tap();
     const decided = (await result) as { content_parts: { summary?: string }[] };
     assert.equal(decided.content_parts[0]?.summary, 'approved');
-    assert.deepEqual(audit.map((r) => [r.call_id, r.decision, r.where]), [[id, 'approved', 'link']]);
+    await waitFor(() => audit.some((r) => r.call_id === id), 'the audit record');
+    assert.deepEqual(audit.filter((r) => r.call_id === id).map((r) => [r.decision, r.where]), [['approved', 'link']]);
     assert.deepEqual(await violations(), []);
     await page.context().close();
   });

@@ -7,6 +7,7 @@ import { after, describe, it } from 'node:test';
 import type { AuditRecord } from '../../../src/agent/audit.js';
 import { mintAnswerToken } from '../../../src/agent/links/answer-token.js';
 import { createAgentServer, type AgentServer, type AgentServerOptions } from '../../../src/agent/ws-server.js';
+import { FakeClock } from '../../support/fake-clock.js';
 import { openSocket, verdict } from '../../support/upgrade-client.js';
 import { waitFor } from '../fleet.js';
 import { actorFromQuery, approved, chatUrl, ORIGIN, rawKit, rejected } from '../places-clients.js';
@@ -171,6 +172,7 @@ describe('the link’s socket: a one-call session', () => {
     await result;
     await waitFor(() => page.of('ack', 'call-link').length === 1, 'the ack');
     assert.equal(page.of('settled').length, 0, 'the place that won is told nothing more');
+    await waitFor(() => records.length > 0, 'the audit record (written once its arguments are hashed)');
     assert.equal(records.length, 1);
     assert.equal(records[0].where, 'link');
     assert.equal(records[0].actor, 'li.lei');
@@ -241,6 +243,7 @@ describe('the link’s socket: a one-call session', () => {
     second.answer({ call_id: 'call-race', tool: 'request_user_approval', result: no });
     const decided = await result;
     await waitFor(() => first.of('ack').length === 1 && second.of('ack').length === 1, 'both acked');
+    await waitFor(() => records.length > 0, 'the audit record');
     assert.equal(records.length, 1, 'one audit record');
     assert.deepEqual(decided, records[0].actor === 'a' ? yes : no, 'the model gets the winner’s answer');
     assert.equal(records[0].decision, records[0].actor === 'a' ? 'approved' : 'rejected');
@@ -254,6 +257,19 @@ describe('the link’s socket: a one-call session', () => {
     }
     assert.equal(winner.of('settled').length, 0, 'the winner’s ack says enough');
     assert.equal(first.of('error').length + second.of('error').length, 0);
+  });
+
+  it('time stays with the runtime: past the deadline and its grace, the link’s socket hears the timeout as settled; the link then is 410', async () => {
+    const clock = new FakeClock(Date.now());
+    const { server } = await serve({ clock, graceMs: 1000 });
+    const { token, result } = ask(server, 's-time', 'call-time', undefined, { message: 'Deploy?', timeout_seconds: 30 });
+    const page = await rawKit(socketUrl(server, token));
+    await waitFor(() => page.of('tool_call').length === 1, 'the card');
+    clock.advance(31_001);
+    await result;
+    const [settled] = await waitFor(() => page.of('settled').length > 0 && page.of('settled'), 'settled');
+    assert.deepEqual([settled.decision, settled.where, settled.actor], ['timeout', 'runtime', null]);
+    assert.equal((await fetch(pageUrl(server, token))).status, 410);
   });
 
   it('refuses before any socket: a tampered or expired token (404, 410), a foreign origin, an audience without its actor (403)', async () => {
@@ -280,6 +296,7 @@ describe('the link’s socket: a one-call session', () => {
     page.answer({ call_id: 'call-own', tool: 'request_user_approval', result: approved('call-own') });
     await waitFor(() => page.of('ack', 'call-own').length === 1, 'its own call acked');
     assert.equal(page.of('ack', 'call-other').length, 0);
+    await waitFor(() => records.length > 0, 'the audit record');
     assert.deepEqual(records.map((r) => r.call_id), ['call-own']);
     assert.ok(server.session('s-own').pendingIds.includes('call-other'), 'the other call still waits');
   });
