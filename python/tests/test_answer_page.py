@@ -34,8 +34,12 @@ POLICY = (
 )
 
 
+SEEN: list[tuple[bool, Optional[str]]] = []
+
+
 def by_query(shake: Handshake) -> Any:
     """`?as=<actor>` names who is signed in; without it, a connection is let in with nobody named."""
+    SEEN.append((shake.link, shake.session_id))
     return {"actor": shake.query["as"]} if "as" in shake.query else True
 
 
@@ -96,14 +100,19 @@ async def test_the_page_its_headers_and_language(kit: Served) -> None:
     assert page.status_code == 200
     assert_headers(page)
     text = page.text
-    assert text.startswith("<!doctype html>") and '<html lang="zh-CN">' in text
+    assert text.startswith("<!doctype html>") and '<html lang="zh-CN" dir="ltr">' in text
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in text
     assert re.findall(r"<script[^>]*>", text) == ['<script type="module" src="/agent/answer/answer-page.js">']
-    assert "<style" not in text and " style=" not in text and "<title>" in text
-    assert '<html lang="en">' in (await get(kit, path + "?as=alice", "en-GB,en;q=0.9,zh;q=0.8")).text
-    assert '<html lang="zh-TW">' in (await get(kit, path + "?as=alice", "zh-HK")).text
+    assert "<style" not in text and " style=" not in text and "<title>" in text and text.count("<interaction-host>") == 1
+    assert re.findall(r"<link[^>]*>", text) == ['<link rel="stylesheet" href="/agent/answer/answer-page.css">']
+    assert '<html lang="en" dir="ltr">' in (await get(kit, path + "?as=alice", "en-GB,en;q=0.9,zh;q=0.8")).text
+    assert '<html lang="zh-TW" dir="ltr">' in (await get(kit, path + "?as=alice", "zh-HK")).text
     assert '<html lang="he" dir="rtl">' in (await get(kit, path + "?as=alice", "xx, he;q=0.5")).text
-    assert '<html lang="pt-BR">' in (await get(kit, path + "?as=alice", "pt-PT")).text
+    assert '<html lang="pt-BR" dir="ltr">' in (await get(kit, path + "?as=alice", "pt-PT")).text
+    style = await get(kit, "/agent/answer/answer-page.css")
+    assert style.status_code == 200 and style.headers["content-type"] == "text/css; charset=utf-8"
+    assert style.headers["cache-control"] == "public, max-age=3600" and style.headers["x-content-type-options"] == "nosniff"
+    assert "color-scheme" in style.text
     assert_nothing_of_the_call(page, "s1", "c1")
     task.cancel()
 
@@ -126,6 +135,7 @@ async def test_refusals_404_410_403_show_nothing_of_the_call(kit: Served) -> Non
         assert_headers(forwarded)
         assert_nothing_of_the_call(forwarded, "s2", "c2", "alice")
     assert "sign in" in (await get(kit, path + "?as=bob", "en")).text.lower()
+    assert "not valid" in (await get(kit, "/agent/answer/x.y", "en")).text
     assert "expired" in (await get(kit, f"/agent/answer/{expired}", "en")).text
     task.cancel()
 
@@ -174,7 +184,9 @@ async def test_the_socket_refuses_as_the_page_does_and_a_foreign_origin(kit: Ser
 async def test_the_one_call_exchange_from_place_link_with_the_actor_in_the_audit_record(kit: Served) -> None:
     page = await FakeKit.open(kit.server, "s4") if hasattr(kit.server, "_server") and kit.server._server else None
     task, path = await ask(kit, "s4", "c4", args={**ASK, "severity": "medium"})
+    SEEN.clear()
     socket = await link_socket(kit, path + "?as=alice")
+    assert SEEN == [(True, "s4")], "authorize is told the link's session, and that it is a link"
     hello, call = await start(socket)
     assert hello == {"v": 1, "type": "hello", "session_id": "s4", "link": True}
     assert call["type"] == "tool_call" and call["call_id"] == "c4" and call["arguments"]["message"] == ASK["message"]

@@ -11,17 +11,18 @@ server knows with the signed arguments. A refusal tells nothing of any call.
 from __future__ import annotations
 
 import inspect
+from dataclasses import replace
 import logging
 from datetime import datetime, timezone
 from typing import Any, Mapping, MutableMapping, Optional, Union
 
-from .answer_page import SCRIPT_NAME, PageAnswer, answer_page, refusal_page, script_answer
+from .answer_page import SCRIPT_NAME, STYLE_NAME, PageAnswer, asset_answer, page_for, page_headers
 from .call_links import CallLinks, Links
 from .clock import Clock
 from .handshake import Admission, Authorize, Handshake, Refused, _grant
 from .jsjson import arguments_sha256
 from .link_sockets import LinkAdmitted, LinkHub
-from .links import AnswerTokenClaims, verify_answer_token
+from .links import AnswerTokenClaims, _read_claims, verify_answer_token
 from .notifier import Notifier, NotifyFunction, RedisNotifyClaim, check_notify_options
 from .places import CallPlaces, ShownSession
 
@@ -83,13 +84,11 @@ class AnswerLinks:
         """`GET <path>/<segment>`: the page's script, a refusal, or the answer page."""
         assert self.links is not None
         base = self.links.links.base_url
-        if segment == SCRIPT_NAME:
-            return script_answer(base)
         language = shake.headers.get("accept-language")
+        if segment in (SCRIPT_NAME, STYLE_NAME):
+            return asset_answer(segment, self.links.path, base, language)
         verdict = await self._check(segment, shake)
-        if isinstance(verdict, int):
-            return refusal_page(verdict, base, language)
-        return answer_page(self.links.path, base, language)
+        return page_for(verdict if isinstance(verdict, int) else 200, self.links.path, base, language)
 
     async def serve_http(self, scope: MutableMapping[str, Any], send: Any) -> bool:
         """An ASGI `http` request at the answer page's path (GET or HEAD), answered; False for another path."""
@@ -101,7 +100,8 @@ class AnswerLinks:
             return False
         method = str(scope.get("method", "GET")).upper()
         if method not in ("GET", "HEAD"):
-            answer = PageAnswer(405, [("Allow", "GET, HEAD"), ("Content-Type", "text/plain; charset=utf-8")], b"GET only\n")
+            assert self.links is not None
+            answer = PageAnswer(405, [*page_headers(self.links.links.base_url), ("Allow", "GET, HEAD")], b"")
         else:
             answer = await self.page(segment, shake)
         headers = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in answer.headers]
@@ -135,14 +135,17 @@ class AnswerLinks:
         outcome = verify_answer_token(token, secret=secret, now=now)
         if not outcome.ok and outcome.reason != "audience":
             return _STATUS[outcome.reason or "malformed"]
-        actor = await self._actor(shake)
-        outcome = verify_answer_token(token, secret=secret, now=now, actor=actor)
-        if not outcome.ok or outcome.claims is None:
-            return _STATUS[outcome.reason or "malformed"]
-        return outcome.claims, actor
+        claims = outcome.claims or _read_claims(token.split(".")[0])
+        if claims is None:
+            return 404
+        actor = await self._actor(replace(shake, session_id=claims["session_id"], link=True))
+        if claims["aud"] is not None and claims["aud"] != actor:
+            return 403
+        return claims, actor
 
     async def _actor(self, shake: Handshake) -> Optional[str]:
-        """Who `authorize` says the request's person is (None when it names nobody or refuses)."""
+        """Who `authorize` says the request's person is (None when it names nobody or refuses: a
+        link without an audience needs nobody signed in)."""
         if self._authorize is None:
             return None
         try:

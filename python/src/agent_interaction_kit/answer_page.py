@@ -3,41 +3,31 @@ script `<path>/answer-page.js`, as status, headers and body, for any server to s
 
 A refused link's page says only why (not valid 404, expired 410, another person's 403) and
 nothing of any call. Every answer carries the same strict headers; the page has no inline script
-or style, and its one script opens the socket on the page's own origin.
+or style (the style is `<path>/answer-page.css`), and its one script opens the socket on the page's
+own origin. The words and the style are the Node runtime's template's (answer_page.json, generated
+from it by python/tools/generate_answer_page.py).
 """
 
 from __future__ import annotations
 
-import html
+import json
 import re
 from dataclasses import dataclass
 from importlib import resources
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 from urllib.parse import urlsplit
 
-__all__ = ["PageAnswer", "LOCALES", "locale_for", "page_headers", "answer_page", "refusal_page", "script_answer", "SCRIPT_NAME"]
+__all__ = ["PageAnswer", "LOCALES", "PAGE_CSS", "locale_for", "page_headers", "page_html", "page_for", "asset_answer", "SCRIPT_NAME", "STYLE_NAME"]
 
+_DATA: dict[str, Any] = json.loads(resources.files("agent_interaction_kit").joinpath("answer_page.json").read_text("utf-8"))
 #: The kit's twelve locales; the first is the default.
-LOCALES = ("zh-CN", "zh-TW", "en", "ja", "ko", "es", "fr", "de", "pt-BR", "ru", "ar", "he")
-_RIGHT_TO_LEFT = ("ar", "he")
+LOCALES: tuple[str, ...] = tuple(_DATA["locales"])
+_STRINGS: dict[str, dict[str, Any]] = _DATA["strings"]
+#: The pages' one stylesheet, `<path>/answer-page.css`.
+PAGE_CSS: str = _DATA["css"]
 SCRIPT_NAME = "answer-page.js"
-
-_TITLES = {
-    "zh-CN": "等待你处理的请求", "zh-TW": "等待你處理的請求", "en": "A request waiting for you",
-    "ja": "あなたの対応を待つリクエスト", "ko": "처리를 기다리는 요청", "es": "Una solicitud te espera",
-    "fr": "Une demande vous attend", "de": "Eine Anfrage wartet auf Sie", "pt-BR": "Uma solicitação aguarda você",
-    "ru": "Запрос ждёт вашего ответа", "ar": "طلب بانتظارك", "he": "בקשה ממתינה לך",
-}  # fmt: skip
-
-#: What a refused link's page says, in Chinese and in English (every other locale reads the English).
-_REFUSALS = {
-    404: {"zh-CN": ("链接无效", "这个链接无效。请使用消息中的原始链接。"), "en": ("This link is not valid", "This link is not valid. Use the link from the original message.")},
-    410: {"zh-CN": ("链接已过期", "这个链接已过期，请求已不再等待回答。"), "en": ("This link has expired", "This link has expired: the request no longer waits for an answer.")},
-    403: {
-        "zh-CN": ("请登录", "这个链接是发给另一个人的。请以收到链接的人的身份登录后再打开。"),
-        "en": ("Please sign in", "This link was sent to someone else. Sign in as the person it was sent to, then open it again."),
-    },
-}
+STYLE_NAME = "answer-page.css"
+_KINDS = {200: "answer", 403: "signIn", 404: "invalid", 410: "expired"}
 
 
 @dataclass(frozen=True)
@@ -105,27 +95,35 @@ def page_headers(base_url: str) -> list[tuple[str, str]]:
     ]
 
 
-def _document(locale: str, title: str, head: str, body: str) -> bytes:
-    direction = ' dir="rtl"' if locale in _RIGHT_TO_LEFT else ""
-    return (
-        f'<!doctype html>\n<html lang="{locale}"{direction}>\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{html.escape(title)}</title>\n{head}</head>\n<body>{body}</body>\n</html>\n"
-    ).encode("utf-8")
+def _escape(text: str) -> str:
+    return re.sub(r"[&<>\"']", lambda match: f"&#{ord(match.group(0))};", text)
 
 
-def answer_page(path: str, base_url: str, accept_language: Optional[str]) -> PageAnswer:
-    """The 200 page: a title, the page's one script and the one element it fills."""
-    locale = locale_for(accept_language)
-    script = f'<script type="module" src="{html.escape(path.rstrip("/"))}/{SCRIPT_NAME}"></script>\n'
-    return PageAnswer(200, page_headers(base_url), _document(locale, _TITLES[locale], script, "<answer-page></answer-page>"))
+def page_html(kind: str, locale: str, base: str) -> str:
+    """The page's HTML, the Node runtime's template's: `answer` (the card's page) or a refusal
+    (`invalid`, `expired`, `signIn`) that says only what it is. `base` is the answer path."""
+    strings = _STRINGS[locale]
+    direction = "rtl" if locale in ("ar", "he") else "ltr"
+    title = strings["title"] if kind == "answer" else strings[kind][0]
+    head = (
+        f'<!doctype html><html lang="{locale}" dir="{direction}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="color-scheme" content="light dark">'
+        f'<title>{_escape(title)}</title><link rel="stylesheet" href="{_escape(base)}/{STYLE_NAME}">'
+    )
+    if kind == "answer":
+        return (
+            f'{head}<script type="module" src="{_escape(base)}/{SCRIPT_NAME}"></script></head><body><main>'
+            f'<h1 class="visually-hidden">{_escape(title)}</h1><interaction-host></interaction-host></main></body></html>'
+        )
+    heading, sentence = strings[kind]
+    return f'{head}</head><body><main class="refusal"><h1>{_escape(heading)}</h1><p>{_escape(sentence)}</p></main></body></html>'
 
 
-def refusal_page(status: int, base_url: str, accept_language: Optional[str]) -> PageAnswer:
-    """A refused link's page (404, 410 or 403): why, and nothing of any call."""
-    locale = "zh-CN" if locale_for(accept_language).startswith("zh") else "en"
-    title, text = _REFUSALS[status][locale]
-    return PageAnswer(status, page_headers(base_url), _document(locale, title, "", f"<main><h1>{title}</h1><p>{text}</p></main>"))
+def page_for(status: int, path: str, base_url: str, accept_language: Optional[str]) -> PageAnswer:
+    """The page of a status: 200 the answer page, 404/410/403 a refusal that says nothing of any call."""
+    body = page_html(_KINDS.get(status, "invalid"), locale_for(accept_language), path.rstrip("/")).encode("utf-8")
+    return PageAnswer(status, [*page_headers(base_url), ("Vary", "Accept-Language")], body)
 
 
 def _script() -> Optional[bytes]:
@@ -135,13 +133,13 @@ def _script() -> Optional[bytes]:
         return None
 
 
-def script_answer(base_url: str) -> PageAnswer:
-    """The page's script, from the package (the npm build's `dist/answer-page.js`), cacheable."""
-    body = _script()
-    headers = [name_value for name_value in page_headers(base_url) if name_value[0] not in ("Content-Type", "Cache-Control")]
+def asset_answer(name: str, path: str, base_url: str, accept_language: Optional[str]) -> PageAnswer:
+    """The page's script (the npm build's `dist/answer-page.js`, shipped in the package) or its style, cacheable."""
+    body = PAGE_CSS.encode("utf-8") if name == STYLE_NAME else _script()
     if body is None:
-        return PageAnswer(404, [("Content-Type", "text/plain; charset=utf-8"), *headers], b"answer-page.js is not in this package\n")
-    return PageAnswer(200, [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "public, max-age=3600"), *headers], body)
+        return page_for(404, path, base_url, accept_language)
+    kind = "text/css; charset=utf-8" if name == STYLE_NAME else "text/javascript; charset=utf-8"
+    return PageAnswer(200, [("Content-Type", kind), ("Cache-Control", "public, max-age=3600"), ("X-Content-Type-Options", "nosniff")], body)
 
 
 def header(pairs: Iterable[tuple[str, str]], name: str) -> Optional[str]:
