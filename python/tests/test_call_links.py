@@ -139,3 +139,18 @@ async def test_the_same_links_as_the_node_runtime_and_each_verifies_the_others()
         token = answer["link"].rsplit("/", 1)[1]
         outcome = verify_answer_token(token, secret=case["links"]["secret"], now=case["now"], call_id=case["call_id"], arguments=case["arguments"], actor=case["owner"])
         assert outcome.ok, (case["call_id"], outcome.reason)
+
+
+async def test_the_readme_recipe_mints_the_owners_link_and_schedules_its_notice() -> None:
+    from apps import block_under, run_block
+
+    recipe = run_block(block_under("Links, notices and the answer page from the server"))
+    kit: AgentServer = recipe["kit"]
+    task = asyncio.ensure_future(recipe["deploy"]())
+    await asyncio.sleep(0.01)
+    link = kit.session("s-7").link_for("call-7")
+    assert link is not None and link.startswith("https://app.example.com/agent/answer/")
+    claims = verify_answer_token(link.rsplit("/", 1)[1], secret="x" * 32, actor="li.lei").claims
+    assert claims is not None and claims["aud"] == "li.lei"
+    await stop(task)
+    await kit.close()

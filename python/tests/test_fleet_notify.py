@@ -78,3 +78,25 @@ async def test_a_call_answered_before_its_notice_was_due_notifies_nobody_on_any_
     await page.close()
     for server in (a, b):
         await server.close()
+
+
+async def test_on_a_fleet_the_page_is_served_and_its_socket_refused_with_503_for_now(redis_server: RedisServer) -> None:
+    import httpx
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    links = Links(secret="r" * 32, base_url="http://127.0.0.1:5173")
+    server = await AgentServer.start("127.0.0.1", 0, redis=redis_server.url, links=links)
+    session = server.session("paged", owner=None)
+    task = asyncio.ensure_future(session.call_tool("request_user_input", {"message": "Which branch?"}, call_id="paged-1"))
+    await until(lambda: "paged-1" in session.waiting, "the call")
+    path = (session.link_for("paged-1") or "").removeprefix("http://127.0.0.1:5173")
+    async with httpx.AsyncClient() as client:
+        assert (await client.get(f"http://127.0.0.1:{server.port}{path}")).status_code == 200
+    try:
+        await connect(f"ws://127.0.0.1:{server.port}{path}", origin="http://127.0.0.1:5173")  # type: ignore[arg-type]
+        raise AssertionError("the socket opened")
+    except InvalidStatus as refused:
+        assert refused.response.status_code == 503
+    task.cancel()
+    await server.close()

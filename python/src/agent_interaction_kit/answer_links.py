@@ -19,10 +19,10 @@ from typing import Any, Mapping, MutableMapping, Optional, Union
 from .answer_page import SCRIPT_NAME, STYLE_NAME, PageAnswer, asset_answer, page_for, page_headers
 from .call_links import CallLinks, Links
 from .clock import Clock
-from .handshake import Admission, Authorize, Handshake, Refused, _grant
+from .handshake import Admission, Authorize, Handshake, Refused
 from .jsjson import arguments_sha256
 from .link_sockets import LinkAdmitted, LinkHub
-from .links import AnswerTokenClaims, _read_claims, verify_answer_token
+from .links import AnswerTokenClaims, token_claims, verify_answer_token
 from .notifier import Notifier, NotifyFunction, RedisNotifyClaim, check_notify_options
 from .places import CallPlaces, ShownSession
 
@@ -53,10 +53,12 @@ class AnswerLinks:
         authorize: Optional[Authorize],
         check_origin: bool,
         redis: Optional[str],
+        fleet: bool = False,
     ) -> None:
         self.links = CallLinks(links) if links is not None else None
         self.hub = LinkHub() if self.links is not None else None
         self._clock, self._admission, self._authorize, self._check_origin = clock, admission, authorize, check_origin
+        self._fleet = fleet
         self._claim = RedisNotifyClaim(redis) if redis is not None and notify is not None else None
         self.notifier: Optional[Notifier] = None
         if notify is not None or notify_after is not None:
@@ -120,6 +122,8 @@ class AnswerLinks:
         verdict = await self._check(segment, shake)
         if isinstance(verdict, int):
             return Refused(verdict, "the link is refused")
+        if self._fleet:
+            return Refused(503, "answer links are answered on a single instance's server for now")
         claims, actor = verdict
         session = sessions.get(claims["session_id"])
         frame = self.hub.frame(session, claims["call_id"]) if session is not None and self.hub is not None else None
@@ -135,7 +139,7 @@ class AnswerLinks:
         outcome = verify_answer_token(token, secret=secret, now=now)
         if not outcome.ok and outcome.reason != "audience":
             return _STATUS[outcome.reason or "malformed"]
-        claims = outcome.claims or _read_claims(token.split(".")[0])
+        claims = outcome.claims or token_claims(token)
         if claims is None:
             return 404
         actor = await self._actor(replace(shake, session_id=claims["session_id"], link=True))
@@ -152,12 +156,11 @@ class AnswerLinks:
             verdict: Any = self._authorize(shake)
             if inspect.isawaitable(verdict):
                 verdict = await verdict
-            grant = _grant(verdict)
         except Exception:
             logger.exception("authorize raised on an answer link: nobody is signed in")
             return None
-        actor = grant.get("actor") if isinstance(grant, dict) else None
-        return actor if isinstance(actor, str) else None
+        actor = verdict.get("actor") if isinstance(verdict, Mapping) else None
+        return actor if isinstance(actor, str) and actor else None
 
     async def close(self) -> None:
         if self.hub is not None:

@@ -141,7 +141,7 @@ class AgentServer:
         self._auditor = Auditor(audit, arguments=bool(options.get("audit_arguments", False)), instance=instance)
         self._answers = AnswerLinks(
             options.get("links"), options.get("notify"), options.get("notify_after"), clock=self._clock or SystemClock(),
-            admission=self._admission, authorize=options.get("authorize"), check_origin=self._check_origin, redis=redis,
+            admission=self._admission, authorize=options.get("authorize"), check_origin=self._check_origin, redis=redis, fleet=redis is not None,
         )  # fmt: skip
         if allowed is None and self._check_origin:
             logger.warning("allowed_origins not given: only loopback origins (127.0.0.0/8, localhost, [::1]) may connect")
