@@ -2,6 +2,7 @@
 // - dist/agent-interaction-kit.js: one standalone ES module, lit and zod inside, all four tags;
 // - dist/agent-interaction-kit-adapters.js: the same with the adapters and their card parts
 //   (typed fields, link consent), which the core file leaves out;
+// - dist/answer-page.js: the same, with every language, for the answer link's page;
 // - dist/<element>.js: per-element entries with lit as a peer, tree-shakable (shared chunks);
 // - dist/locales/<tag>.js: one per language beyond zh-CN and en, registering it on import;
 // - dist/agent/index.js: the Node entry; dist/react/index.js: React wrappers;
@@ -36,7 +37,12 @@ const common: BuildOptions = {
 await Promise.all([
   buildForBrowser(build, {
     ...common,
-    entryPoints: { 'agent-interaction-kit': 'src/entries/index.ts', 'agent-interaction-kit-adapters': 'src/entries/agent-interaction-kit-adapters.ts' },
+    entryPoints: {
+      'agent-interaction-kit': 'src/entries/index.ts',
+      'agent-interaction-kit-adapters': 'src/entries/agent-interaction-kit-adapters.ts',
+      // The answer link's page script: the host, every language, the socket from `location`.
+      'answer-page': 'src/entries/answer-page.ts',
+    },
     outdir: 'dist',
     minify: true,
     sourcemap: true,

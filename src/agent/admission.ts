@@ -16,6 +16,8 @@ export interface AuthorizeContext {
   sessionId: string | undefined;
   /** True for an inbox connection, which needs an `actor` and names no session. */
   inbox?: boolean;
+  /** True for an answer link's page or socket: the session is the token's, and only the `actor` counts. */
+  link?: boolean;
 }
 
 /** Sees the upgrade request (URL with its query, headers, cookies) before any socket exists; may be async. */
@@ -190,8 +192,43 @@ export function createInboxAdmission(options: AdmissionOptions): (request: Incom
   };
 }
 
+/** An answer link's two checks: the page's origin (a socket's, as every upgrade's), and who opens it. */
+export interface LinkAdmission {
+  /** The Origin is allowed; a request without one (not a browser) waits for `authorize` to accept it. */
+  originAllowed(request: IncomingMessage): boolean;
+  /**
+   * The actor `authorize` names for the token's session, or null when it names none, refuses or
+   * throws (a link without an audience needs nobody signed in); `undefined` for a request without
+   * Origin that `authorize` did not accept.
+   */
+  actorOf(request: IncomingMessage, sessionId: string): Promise<string | null | undefined>;
+}
+
+export function createLinkAdmission(options: AdmissionOptions): LinkAdmission {
+  const listed = options.allowedOrigins ? normalizeOrigins(options.allowedOrigins) : undefined;
+  return {
+    originAllowed(request) {
+      const origin = request.headers.origin;
+      if (origin === undefined) return options.authorize !== undefined;
+      return listed ? listed.has(origin) : isLoopbackOrigin(origin);
+    },
+    async actorOf(request, sessionId) {
+      let verdict: unknown;
+      try {
+        verdict = await options.authorize?.(request, { sessionId, link: true });
+      } catch {
+        verdict = undefined;
+      }
+      if (request.headers.origin === undefined && request.headers.upgrade !== undefined && !verdict) return undefined;
+      return isRecord(verdict) && typeof verdict.actor === 'string' ? verdict.actor : null;
+    },
+  };
+}
+
+const STATUS_TEXT = { 403: 'Forbidden', 404: 'Not Found', 410: 'Gone' } as const;
+
 /** Refuses an upgrade over HTTP, before any WebSocket exists: no session ever sees it. */
-export function refuse(socket: Duplex, status: 403 | 404): void {
-  const text = status === 403 ? 'Forbidden' : 'Not Found';
+export function refuse(socket: Duplex, status: 403 | 404 | 410): void {
+  const text = STATUS_TEXT[status];
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${text.length}\r\n\r\n${text}`);
 }

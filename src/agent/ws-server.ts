@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -11,6 +11,7 @@ import { AgentSession, type AgentConnection } from './agent-session.js';
 import type { AuditOption } from './audit.js';
 import { checkInboxOptions, InboxEndpoint, type InboxOptions } from './inbox/endpoint.js';
 import { createCallLinks, type CallLinks, type LinksOptions } from './links/call-links.js';
+import { LinkSockets } from './links/link-socket.js';
 import { allPlaces, checkNotifyOptions, Notifier, type NotifyFunction } from './links/notifier.js';
 import type { RedisOption } from './redis/option.js';
 import type { Fleet } from './redis/session.js';
@@ -94,7 +95,7 @@ export interface AgentServerOptions {
    * names; `inboxFor(actor)` adds other owners' sessions (a team) or single sessions.
    */
   inbox?: InboxOptions;
-  /** Answer links (docs/runtime.md#answer-links): `session.linkFor(callId)` mints `<baseUrl><path>/<token>` for a pending call. */
+  /** Answer links (docs/links.md): `session.linkFor(callId)` mints `<baseUrl><path>/<token>`, served as a page (`handleRequest`) and its socket. */
   links?: LinksOptions;
   /**
    * Called once per call that waits for a person, with its link (needs `links`), after
@@ -127,6 +128,8 @@ export interface AgentServer {
    * `authorize` checks, then the session's WebSocket, or an HTTP 403 / 404 and no socket.
    */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Serves an answer link's page (and its script) and returns true; false, nothing written, for any other request. */
+  handleRequest(request: IncomingMessage, response: ServerResponse): boolean;
   /** Ends every connection and stops listening; calls still pending reject with KitError `unavailable`. */
   close(): Promise<void>;
   readonly wss: WebSocketServer;
@@ -195,6 +198,7 @@ class KitAgentServer implements AgentServer {
   private readonly http: UpgradeServer | undefined;
   private readonly inbox: InboxEndpoint | undefined;
   private readonly notifier: Notifier | undefined;
+  private readonly linkSockets: LinkSockets | undefined;
   private closed = false;
 
   constructor(
@@ -216,7 +220,9 @@ class KitAgentServer implements AgentServer {
     this.inbox = inbox && new InboxEndpoint(inbox.path, inbox.inboxFor, options, sessions, options.log ?? console.warn);
     const { notify } = options;
     if (notify && checked.links) this.notifier = new Notifier(notify, checked.notifyAfterMs, checked.links, options.clock ?? systemClock, options.log ?? console.warn, fleet?.claimNotice);
-    this.http = checked.listener === 'own' ? createServer((_request, response) => response.writeHead(426, { connection: 'close' }).end()) : options.server;
+    if (checked.links) this.linkSockets = new LinkSockets(checked.links, options, sessions, options.clock ?? systemClock);
+    const own = (request: IncomingMessage, response: ServerResponse) => this.handleRequest(request, response) || response.writeHead(426, { connection: 'close' }).end();
+    this.http = checked.listener === 'own' ? createServer(own) : options.server;
     this.http?.on('upgrade', this.onUpgrade);
   }
 
@@ -243,7 +249,7 @@ class KitAgentServer implements AgentServer {
       const { maxCallBytes, resultLanguage } = this.checked;
       const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock, graceMs, maxCallBytes, resultLanguage, audit, auditArguments, instance };
       existing = this.fleet ? this.fleet.session(sessionOptions) : new AgentSession(sessionOptions);
-      existing.places = allPlaces([this.inbox?.hub, this.notifier]);
+      existing.places = allPlaces([this.inbox?.hub, this.notifier, this.linkSockets]);
       existing.links = this.checked.links;
       this.sessions.set(sessionId, existing);
       if (this.closed) existing.close();
@@ -273,6 +279,7 @@ class KitAgentServer implements AgentServer {
 
   readonly handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     if (this.inbox?.handles(request)) return this.inbox.upgrade(request, socket, head, this.wss);
+    if (this.linkSockets?.handles(request)) return this.linkSockets.upgrade(request, socket, head, this.wss);
     socket.on('error', () => socket.destroy());
     void this.checked.admit(request).then((admission) => {
       if ('status' in admission) return refuse(socket, admission.status);
@@ -284,9 +291,11 @@ class KitAgentServer implements AgentServer {
     });
   };
 
+  readonly handleRequest = (request: IncomingMessage, response: ServerResponse): boolean => this.linkSockets?.serve(request, response) ?? false;
+
   /** On a server of its own every upgrade is the kit's to answer; on the application's, only those under `path`. */
   private readonly onUpgrade: UpgradeListener = (request, socket, head) => {
-    if (isUnderPath(request, this.checked.path) || this.inbox?.handles(request)) this.handleUpgrade(request, socket, head);
+    if (isUnderPath(request, this.checked.path) || this.inbox?.handles(request) || this.linkSockets?.handles(request)) this.handleUpgrade(request, socket, head);
     else if (this.checked.listener === 'own') refuse(socket, 404);
   };
 

@@ -49,6 +49,8 @@ export class InteractionSession {
   private readonly jsonrpc: boolean; // pure JSON-RPC: no v1 frames
   private sessionId = '';
   private context: WireContext | undefined;
+  /** An answer link's session (`"link": true` in `hello`): time is the runtime's, so no timeout result of its own. */
+  private link?: unknown;
   private started = false;
   private deliver: DeliverFunction | undefined;
   private receiptLimit = 50;
@@ -174,7 +176,9 @@ export class InteractionSession {
     }
     const message = parsed.message;
     switch (message.type) {
-      case 'hello': return this.hello(message.session_id, message.context ?? undefined);
+      case 'hello':
+        this.link = message.link;
+        return this.hello(message.session_id, message.context ?? undefined);
       case 'tool_call': return this.toolCall(message);
       case 'interaction_request': return this.interactionRequest(message);
       case 'cancel': return this.cancel(message);
@@ -250,7 +254,7 @@ export class InteractionSession {
    */
   private expire(id: string): void {
     const entry = this.store.get(id);
-    if (entry?.kind === 'request' && entry.phase === 'pending') this.settle(entry, timeoutResponse(entry.request, this.now(), keptAnswers(entry.request, this.draftOf?.(id))));
+    if (!this.link && entry?.kind === 'request' && entry.phase === 'pending') this.settle(entry, timeoutResponse(entry.request, this.now(), keptAnswers(entry.request, this.draftOf?.(id))));
   }
 
   private settle(pending: RequestEntry, response: InteractionResponse, granting = false): void {

@@ -113,6 +113,23 @@ describe('time', () => {
     assert.equal(life(entry).unacked, false);
   });
 
+  it('an answer link’s kit (hello with "link": true) sends no timeout result of its own: its card waits for the runtime', async () => {
+    const h = await harness();
+    h.runtimeEnd.send({ v: 1, type: 'hello', session_id: 's-1', link: true });
+    h.runtimeEnd.send({ v: 1, type: 'tool_call', call_id: 'by-link', tool: 'request_user_approval', arguments: { message: 'm', timeout_seconds: 10 } });
+    await flush();
+    h.clock.advance(60_000);
+    await flush();
+    assert.equal(h.sent.filter((m) => m.type === 'tool_result').length, 0, 'no timeout result from the link');
+    assert.equal(requestEntry(h.kit.list()[0]).phase, 'pending', 'the card still waits for settled');
+    h.runtimeEnd.send({ v: 1, type: 'hello', session_id: 's-1' });
+    h.runtimeEnd.send({ v: 1, type: 'tool_call', call_id: 'by-chat', tool: 'request_user_approval', arguments: { message: 'm', timeout_seconds: 10 } });
+    await flush();
+    h.clock.advance(10_000);
+    await flush();
+    assert.deepEqual(h.sent.filter((m) => m.type === 'tool_result').map((m) => m.call_id), ['by-chat'], 'a chat page’s kit keeps its own timeout');
+  });
+
   it('the deadline is never later than receipt + timeout_seconds (clock skew is bounded)', async () => {
     const h = await harness();
     h.runtimeEnd.send({ v: 1, type: 'tool_call', call_id: 'skew', tool: 'request_user_approval', arguments: { message: 'm', timeout_seconds: 10 }, deadline: '2099-01-01T00:00:00Z' });

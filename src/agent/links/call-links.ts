@@ -5,7 +5,7 @@
 import { ASKING_TOOLS } from '../../protocol/constants.js';
 import { toChoice } from '../../rules/coerce.js';
 import type { PendingCall } from '../call.js';
-import { mintAnswerToken } from './answer-token.js';
+import { mintAnswerToken, verifyAnswerToken, type AnswerTokenOutcome, type VerifyAnswerTokenOptions } from './answer-token.js';
 
 /** The `links` option: the signing secret (at least 32 bytes), the public base URL and the answer page's path. */
 export interface LinksOptions {
@@ -23,9 +23,15 @@ export interface LinkedSession {
   readonly waiting: ReadonlyMap<string, PendingCall>;
 }
 
-/** Mints the links of one server's sessions. */
+/** Mints the links of one server's sessions, and checks the tokens they carry. */
 export interface CallLinks {
   linkFor(session: LinkedSession, callId: string): string | undefined;
+  /** The answer page's URL path, without a trailing slash. */
+  readonly path: string;
+  /** The WebSocket origin of `baseUrl` (`wss://host` for https), which the page's socket connects to. */
+  readonly socketOrigin: string;
+  /** Checks a token under the secret (in constant time): its form, signature and expiry, then what `options` name. */
+  verify(token: string, options: Omit<VerifyAnswerTokenOptions, 'secret'>): AnswerTokenOutcome;
 }
 
 export const DEFAULT_ANSWER_PATH = '/agent/answer';
@@ -58,8 +64,12 @@ export function createCallLinks(options: LinksOptions): CallLinks {
   if (typeof path !== 'string' || !path.startsWith('/') || /[?#]/.test(path)) {
     throw new TypeError(`${where}.path must be a URL path such as "${DEFAULT_ANSWER_PATH}" (got ${JSON.stringify(path)}).`);
   }
-  const prefix = `${base.href.replace(/\/+$/, '')}${path.replace(/\/+$/, '')}/`;
+  const pagePath = path.replace(/\/+$/, '');
+  const prefix = `${base.href.replace(/\/+$/, '')}${pagePath}/`;
   return {
+    path: pagePath,
+    socketOrigin: `${base.protocol === 'https:' ? 'wss:' : 'ws:'}//${base.host}`,
+    verify: (token, checks) => verifyAnswerToken(token, { ...checks, secret }),
     linkFor(session, callId) {
       const call = session.waiting.get(callId);
       if (!call || !waitsForPerson(call)) return undefined;
