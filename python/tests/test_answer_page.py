@@ -20,7 +20,7 @@ from websockets.exceptions import InvalidStatus
 from agent_interaction_kit import AgentServer, Handshake, Links, mint_answer_token
 
 from apps import served
-from conftest import Trail
+from conftest import REPO, Trail
 from kit import FakeKit
 from test_inbox import approved
 
@@ -109,6 +109,10 @@ async def test_the_page_its_headers_and_language(kit: Served) -> None:
     assert '<html lang="zh-TW" dir="ltr">' in (await get(kit, path + "?as=alice", "zh-HK")).text
     assert '<html lang="he" dir="rtl">' in (await get(kit, path + "?as=alice", "xx, he;q=0.5")).text
     assert '<html lang="pt-BR" dir="ltr">' in (await get(kit, path + "?as=alice", "pt-PT")).text
+    script = await get(kit, "/agent/answer/answer-page.js")
+    assert script.status_code == 200 and script.headers["content-type"] == "text/javascript; charset=utf-8"
+    assert script.headers["cache-control"] == "public, max-age=3600"
+    assert script.content == (REPO / "dist" / "answer-page.js").read_bytes(), "the npm build's dist/answer-page.js, shipped in the package"
     style = await get(kit, "/agent/answer/answer-page.css")
     assert style.status_code == 200 and style.headers["content-type"] == "text/css; charset=utf-8"
     assert style.headers["cache-control"] == "public, max-age=3600" and style.headers["x-content-type-options"] == "nosniff"
