@@ -128,7 +128,8 @@ async def test_refusals_404_410_403_show_nothing_of_the_call(kit: Served) -> Non
     tampered = f"{payload}.{signature[:-2]}{'AA' if signature[-2:] != 'AA' else 'BB'}"
     other_secret = mint_answer_token(secret="q" * 40, call_id="c2", session_id="s2", arguments=ASK, deadline="2099-01-01T00:00:00Z", aud="alice")
     expired = mint_answer_token(secret=SECRET, call_id="c2", session_id="s2", arguments=ASK, deadline="2020-01-01T00:00:00Z", aud="alice")
-    for segment, status in [(tampered, 404), ("not-a-token", 404), (token + ".x", 404), (other_secret, 404), (expired, 410)]:
+    other_args = mint_answer_token(secret=SECRET, call_id="c2", session_id="s2", arguments={"message": "other"}, deadline="2099-01-01T00:00:00Z", aud="alice")
+    for segment, status in [(tampered, 404), ("not-a-token", 404), (token + ".x", 404), (other_secret, 404), (expired, 410), (other_args, 404)]:
         response = await get(kit, f"/agent/answer/{segment}?as=alice")
         assert response.status_code == status, segment
         assert_headers(response)
@@ -187,6 +188,8 @@ async def test_the_socket_refuses_as_the_page_does_and_a_foreign_origin(kit: Ser
 
 async def test_the_one_call_exchange_from_place_link_with_the_actor_in_the_audit_record(kit: Served) -> None:
     page = await FakeKit.open(kit.server, "s4") if hasattr(kit.server, "_server") and kit.server._server else None
+    if page is not None:
+        await page.handshake()
     task, path = await ask(kit, "s4", "c4", args={**ASK, "severity": "medium"})
     SEEN.clear()
     socket = await link_socket(kit, path + "?as=alice")
@@ -202,6 +205,10 @@ async def test_the_one_call_exchange_from_place_link_with_the_actor_in_the_audit
     assert record["where"] == "link" and record["actor"] == "alice" and record["decision"] == "approved"
     if page is not None:
         assert kit.server.session("s4").connected, "the link's socket never supersedes the chat page"
+        heard = [await page.recv(), await page.recv()]
+        assert [m["type"] for m in heard] == ["tool_call", "settled"], "the chat page hears that the link won"
+        settled = heard[1]
+        assert settled["where"] == "link" and settled["actor"] == "alice" and settled["call_id"] == "c4"
         await page.close()
     await socket.close()
 

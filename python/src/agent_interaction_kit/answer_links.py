@@ -82,17 +82,27 @@ class AnswerLinks:
         rest = path[len(self.links.path) + 1 :]
         return rest if rest and "/" not in rest else None
 
-    async def page(self, segment: str, shake: Handshake) -> PageAnswer:
-        """`GET <path>/<segment>`: the page's script, a refusal, or the answer page."""
+    async def page(self, segment: str, shake: Handshake, sessions: Mapping[str, ShownSession]) -> PageAnswer:
+        """`GET <path>/<segment>`: the page's script or style, a refusal, or the answer page (also
+        for a call that settled: its page shows the receipt)."""
         assert self.links is not None
         base = self.links.links.base_url
         language = shake.headers.get("accept-language")
         if segment in (SCRIPT_NAME, STYLE_NAME):
             return asset_answer(segment, self.links.path, base, language)
         verdict = await self._check(segment, shake)
+        if not isinstance(verdict, int) and not self._signed_for(verdict[0], sessions):
+            verdict = 404
         return page_for(verdict if isinstance(verdict, int) else 200, self.links.path, base, language)
 
-    async def serve_http(self, scope: MutableMapping[str, Any], send: Any) -> bool:
+    @staticmethod
+    def _signed_for(claims: AnswerTokenClaims, sessions: Mapping[str, ShownSession]) -> bool:
+        """False for a token signed for other arguments than the call pending here (its id asked again)."""
+        session = sessions.get(claims["session_id"])
+        call = session.waiting.get(claims["call_id"]) if session is not None else None
+        return call is None or arguments_sha256(call.args) == claims["arguments_sha256"]
+
+    async def serve_http(self, scope: MutableMapping[str, Any], send: Any, sessions: Mapping[str, ShownSession]) -> bool:
         """An ASGI `http` request at the answer page's path (GET or HEAD), answered; False for another path."""
         from .asgi import handshake_of
 
@@ -105,7 +115,7 @@ class AnswerLinks:
             assert self.links is not None
             answer = PageAnswer(405, [*page_headers(self.links.links.base_url), ("Allow", "GET, HEAD")], b"")
         else:
-            answer = await self.page(segment, shake)
+            answer = await self.page(segment, shake, sessions)
         headers = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in answer.headers]
         headers.append((b"content-length", str(len(answer.body)).encode()))
         await send({"type": "http.response.start", "status": answer.status, "headers": headers})

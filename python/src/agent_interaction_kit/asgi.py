@@ -132,7 +132,7 @@ class LinkRoutes(Protocol):
 
     def token_of(self, path: str) -> Optional[str]: ...
 
-    async def serve_http(self, scope: Scope, send: Send) -> bool: ...
+    async def serve_http(self, scope: Scope, send: Send, sessions: Any) -> bool: ...
 
 
 def _is_inbox(scope: Scope, inbox_path: Optional[str]) -> bool:
@@ -143,7 +143,7 @@ def _is_inbox(scope: Scope, inbox_path: Optional[str]) -> bool:
     return str(scope.get("path", "")).rstrip("/") == inbox_path or _relative(scope).rstrip("/") == last
 
 
-def asgi_app(kit: AsgiKit, inbox_path: Optional[str] = None, links: Optional[LinkRoutes] = None) -> ASGIApp:
+def asgi_app(kit: AsgiKit, inbox_path: Optional[str] = None, links: Optional[LinkRoutes] = None, sessions: Any = None) -> ASGIApp:
     """The ASGI app of `kit.asgi()`: sessions at `<mount>/sessions/<id>`, the inbox (when `inbox_path` is given), the
     answer page and its socket (with `links`: `<path>/<token>`, or its last segment under the mount point), everything else 404."""
 
@@ -156,7 +156,7 @@ def asgi_app(kit: AsgiKit, inbox_path: Optional[str] = None, links: Optional[Lin
         kind = scope.get("type")
         if kind == "lifespan":
             await _lifespan(kit, receive, send)
-        elif kind == "http" and links is not None and await links.serve_http(scope, send):
+        elif kind == "http" and links is not None and await links.serve_http(scope, send, sessions):
             return
         elif kind == "http":
             body = b"The agent-interaction-kit endpoint takes WebSocket upgrades only.\n"

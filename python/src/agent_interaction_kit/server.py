@@ -232,7 +232,7 @@ class AgentServer:
 
     def asgi(self) -> ASGIApp:
         """An ASGI app to mount (`app.mount("/agent", kit.asgi())`): sessions at `<mount>/sessions/<id>`, the inbox at `<mount>/<path's last segment>`."""
-        return asgi_app(self, self._inbox.path if self._inbox is not None else None, self._answers)
+        return asgi_app(self, self._inbox.path if self._inbox is not None else None, self._answers, self._sessions)
 
     async def serve(
         self,
@@ -365,7 +365,7 @@ class AgentServer:
     async def _link_request(self, connection: ServerConnection, shake: Handshake, segment: str) -> Optional[Response]:
         """At the answer page's path: a plain GET gets the page (or the page's script); an upgrade is a link's socket."""
         if "websocket" not in shake.headers.get("upgrade", "").lower():
-            page = await self._answers.page(segment, shake)
+            page = await self._answers.page(segment, shake, self._sessions)
             return Response(page.status, HTTPStatus(page.status).phrase, Headers([*page.headers, ("Content-Length", str(len(page.body)))]), page.body)
         decision = await self._answers.admit(segment, shake, self._sessions)
         if not isinstance(decision, LinkAdmitted):
