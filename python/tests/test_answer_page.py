@@ -145,6 +145,19 @@ async def test_refusals_404_410_403_show_nothing_of_the_call(kit: Served) -> Non
     task.cancel()
 
 
+async def test_only_get_and_head(kit: Served) -> None:
+    task, path = await ask(kit, "s7", "c7")
+    async with httpx.AsyncClient() as client:
+        head = await client.head(kit.url(path + "?as=alice"))
+        assert head.status_code == 200 and head.content == b"" and int(head.headers["content-length"]) > 100
+        assert_headers(head)
+        for method in ("POST", "PUT", "DELETE"):
+            refused = await client.request(method, kit.url(path + "?as=alice"))
+            assert refused.status_code == 405 and refused.headers["allow"] == "GET, HEAD" and refused.content == b"", method
+            assert_headers(refused)
+    task.cancel()
+
+
 async def link_socket(kit: Served, path: str, origin: str = ORIGIN) -> ClientConnection:
     return await connect(kit.url(path, "ws"), origin=origin)  # type: ignore[arg-type]
 

@@ -112,8 +112,7 @@ class AnswerLinks:
             return False
         method = str(scope.get("method", "GET")).upper()
         if method not in ("GET", "HEAD"):
-            assert self.links is not None
-            answer = PageAnswer(405, [*page_headers(self.links.links.base_url), ("Allow", "GET, HEAD")], b"")
+            answer = self.not_allowed()
         else:
             answer = await self.page(segment, shake, sessions)
         headers = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in answer.headers]
@@ -121,6 +120,11 @@ class AnswerLinks:
         await send({"type": "http.response.start", "status": answer.status, "headers": headers})
         await send({"type": "http.response.body", "body": b"" if method == "HEAD" else answer.body})
         return True
+
+    def not_allowed(self) -> PageAnswer:
+        """Any method but GET and HEAD at the answer page's path: 405, under the page's headers."""
+        assert self.links is not None
+        return PageAnswer(405, [*page_headers(self.links.links.base_url), ("Allow", "GET, HEAD")], b"")
 
     async def admit(self, segment: str, shake: Handshake, sessions: Mapping[str, ShownSession]) -> Union[LinkAdmitted, Refused]:
         """A link's socket: the sessions' origin rule, the token's checks, and a call known here with the signed arguments."""

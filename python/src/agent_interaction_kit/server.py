@@ -338,7 +338,7 @@ class AgentServer:
         shake = Handshake.read(request.path, request.headers.raw_items())
         segment = self._answers.token_of(shake.path)
         if segment is not None:
-            return await self._link_request(connection, shake, segment)
+            return await self._link_request(connection, shake, segment, getattr(request, "method", "GET"))
         inbox = self._inbox is not None and shake.path.rstrip("/") == self._inbox.path
         shake = replace(shake, session_id=None if inbox else self._session_id_for(shake))
         decision = await (self._admission.decide_inbox(shake) if inbox else self._admission.decide(shake))
@@ -362,11 +362,12 @@ class AgentServer:
             await self._run(admitted.session_id, _OwnSocket(websocket), None, admitted.actor)
 
 
-    async def _link_request(self, connection: ServerConnection, shake: Handshake, segment: str) -> Optional[Response]:
-        """At the answer page's path: a plain GET gets the page (or the page's script); an upgrade is a link's socket."""
-        if "websocket" not in shake.headers.get("upgrade", "").lower():
-            page = await self._answers.page(segment, shake, self._sessions)
-            return Response(page.status, HTTPStatus(page.status).phrase, Headers([*page.headers, ("Content-Length", str(len(page.body)))]), page.body)
+    async def _link_request(self, connection: ServerConnection, shake: Handshake, segment: str, method: str) -> Optional[Response]:
+        """At the answer page's path: a GET or HEAD gets the page (or its script or style), another method 405; an upgrade is a link's socket."""
+        if method != "GET" or "websocket" not in shake.headers.get("upgrade", "").lower():
+            page = await self._answers.page(segment, shake, self._sessions) if method in ("GET", "HEAD") else self._answers.not_allowed()
+            headers = Headers([*page.headers, ("Content-Length", str(len(page.body)))])
+            return Response(page.status, HTTPStatus(page.status).phrase, headers, b"" if method == "HEAD" else page.body)
         decision = await self._answers.admit(segment, shake, self._sessions)
         if not isinstance(decision, LinkAdmitted):
             return connection.respond(decision.status, f"{decision.reason}\n")
