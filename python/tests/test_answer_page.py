@@ -291,3 +291,18 @@ class _ChatPage:
 
     def approve(self, call_id: str) -> None:
         self._say({"type": "tool_result", "call_id": call_id, "tool": "request_user_approval", "result": approved(call_id)})
+
+
+async def test_a_result_for_another_call_on_a_links_socket_is_ignored(kit: Served) -> None:
+    mine, path = await ask(kit, "s8", "c8")
+    other, _other_path = await ask(kit, "s8", "c9")
+    socket = await link_socket(kit, path + "?as=alice")
+    await start(socket)
+    await send(socket, {"type": "tool_result", "call_id": "c9", "tool": "request_user_approval", "result": approved("c9")})
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(socket.recv(), 0.4)
+    assert kit.server.session("s8").pending_ids == ["c8", "c9"], "the link answers only its own call"
+    assert kit.trail.records == []
+    await socket.close()
+    mine.cancel()
+    other.cancel()
