@@ -12,12 +12,14 @@ from typing import Any, AsyncIterator, Optional
 
 import httpx
 import pytest
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import Response
 from starlette.applications import Starlette
 from starlette.routing import Mount
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 
-from agent_interaction_kit import AgentServer, Handshake, Links, mint_answer_token
+from agent_interaction_kit import AgentServer, Handshake, Links, StarletteSocket, mint_answer_token
 
 from apps import served
 from conftest import REPO, Trail
@@ -306,3 +308,38 @@ async def test_a_result_for_another_call_on_a_links_socket_is_ignored(kit: Serve
     await socket.close()
     mine.cancel()
     other.cancel()
+
+
+async def test_in_routes_of_a_fastapi_app_of_ones_own() -> None:
+    trail = Trail()
+    server = AgentServer(links=Links(secret=SECRET, base_url=ORIGIN, path="/links"), authorize=by_query, audit=trail, allowed_origins=[ORIGIN])
+    app = FastAPI()
+
+    @app.get("/links/{token}")
+    async def page(token: str, request: Request) -> Response:
+        shake = Handshake.read(str(request.url.path) + ("?" + request.url.query if request.url.query else ""), list(request.headers.items()))
+        answer = await server.answer_page(token, shake)
+        return Response(answer.body, answer.status, headers=dict(answer.headers))
+
+    @app.websocket("/links/{token}")
+    async def socket(websocket: WebSocket, token: str) -> None:
+        await server.serve_link(StarletteSocket(websocket), token)
+
+    async with served(app) as port:
+        routed = Served(server, port, trail)
+        task, path = await ask(routed, "own", "o-1")
+        assert path.startswith("/links/")
+        response = await get(routed, path + "?as=alice")
+        assert response.status_code == 200 and '<script type="module" src="/links/answer-page.js">' in response.text
+        assert_headers(response)
+        assert (await get(routed, path + "?as=bob")).status_code == 403
+        assert await status_of(routed, path + "?as=bob") == 403
+        phone = await link_socket(routed, path + "?as=alice")
+        hello, call = await start(phone)
+        assert hello["link"] is True and call["call_id"] == "o-1"
+        await send(phone, {"type": "tool_result", "call_id": "o-1", "tool": "request_user_approval", "result": approved("o-1")})
+        assert await recv(phone) == {"v": 1, "type": "ack", "id": "o-1"}
+        assert (await asyncio.wait_for(task, 3))["interaction_response"]["approved"] is True
+        assert [(r["where"], r["actor"]) for r in trail.records] == [("link", "alice")]
+        await phone.close()
+        await server.close()

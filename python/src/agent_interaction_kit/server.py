@@ -26,6 +26,7 @@ from websockets.http11 import Request, Response
 
 from ._schema import WireContext
 from .answer_links import AnswerLinks
+from .answer_page import PageAnswer
 from .asgi import ASGIApp, AsgiSocket, asgi_app
 from .audit import AuditOption, Auditor
 from .call_links import Links
@@ -279,6 +280,18 @@ class AgentServer:
         if can_refuse:
             await socket.accept(shake.subprotocols[0] if shake.subprotocols else None)
         await self._run(decision.session_id, socket, self.max_size, actor or decision.actor)
+
+    async def answer_page(self, token: str, handshake: Handshake) -> PageAnswer:
+        """The answer page for a route of one's own (`GET <path>/{token}`, or the page's script or style by name):
+        its status, headers and body, decided as `listen()` and `asgi()` decide (`handshake`: the request's)."""
+        if self._answers.links is None:
+            raise TypeError("answer_page: this server has no links (AgentServer(links=Links(...)))")
+        return await self._answers.page(token, handshake, self._sessions)
+
+    async def serve_link(self, socket: AsgiSocket, token: str) -> None:
+        """Runs an answer link's socket a route of one's own received (`StarletteSocket(websocket)`), checked as
+        `listen()` and `asgi()` check it; a refusal before it opens is an HTTP status, after, a close with 1008."""
+        await self.serve_link_upgrade(socket, token)
 
     async def serve_link_upgrade(self, socket: AsgiSocket, segment: str) -> None:
         """Runs an answer link's socket whose upgrade the kit decides (the ASGI app's): a refusal is the upgrade's HTTP status."""
