@@ -1,8 +1,9 @@
-"""The wheel's build hook: the MCP App's card (card.html) must be in the wheel.
+"""The wheel's build hook: the MCP App's card (card.html) and the answer page's script
+(answer_page.js) must be in the wheel.
 
-card.html is the npm build's output (`npm run build` writes it into the package), not a file in
-git: a wheel built from a clean clone without it would install and then fail to serve the MCP
-App. The build stops instead, and says what to run.
+Both are the npm build's output (`npm run build` writes them into the package), not files in git:
+a wheel built from a clean clone without them would install and then fail to serve the MCP App or
+the answer page. The build stops instead, and says what to run.
 """
 
 from __future__ import annotations
@@ -13,16 +14,21 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 CARD = Path("src") / "agent_interaction_kit" / "mcp_app" / "card.html"
+ANSWER_PAGE = Path("src") / "agent_interaction_kit" / "answer_page.js"
 
 
 class CardHtmlHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if (Path(self.root) / CARD).is_file():
-            return
-        raise RuntimeError(
-            f"agent-interaction-kit: {CARD.as_posix()} is missing, so the wheel would lack the MCP App's card. "
-            "It is made by the npm build: run `npm install && npm run build` in the repository's root first, "
-            "then `pip install ./python` again."
-        )
+        for built, what in ((CARD, "the MCP App's card"), (ANSWER_PAGE, "the answer page's script")):
+            if not (Path(self.root) / built).is_file():
+                raise _missing(built, what)
+
+
+def _missing(built: Path, what: str) -> RuntimeError:
+    return RuntimeError(
+        f"agent-interaction-kit: {built.as_posix()} is missing, so the wheel would lack {what}. "
+        "It is made by the npm build: run `npm install && npm run build` in the repository's root first, "
+        "then `pip install ./python` again."
+    )

@@ -2,7 +2,8 @@
 // - dist/agent-interaction-kit.js: one standalone ES module, lit and zod inside, all four tags;
 // - dist/agent-interaction-kit-adapters.js: the same with the adapters and their card parts
 //   (typed fields, link consent), which the core file leaves out;
-// - dist/answer-page.js: the same, with every language, for the answer link's page;
+// - dist/answer-page.js: the same, with every language, for the answer link's page (copied into
+//   the Python package, python/src/agent_interaction_kit/answer_page.js, for its wheel);
 // - dist/<element>.js: per-element entries with lit as a peer, tree-shakable (shared chunks);
 // - dist/locales/<tag>.js: one per language beyond zh-CN and en, registering it on import;
 // - dist/agent/index.js: the Node entry; dist/react/index.js: React wrappers;
@@ -11,7 +12,7 @@
 // esbuild bundles (fast, and it reads tsconfig's experimentalDecorators), terser minifies what a
 // browser loads once more (scripts/terse.js); Vite serves the demo.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build, type BuildOptions } from 'esbuild';
 // @ts-expect-error a plain JS plugin shared with the size check
 import { minifyLitCss } from './minify-lit-css.js';
@@ -115,6 +116,9 @@ function prependUseClient(file: string): void {
   map.mappings = `;${map.mappings}`;
   writeFileSync(`${file}.map`, JSON.stringify(map));
 }
+// The Python package serves the answer page's script too: it ships the same file in its wheel.
+copyFileSync('dist/answer-page.js', 'python/src/agent_interaction_kit/answer_page.js');
+
 prependUseClient('dist/react/index.js');
 prependUseClient('dist/react/ai-sdk.js');
 

@@ -25,6 +25,7 @@ from ._schema import (
 from .artifacts import deliver_artifacts, prepare_artifacts
 from .asgi import AsgiSocket, StarletteSocket
 from .audit import AuditFunction
+from .call_links import Links
 from .errors import ErrorCode, KitError
 from .grants import Grant
 from .handshake import Accepted, Authorization, Handshake
@@ -32,6 +33,7 @@ from .inbox import Inbox, InboxFor, InboxView
 from .language import ResultLanguage
 from .links import AnswerTokenClaims, AnswerTokenOutcome, AnswerTokenRefusal, mint_answer_token, verify_answer_token
 from .notices import NotifyInput, send_slack, send_webhook, webhook_signature
+from .notifier import NotifyFunction
 from .rules import cancelled_response, normalize_tool_call, resolve_context, timeout_response, tool_result_for
 from .server import AgentServer
 from .session import AgentSession, CallOptions
@@ -67,6 +69,8 @@ __all__ = [
     "AnswerTokenOutcome",
     "AnswerTokenRefusal",
     "NotifyInput",
+    "NotifyFunction",
+    "Links",
     "send_webhook",
     "send_slack",
     "webhook_signature",

@@ -124,6 +124,16 @@ class AsgiKit(Protocol):
 
     async def serve_inbox_upgrade(self, socket: AsgiSocket) -> None: ...
 
+    async def serve_link_upgrade(self, socket: AsgiSocket, segment: str) -> None: ...
+
+
+class LinkRoutes(Protocol):
+    """The answer page's routes (the server's answer links): its path's token segment, and its GET."""
+
+    def token_of(self, path: str) -> Optional[str]: ...
+
+    async def serve_http(self, scope: Scope, send: Send, sessions: Any) -> bool: ...
+
 
 def _is_inbox(scope: Scope, inbox_path: Optional[str]) -> bool:
     """The inbox's upgrade: its whole path, or its last segment under the mount point (`/agent/inbox` mounted at `/agent`)."""
@@ -133,17 +143,27 @@ def _is_inbox(scope: Scope, inbox_path: Optional[str]) -> bool:
     return str(scope.get("path", "")).rstrip("/") == inbox_path or _relative(scope).rstrip("/") == last
 
 
-def asgi_app(kit: AsgiKit, inbox_path: Optional[str] = None) -> ASGIApp:
-    """The ASGI app of `kit.asgi()`: sessions at `<mount>/sessions/<id>`, the inbox (when `inbox_path` is given), everything else 404."""
+def asgi_app(kit: AsgiKit, inbox_path: Optional[str] = None, links: Optional[LinkRoutes] = None, sessions: Any = None) -> ASGIApp:
+    """The ASGI app of `kit.asgi()`: sessions at `<mount>/sessions/<id>`, the inbox (when `inbox_path` is given), the
+    answer page and its socket (with `links`: `<path>/<token>`, or its last segment under the mount point), everything else 404."""
+
+    def link_segment(scope: Scope) -> Optional[str]:
+        if links is None:
+            return None
+        return links.token_of(str(scope.get("path", ""))) or links.token_of(str(scope.get("root_path", "")) + _relative(scope))
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope.get("type")
         if kind == "lifespan":
             await _lifespan(kit, receive, send)
+        elif kind == "http" and links is not None and await links.serve_http(scope, send, sessions):
+            return
         elif kind == "http":
             body = b"The agent-interaction-kit endpoint takes WebSocket upgrades only.\n"
             await send({"type": "http.response.start", "status": 426, "headers": [(b"content-type", b"text/plain"), (b"upgrade", b"websocket")]})
             await send({"type": "http.response.body", "body": body})
+        elif kind == "websocket" and (segment := link_segment(scope)) is not None:
+            await kit.serve_link_upgrade(AsgiSocket(scope, receive, send), segment)
         elif kind == "websocket" and _is_inbox(scope, inbox_path):
             await kit.serve_inbox_upgrade(AsgiSocket(scope, receive, send))
         elif kind == "websocket":

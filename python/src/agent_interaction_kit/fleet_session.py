@@ -171,6 +171,8 @@ class RedisAgentSession(AgentSession):
         call.context = frame.get("context")
         call.deadline = str(frame["deadline"])
         self._arm(call_id, call)
+        if self.places is not None:
+            self.places.asked(self, call_id, call)
         if reply.here:
             self.deliver_frame(frame)
 

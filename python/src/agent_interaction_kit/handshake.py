@@ -58,7 +58,8 @@ class Handshake:
     `origin` the Origin header (None: not a browser); `subprotocols` what the page offered in
     Sec-WebSocket-Protocol (a token the host's `protocols` property sends); `session_id` the
     session the URL names, if any (an `authorize` answer may name another); `inbox` True for an
-    inbox's upgrade, which names no session and is accepted only with an `actor`.
+    inbox's upgrade, which names no session and is accepted only with an `actor`; `link` True for an
+    answer link's page or socket, whose `session_id` is the token's (its `actor` is who answers).
     """
 
     path: str
@@ -69,6 +70,7 @@ class Handshake:
     subprotocols: tuple[str, ...] = ()
     session_id: Optional[str] = None
     inbox: bool = False
+    link: bool = False
 
     @classmethod
     def read(cls, target: str, headers: Iterable[tuple[str, str]], session_id: Optional[str] = None) -> "Handshake":

@@ -19,7 +19,7 @@ from typing import Any, Literal, TypedDict
 
 from .jsjson import arguments_sha256, canonical_json
 
-__all__ = ["AnswerTokenClaims", "AnswerTokenOutcome", "AnswerTokenRefusal", "mint_answer_token", "verify_answer_token"]
+__all__ = ["AnswerTokenClaims", "AnswerTokenOutcome", "AnswerTokenRefusal", "mint_answer_token", "token_claims", "verify_answer_token"]
 
 AnswerTokenRefusal = Literal["malformed", "bad_signature", "expired", "call", "arguments", "audience"]
 """Why a token is refused: for the server's log only; the page is told nothing of the call."""
@@ -94,6 +94,12 @@ def _read_claims(payload: str) -> AnswerTokenClaims | None:
         and (value.get("aud") is None or isinstance(value.get("aud"), str))
     )
     return value if shaped else None  # type: ignore[return-value]
+
+
+def token_claims(token: str) -> AnswerTokenClaims | None:
+    """The claims a token's payload carries, read without checking its signature: only for a token
+    `verify_answer_token` refused for its audience alone (its signature and expiry were checked)."""
+    return _read_claims(token.split(".")[0]) if isinstance(token, str) else None
 
 
 def verify_answer_token(

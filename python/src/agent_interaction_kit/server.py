@@ -11,6 +11,7 @@ them across the sessions they may see (docs/protocol.md §12.2).
 from __future__ import annotations
 
 import contextlib
+from http import HTTPStatus
 import logging
 import re
 import uuid
@@ -19,16 +20,22 @@ from typing import Any, Callable, Optional, Sequence, TypedDict, Union, Unpack
 from urllib.parse import unquote
 
 from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ._schema import WireContext
+from .answer_links import AnswerLinks
+from .answer_page import PageAnswer
 from .asgi import ASGIApp, AsgiSocket, asgi_app
 from .audit import AuditOption, Auditor
-from .clock import Clock
+from .call_links import Links
+from .clock import Clock, SystemClock
 from .handshake import Admission, Admitted, Authorize, Handshake, InboxAdmitted
 from .inbox import Inbox, InboxHub, InboxPlaces, run_inbox_socket
 from .language import ResultLanguage, check_result_language
+from .link_sockets import LinkAdmitted, run_link_socket
+from .notifier import NotifyFunction, all_places
 from .session import AgentSession
 from .sockets import HandshakeSocket, KitSocket, run_socket
 
@@ -63,6 +70,9 @@ class ServerOptions(TypedDict, total=False):
     audit: AuditOption
     audit_arguments: bool
     inbox: Optional[Inbox]
+    links: Optional[Links]
+    notify: Optional[NotifyFunction]
+    notify_after: Optional[float]
 
 
 class AgentServer:
@@ -86,6 +96,10 @@ class AgentServer:
     `inbox`: `Inbox(path="/agent/inbox", inbox_for=…)`, a person's live list of the calls waiting for
     them, across the sessions they own (`session(id, owner=…)`, else the chat page's actor) or
     `inbox_for(actor)` adds; admitted as a session is, and only when `authorize` names an `actor`.
+    `links`: `Links(secret=…, base_url=…, path="/agent/answer")`, an answer link per waiting call
+    (`session.link_for(call_id)`) and its page at `<path>/<token>`; `notify(input)` is called once
+    per waiting call with its link, `notify_after` seconds (default 0) after it was asked
+    (docs/runtime.md#answer-links).
     """
 
     def __init__(self, **options: Unpack[ServerOptions]) -> None:
@@ -101,7 +115,7 @@ class AgentServer:
         self._grace = options.get("grace_seconds", 10.0)
         self._language = check_result_language(options.get("result_language"), "AgentServer")
         self._sessions: dict[str, AgentSession] = {}
-        self._accepted: dict[int, Union[Admitted, InboxAdmitted]] = {}
+        self._accepted: dict[int, Union[Admitted, InboxAdmitted, LinkAdmitted]] = {}
         self._server: Optional[Server] = None
         self._closed = False
         redis = options.get("redis")
@@ -126,6 +140,10 @@ class AgentServer:
         self._auditor = Auditor(audit, arguments=bool(options.get("audit_arguments", False)), instance=instance)
         # On a fleet, the inbox is served from the owners' lists and channels in Redis.
         self._hub: Optional[InboxPlaces] = self._local_hub or (self._fleet.inbox(inbox.inbox_for, self._context_for, self._auditor) if self._fleet and inbox else None)
+        self._answers = AnswerLinks(
+            options.get("links"), options.get("notify"), options.get("notify_after"), clock=self._clock or SystemClock(),
+            admission=self._admission, authorize=options.get("authorize"), check_origin=self._check_origin, redis=redis, fleet=redis is not None,
+        )  # fmt: skip
         if allowed is None and self._check_origin:
             logger.warning("allowed_origins not given: only loopback origins (127.0.0.0/8, localhost, [::1]) may connect")
 
@@ -181,7 +199,8 @@ class AgentServer:
                 existing = RedisAgentSession(session_id, self._fleet, **options)
             else:
                 existing = AgentSession(session_id, **options)
-            existing.places = self._local_hub
+            existing.places = all_places(self._local_hub, *self._answers.places)
+            existing.links = self._answers.links
             self._sessions[session_id] = existing
             if self._closed:
                 existing.close()
@@ -214,7 +233,7 @@ class AgentServer:
 
     def asgi(self) -> ASGIApp:
         """An ASGI app to mount (`app.mount("/agent", kit.asgi())`): sessions at `<mount>/sessions/<id>`, the inbox at `<mount>/<path's last segment>`."""
-        return asgi_app(self, self._inbox.path if self._inbox is not None else None)
+        return asgi_app(self, self._inbox.path if self._inbox is not None else None, self._answers, self._sessions)
 
     async def serve(
         self,
@@ -262,6 +281,28 @@ class AgentServer:
             await socket.accept(shake.subprotocols[0] if shake.subprotocols else None)
         await self._run(decision.session_id, socket, self.max_size, actor or decision.actor)
 
+    async def answer_page(self, token: str, handshake: Handshake) -> PageAnswer:
+        """The answer page for a route of one's own (`GET <path>/{token}`, or the page's script or style by name):
+        its status, headers and body, decided as `listen()` and `asgi()` decide (`handshake`: the request's)."""
+        if self._answers.links is None:
+            raise TypeError("answer_page: this server has no links (AgentServer(links=Links(...)))")
+        return await self._answers.page(token, handshake, self._sessions)
+
+    async def serve_link(self, socket: AsgiSocket, token: str) -> None:
+        """Runs an answer link's socket a route of one's own received (`StarletteSocket(websocket)`), checked as
+        `listen()` and `asgi()` check it; a refusal before it opens is an HTTP status, after, a close with 1008."""
+        await self.serve_link_upgrade(socket, token)
+
+    async def serve_link_upgrade(self, socket: AsgiSocket, segment: str) -> None:
+        """Runs an answer link's socket whose upgrade the kit decides (the ASGI app's): a refusal is the upgrade's HTTP status."""
+        decision = await self._answers.admit(segment, socket.handshake, self._sessions)
+        if self._answers.hub is None or self._closed or not isinstance(decision, LinkAdmitted):
+            status, reason = (decision.status, decision.reason) if not isinstance(decision, LinkAdmitted) else (503, "server closed")
+            await socket.refuse(status, reason)
+            return
+        await socket.accept(socket.handshake.subprotocols[0] if socket.handshake.subprotocols else None)
+        await run_link_socket(self._answers.hub, decision, socket, max_size=self.max_size)
+
     async def serve_inbox(self, socket: Union[KitSocket, HandshakeSocket], *, actor: Optional[str] = None, handshake: Optional[Handshake] = None) -> None:
         """Runs a person's inbox on a socket the application received, checked as `serve` checks; `actor`, the route's own, wins."""
         shake = handshake or (socket.handshake if isinstance(socket, HandshakeSocket) else None)
@@ -289,6 +330,7 @@ class AgentServer:
             session.disconnect(1001, "server closing")
         if self._hub is not None:
             self._hub.disconnect(1001, "server closing")
+        await self._answers.close()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -307,6 +349,9 @@ class AgentServer:
     async def _check(self, connection: ServerConnection, request: Request) -> Optional[Response]:
         """Decides before the upgrade; a refusal is an HTTP status and no session sees it."""
         shake = Handshake.read(request.path, request.headers.raw_items())
+        segment = self._answers.token_of(shake.path)
+        if segment is not None:
+            return await self._link_request(connection, shake, segment, getattr(request, "method", "GET"))
         inbox = self._inbox is not None and shake.path.rstrip("/") == self._inbox.path
         shake = replace(shake, session_id=None if inbox else self._session_id_for(shake))
         decision = await (self._admission.decide_inbox(shake) if inbox else self._admission.decide(shake))
@@ -324,8 +369,23 @@ class AgentServer:
             return
         if isinstance(admitted, InboxAdmitted) and self._hub is not None:
             await run_inbox_socket(self._hub, _OwnSocket(websocket), admitted.actor)
+        elif isinstance(admitted, LinkAdmitted) and self._answers.hub is not None:
+            await run_link_socket(self._answers.hub, admitted, _OwnSocket(websocket))
         elif isinstance(admitted, Admitted):
             await self._run(admitted.session_id, _OwnSocket(websocket), None, admitted.actor)
+
+
+    async def _link_request(self, connection: ServerConnection, shake: Handshake, segment: str, method: str) -> Optional[Response]:
+        """At the answer page's path: a GET or HEAD gets the page (or its script or style), another method 405; an upgrade is a link's socket."""
+        if method != "GET" or "websocket" not in shake.headers.get("upgrade", "").lower():
+            page = await self._answers.page(segment, shake, self._sessions) if method in ("GET", "HEAD") else self._answers.not_allowed()
+            headers = Headers([*page.headers, ("Content-Length", str(len(page.body)))])
+            return Response(page.status, HTTPStatus(page.status).phrase, headers, b"" if method == "HEAD" else page.body)
+        decision = await self._answers.admit(segment, shake, self._sessions)
+        if not isinstance(decision, LinkAdmitted):
+            return connection.respond(decision.status, f"{decision.reason}\n")
+        self._accepted[id(connection)] = decision
+        return None
 
 
 class _OwnSocket:

@@ -17,6 +17,7 @@ from typing import Any, Literal, Mapping, Optional, TypedDict, Union, Unpack, ov
 
 from ._schema import ApprovalResult, ArtifactsResult, ErrorResult, InputResult, SessionGrant, ToolResult, WireContext
 from .audit import Auditor, decision_of, source_of
+from .call_links import CallLinks
 from .clock import Clock, SystemClock, iso_time, parse_iso
 from .errors import KitError, error_code
 from .grants import Grant, GrantRecord, check_grant, granted_result, grants_frame
@@ -79,6 +80,8 @@ class AgentSession:
         self.title: Optional[str] = None
         #: The places besides the chat page that show the session's calls (an inbox).
         self.places: Optional[CallPlaces] = None
+        #: The server's answer links (`links=`), which `link_for` mints from.
+        self.links: Optional[CallLinks] = None
         self._clock: Clock = clock or SystemClock()
         self._grace = grace_seconds
         self._max_call_bytes = max_call_bytes
@@ -107,6 +110,12 @@ class AgentSession:
     def waiting(self) -> Mapping[str, Pending]:
         """The calls waiting, by id, in the order they were made: what an inbox lists."""
         return self._pending
+
+    def link_for(self, call_id: str) -> Optional[str]:
+        """The answer link of a call pending here (`<base_url><path>/<token>`, the server's `links`);
+        None for a call not pending, for publish_artifacts, for a high-risk approval in a session
+        without an owner (a bearer link never approves a high-risk action), and without `links`."""
+        return self.links.link_for(self, call_id) if self.links is not None else None
 
     @property
     def connected(self) -> bool:
