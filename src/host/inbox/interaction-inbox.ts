@@ -57,6 +57,7 @@ export type InboxKind = 'all' | 'approval' | 'input';
  * @csspart opened - The open row: Back, its session and its card.
  * @csspart back-button - 返回列表 / Back to the list (as Escape).
  * @csspart time-up - What an open card says once its deadline passed.
+ * @csspart opened-outcome - The open call's receipt line, once it settled.
  * @csspart answer-all - The bar over two or more low and medium approvals in view.
  * @csspart approve-all-button - 全部批准 (N) / Approve all (N).
  * @csspart reject-all-button - 全部拒绝 / Reject all.
@@ -147,6 +148,7 @@ export class InteractionInbox extends LitElement {
     onRetry: () => undefined,
   });
 
+  /** The cards' image previews: none, as the inbox opens approvals and questions only. */
   get previewOrigins(): string {
     return '';
   }
