@@ -38,6 +38,7 @@ TOP_LEVEL = {
     "runtime-ack": "AckMessage",
     "runtime-tool-result": "RuntimeToolResultMessage",
     "runtime-grants": "GrantsMessage",
+    "runtime-settled": "SettledMessage",
     "kit-connect": "ConnectMessage",
     "kit-ready": "ReadyMessage",
     "kit-tool-result": "KitToolResultMessage",

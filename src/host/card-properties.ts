@@ -4,7 +4,7 @@ import type { ApprovalDialog } from '../elements/approval-dialog/approval-dialog
 import type { InteractionCard } from '../elements/shared/interaction-card.js';
 
 /** What the host sets on a card: the cards' own public properties, typed as the cards declare them. */
-export type CardValues = Partial<Pick<InteractionCard, 'clock' | 'request' | 'deadline' | 'response' | 'submitting' | 'late' | 'requester'> & Pick<ApprovalDialog, 'linkState' | 'grant' | 'granted'>>;
+export type CardValues = Partial<Pick<InteractionCard, 'clock' | 'request' | 'deadline' | 'response' | 'submitting' | 'late' | 'elsewhere' | 'requester'> & Pick<ApprovalDialog, 'linkState' | 'grant' | 'granted'>>;
 
 /**
  * Sets properties on the element it is bound to, each only when it differs from the element's

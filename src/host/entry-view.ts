@@ -65,6 +65,7 @@ export function entryRenderer(host: EntryHost, on: EntryHandlers): (entry: Sessi
       response: sending ? undefined : responseOf(entry),
       submitting: sending,
       late: entry.phase === 'settled' && entry.late,
+      elsewhere: entry.phase === 'settled' ? entry.elsewhere : undefined,
       requester: entry.context.requester,
       ...(entry.request.kind === 'approval' ? { linkState: entry.external ?? '', grant: entry.grant, granted: entry.granted === true } : {}),
     });

@@ -25,6 +25,8 @@ const zhCN = {
     late: '已过期',
     note: '理由',
     lateDetail: '你的回答在截止时间之后才送达。',
+    /** Where a call decided in another place was decided, before who decided it. */
+    where: { chat: '在对话中', inbox: '在收件箱', link: '通过链接', grant: '按会话授权', runtime: '由系统' },
   },
 };
 
@@ -49,6 +51,7 @@ const en: CardStrings = {
     late: 'Expired',
     note: 'Reason',
     lateDetail: 'Your answer arrived after the deadline.',
+    where: { chat: 'in the chat', inbox: 'in the inbox', link: 'through a link', grant: 'by a session grant', runtime: 'by the runtime' },
   },
 };
 

@@ -1,20 +1,20 @@
 import * as z from 'zod/mini';
-import { ASKING_TOOLS } from './constants.js';
+import { ASKING_TOOLS, DECISIONS, PLACES, type Decision, type Place } from './constants.js';
 
 // The audit trail's record: what both runtime sides write once per decided call.
 // Runtime-side only: the browser bundle never builds one.
 
-/** How the call was decided. */
-export const AUDIT_DECISIONS = ['approved', 'rejected', 'answered', 'cancelled', 'timeout', 'auto_selected', 'granted'] as const;
-export type AuditDecision = (typeof AUDIT_DECISIONS)[number];
+/** How the call was decided (the vocabulary `settled` shares). */
+export const AUDIT_DECISIONS = DECISIONS;
+export type AuditDecision = Decision;
 
 /** Who decided it: the user on the page, a session grant, a deadline, or the runtime itself (an abort). */
 export const AUDIT_SOURCES = ['user', 'grant', 'timeout', 'runtime'] as const;
 export type AuditSource = (typeof AUDIT_SOURCES)[number];
 
-/** Where it was decided: the chat page, an inbox, an answer link, a session grant, or the runtime itself. */
-export const AUDIT_PLACES = ['chat', 'inbox', 'link', 'grant', 'runtime'] as const;
-export type AuditPlace = (typeof AUDIT_PLACES)[number];
+/** Where it was decided (the vocabulary `settled` shares). */
+export const AUDIT_PLACES = PLACES;
+export type AuditPlace = Place;
 
 export const auditRecordSchema = z.object({
   call_id: z.string().check(z.minLength(1)),

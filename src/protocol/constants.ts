@@ -27,6 +27,14 @@ export type RequestKind = (typeof REQUEST_KINDS)[number];
 export const SEVERITIES = ['low', 'medium', 'high'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
+/** How a call was decided, as its audit record and `settled` say. */
+export const DECISIONS = ['approved', 'rejected', 'answered', 'cancelled', 'timeout', 'auto_selected', 'granted'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+/** Where a call was decided: the chat page, an inbox, an answer link, a session grant, or the runtime itself. */
+export const PLACES = ['chat', 'inbox', 'link', 'grant', 'runtime'] as const;
+export type Place = (typeof PLACES)[number];
+
 export const RESPONSE_STATUSES = ['completed', 'timeout', 'auto_selected', 'cancelled'] as const;
 export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
 

@@ -82,6 +82,18 @@ export const MESSAGE_DESCRIPTIONS: Record<string, SchemaDescription> = {
       grants: 'every grant the session holds, oldest first: `{key, label, at}`, `at` when the user gave it (ISO 8601)',
     },
   },
+  'runtime-settled': {
+    description: 'a call decided in another place',
+    fields: {
+      ...envelope,
+      call_id: 'the call that was decided',
+      decision: "as the audit record's (§11.1): `approved`, `rejected`, `answered`, `cancelled`, `timeout`, `auto_selected`, `granted`",
+      where: 'where it was decided: `chat`, `inbox`, `link`, `grant`, `runtime`',
+      actor: 'who decided it (from `authorize`), or null',
+      at: 'when it was decided (ISO 8601)',
+      session_id: "the call's session",
+    },
+  },
   'kit-connect': {
     description: 'the kit is listening',
     fields: { ...envelope, kit_version: "the kit's version, e.g. `0.1.0`" },

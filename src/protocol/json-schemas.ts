@@ -12,6 +12,7 @@ import {
   readySchema,
   revokeGrantSchema,
   runtimeToolResultSchema,
+  settledSchema,
   toolCallSchema,
 } from './messages.js';
 import { auditRecordSchema } from './audit-record.js';
@@ -43,6 +44,7 @@ export const JSON_SCHEMA_SOURCES = {
   'runtime-ack': ackSchema,
   'runtime-tool-result': runtimeToolResultSchema,
   'runtime-grants': grantsSchema,
+  'runtime-settled': settledSchema,
   'kit-connect': connectSchema,
   'kit-ready': readySchema,
   'kit-tool-result': kitToolResultSchema,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PROTOCOL_VERSION, REQUEST_KINDS, TOOL_NAMES } from './constants.js';
+import { DECISIONS, PLACES, PROTOCOL_VERSION, REQUEST_KINDS, TOOL_NAMES } from './constants.js';
 import { contextSchema } from './context.js';
 import { stringRecord } from './string-record.js';
 
@@ -88,6 +88,21 @@ export const grantsSchema = z.looseObject({
   grants: z.array(sessionGrantSchema),
 });
 
+/**
+ * A call decided in another place (an inbox, an answer link): the card becomes a receipt of
+ * where, who and when, and the kit sends nothing more for it (docs/protocol.md §12.1).
+ */
+export const settledSchema = z.looseObject({
+  v,
+  type: z.literal('settled'),
+  call_id: id,
+  decision: z.literal(DECISIONS),
+  where: z.literal(PLACES),
+  actor: z.nullable(z.string()),
+  at: z.string(),
+  session_id: id,
+});
+
 export const runtimeMessageSchemas = {
   hello: helloSchema,
   tool_call: toolCallSchema,
@@ -96,6 +111,7 @@ export const runtimeMessageSchemas = {
   ack: ackSchema,
   tool_result: runtimeToolResultSchema,
   grants: grantsSchema,
+  settled: settledSchema,
 } as const;
 export type RuntimeMessageType = keyof typeof runtimeMessageSchemas;
 
@@ -106,6 +122,9 @@ export type CancelMessage = z.infer<typeof cancelSchema>;
 export type AckMessage = z.infer<typeof ackSchema>;
 export type RuntimeToolResultMessage = z.infer<typeof runtimeToolResultSchema>;
 export type GrantsMessage = z.infer<typeof grantsSchema>;
+export type SettledMessage = z.infer<typeof settledSchema>;
+/** Where and by whom a call was decided in another place, as its receipt says it. */
+export type Settlement = Pick<SettledMessage, 'where' | 'actor'>;
 export type RuntimeMessage =
   | HelloMessage
   | ToolCallMessage
@@ -113,5 +132,6 @@ export type RuntimeMessage =
   | CancelMessage
   | AckMessage
   | RuntimeToolResultMessage
-  | GrantsMessage;
+  | GrantsMessage
+  | SettledMessage;
 

@@ -1,5 +1,5 @@
 import type { InteractionRequest } from '../protocol/request.js';
-import type { ResponseStatus } from '../protocol/constants.js';
+import type { Decision, ResponseStatus } from '../protocol/constants.js';
 import type { InteractionResponse, QuestionAnswer } from '../protocol/response.js';
 
 // The responses (docs/protocol.md §5.1) that need no checking of an answer: an approval's yes or no, a
@@ -70,4 +70,13 @@ export function cancelledResponse(request: InteractionRequest, resolvedAt: strin
  */
 export function skipResponse(request: InteractionRequest, resolvedAt: string): InteractionResponse {
   return request.metadata.decline ? declineResponse(request, resolvedAt) : cancelledResponse(request, resolvedAt);
+}
+
+/**
+ * A call decided in another place (an inbox, an answer link), as this page's receipt reads it:
+ * the decision and its time, none of the answers, which stayed where they were given.
+ */
+export function decidedElsewhere(request: InteractionRequest, decision: Decision, resolvedAt: string): InteractionResponse {
+  const status = decision === 'timeout' || decision === 'auto_selected' || decision === 'cancelled' ? decision : 'completed';
+  return buildResponse(request, status, resolvedAt, { approved: decision !== 'rejected' });
 }

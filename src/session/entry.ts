@@ -3,7 +3,7 @@ import type { InteractionContext } from '../protocol/context.js';
 import type { InteractionRequest } from '../protocol/request.js';
 import type { InteractionResponse } from '../protocol/response.js';
 import type { DeliveryResult, FilePart } from '../protocol/results.js';
-import type { GrantOffer } from '../protocol/runtime-messages.js';
+import type { GrantOffer, Settlement } from '../protocol/runtime-messages.js';
 import type { Receipt } from '../rules/receipts.js';
 
 interface EntryBase {
@@ -18,12 +18,13 @@ interface EntryBase {
  *   the timeout policy (none when the request has no time limit);
  * - `sending`: answered, its result in the outbox until the runtime acks it;
  * - `settled`: acked, or decided without a result to send (a cancel, a runtime's receipt);
- *   `late`: the answer reached the runtime after it had timed the call out itself.
+ *   `late`: the answer reached the runtime after it had timed the call out itself; `elsewhere`:
+ *   decided in another place (an inbox, an answer link), which the receipt names.
  */
 export type RequestPhase =
   | { readonly phase: 'pending'; readonly deadline?: number }
   | { readonly phase: 'sending'; readonly response: InteractionResponse }
-  | { readonly phase: 'settled'; readonly response: InteractionResponse; readonly late: boolean };
+  | { readonly phase: 'settled'; readonly response: InteractionResponse; readonly late: boolean; readonly elsewhere?: Settlement };
 
 /** An approval or input request: a card with a form until it has a response, then a receipt. */
 export type RequestEntry = EntryBase &
@@ -136,7 +137,7 @@ export function receiptEntry(id: string, receipt: Receipt, replaced: SessionEntr
 
 /** `entry` in a new phase: what the old phase carried (a deadline, a response) does not stay behind. */
 export function withPhase(entry: RequestEntry, phase: RequestPhase): RequestEntry {
-  const { deadline: _deadline, response: _response, late: _late, ...rest } = entry as RequestEntry & { deadline?: number; response?: InteractionResponse; late?: boolean };
+  const { deadline: _deadline, response: _response, late: _late, elsewhere: _elsewhere, ...rest } = entry as RequestEntry & { deadline?: number; response?: InteractionResponse; late?: boolean; elsewhere?: Settlement };
   return { ...rest, ...phase };
 }
 

@@ -5,13 +5,13 @@ import { messageValue } from '../protocol/json.js';
 import type { ResultMessage } from '../protocol/kit-messages.js';
 import { parseRuntimeValue } from '../protocol/parse.js';
 import type { InteractionResponse } from '../protocol/response.js';
-import type { CancelMessage, InteractionRequestMessage, RuntimeToolResultMessage, SessionGrant, ToolCallMessage } from '../protocol/runtime-messages.js';
+import type { CancelMessage, InteractionRequestMessage, RuntimeToolResultMessage, SessionGrant, SettledMessage, ToolCallMessage } from '../protocol/runtime-messages.js';
 import { cancelledResponse, keptAnswers, timeoutResponse } from '../rules/answers.js';
 import type { DeliverFunction } from '../rules/artifacts/deliver.js';
 import { checkResultLanguage, type ResultLanguage } from '../rules/content.js';
 import { resolveContext } from '../rules/context.js';
 import { normalizeToolCall, renormalizeRequest } from '../rules/normalize.js';
-import { answerApproval } from '../rules/responses.js';
+import { answerApproval, decidedElsewhere } from '../rules/responses.js';
 import { toolResultFor } from '../rules/results.js';
 import type { Transport } from '../transport/transport.js';
 import { KIT_VERSION } from '../version.js';
@@ -181,6 +181,7 @@ export class InteractionSession {
       case 'ack': return this.ack(message.id);
       case 'tool_result': return this.runtimeResult(message);
       case 'grants': return this.emit({ type: 'grants', grants: [...(this.grantList = message.grants)] });
+      case 'settled': return this.settledElsewhere(message);
     }
   }
 
@@ -317,6 +318,20 @@ export class InteractionSession {
     this.timers.disarm(entry.id);
     this.bridge?.release(entry.id);
     this.store.put(entry);
+    this.prune();
+  }
+
+  /**
+   * Decided in another place: the card becomes a receipt of where, who and when, its result (if
+   * it sent one) leaves the outbox, and nothing more is sent for it. Files are never settled so.
+   */
+  private settledElsewhere({ call_id: id, decision, where, actor, at }: SettledMessage): void {
+    const entry = this.store.get(id);
+    this.outbox.settle(id);
+    if (entry?.kind !== 'request') return;
+    this.timers.disarm(id);
+    this.bridge?.release(id);
+    this.store.put(withPhase(entry, { phase: 'settled', response: decidedElsewhere(entry.request, decision, at), late: false, elsewhere: { where, actor } }));
     this.prune();
   }
 

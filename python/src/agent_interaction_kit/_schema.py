@@ -375,6 +375,26 @@ class GrantsMessage(TypedDict):
     "every grant the session holds, oldest first: `{key, label, at}`, `at` when the user gave it (ISO 8601)"
 
 
+class SettledMessage(TypedDict):
+    "a call decided in another place"
+    v: Literal[1]
+    "the protocol version, always 1"
+    type: Literal["settled"]
+    "the message type"
+    call_id: str
+    "the call that was decided"
+    decision: Literal["approved", "rejected", "answered", "cancelled", "timeout", "auto_selected", "granted"]
+    "as the audit record's (§11.1): `approved`, `rejected`, `answered`, `cancelled`, `timeout`, `auto_selected`, `granted`"
+    where: Literal["chat", "inbox", "link", "grant", "runtime"]
+    "where it was decided: `chat`, `inbox`, `link`, `grant`, `runtime`"
+    actor: Union[str, None]
+    "who decided it (from `authorize`), or null"
+    at: str
+    "when it was decided (ISO 8601)"
+    session_id: str
+    "the call's session"
+
+
 class ConnectMessage(TypedDict):
     "the kit is listening"
     v: Literal[1]

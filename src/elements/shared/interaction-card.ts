@@ -10,6 +10,7 @@ import { tableOf, withStrings } from '../../i18n/registry.js';
 import type { Translation } from '../../i18n/translation.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
+import type { Settlement } from '../../protocol/runtime-messages.js';
 import { cardStateOf, type CardState } from '../../rules/card-state.js';
 import { buildResponse } from '../../rules/responses.js';
 import { systemClock, type Clock } from '../../protocol/clock.js';
@@ -79,6 +80,13 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   /** Set by a host when the runtime had already timed the call out: the answer came too late. */
   @property({ type: Boolean, reflect: true })
   late = false;
+
+  /**
+   * Set by a host with `response` when the call was decided in another place (an inbox, an
+   * answer link): the receipt says where and who, and lists no answers (they stayed there).
+   */
+  @property({ attribute: false })
+  elsewhere?: Settlement;
 
   /**
    * What an extension adds to the cards (the adapters' typed fields and link consent), provided
@@ -247,7 +255,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     const response = this.response ?? this.fired;
     const requester = this.requester?.trim();
     const view: ReceiptView = {
-      request, response, state: this.state, late: this.late, strings, skipped: this.skipped, outcome: slots.outcome, locale: this.language,
+      request, response, state: this.state, late: this.late, strings, skipped: this.skipped, outcome: slots.outcome, elsewhere: this.elsewhere, locale: this.language,
       dismissed: request.metadata.dismiss ? this.extension?.consent(this.language).dismissed : undefined,
       declined: request.metadata.decline ? this.extension?.consent(this.language).declined : undefined,
       title: displayTitle(strings, request.title), open: this.receiptOpen,
@@ -257,7 +265,7 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
           ${this.late ? html`<p class="hint">${strings.receipt.lateDetail}</p>` : nothing}
           ${request.message ? html`<p class="message" part="message" dir="auto">${this.longText('message', request.message)}</p>` : nothing}
           ${slots.context ?? nothing}
-          ${response && slots.answer && shownAnswer(request, response) ? slots.answer(response) : nothing}`;
+          ${response && slots.answer && !this.elsewhere && shownAnswer(request, response) ? slots.answer(response) : nothing}`;
       },
     };
     return html`<article class="card ${slots.cardClass ?? ''}" part="card" aria-labelledby="title">${renderReceipt(view)}${slots.footer ?? nothing}</article>`;

@@ -3,6 +3,7 @@ import type { CardStrings } from '../../i18n/card.js';
 import type { Locale } from '../../i18n/locales.js';
 import type { InteractionRequest } from '../../protocol/request.js';
 import type { InteractionResponse } from '../../protocol/response.js';
+import type { Settlement } from '../../protocol/runtime-messages.js';
 import type { CardState } from '../../rules/card-state.js';
 import { safeText } from './safe-text.js';
 
@@ -20,6 +21,8 @@ export interface ReceiptView {
   skipped: boolean;
   /** What the card says happened instead of the generic outcome (a link opened). */
   outcome?: string | undefined;
+  /** Decided in another place: where, and who. */
+  elsewhere?: Settlement | undefined;
   /** The language, for the time. */
   locale: Locale;
   /** How a dismissal reads, for a request that offers Cancel (the adapters' word). */
@@ -80,6 +83,7 @@ export function renderReceipt(view: ReceiptView): TemplateResult {
           <span class="receipt-icon" aria-hidden="true">${tone === 'positive' ? '✓' : tone === 'negative' ? '✕' : '–'}</span>
           <span class="receipt-title" id="title" dir="auto">${safeText(view.title)}</span>
           <span class="receipt-outcome" part="state">${view.outcome ?? outcome(view)}</span>
+          ${view.elsewhere ? html`<span class="receipt-outcome receipt-where">${strings.receipt.where[view.elsewhere.where]}${view.elsewhere.actor ? html` · <bdi>${safeText(view.elsewhere.actor)}</bdi>` : nothing}</span>` : nothing}
           ${state === 'submitting' ? html`<span class="badge">${strings.submitting}</span>` : nothing}
           ${time ? html`<time class="receipt-time" datetime=${time.toISOString()}>${shortTime(view.locale).format(time)}</time>` : nothing}
         </button>

@@ -32,6 +32,7 @@ export const ar: Translation = {
       late: 'منتهي الصلاحية',
       note: 'السبب',
       lateDetail: 'وصلت إجابتك بعد انتهاء الموعد النهائي.',
+      where: { chat: 'في المحادثة', inbox: 'في صندوق الوارد', link: 'عبر رابط', grant: 'بإذن الجلسة', runtime: 'بواسطة النظام' },
     },
   },
   approval: {

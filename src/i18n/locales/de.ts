@@ -23,6 +23,7 @@ export const de: Translation = {
       late: 'Abgelaufen',
       note: 'Begründung',
       lateDetail: 'Ihre Antwort ist erst nach Ablauf der Frist eingegangen.',
+      where: { chat: 'im Chat', inbox: 'im Posteingang', link: 'über einen Link', grant: 'durch eine Sitzungsfreigabe', runtime: 'vom System' },
     },
   },
   approval: {

@@ -23,6 +23,7 @@ export const es: Translation = {
       late: 'Caducado',
       note: 'Motivo',
       lateDetail: 'Tu respuesta llegó después de la hora límite.',
+      where: { chat: 'en el chat', inbox: 'en la bandeja de entrada', link: 'mediante un enlace', grant: 'por un permiso de la sesión', runtime: 'por el sistema' },
     },
   },
   approval: {

@@ -24,6 +24,7 @@ export const fr: Translation = {
       late: 'Expiré',
       note: 'Motif',
       lateDetail: 'Votre réponse est arrivée après l’échéance.',
+      where: { chat: 'dans la conversation', inbox: 'dans la boîte de réception', link: 'par un lien', grant: 'par une autorisation de session', runtime: 'par le système' },
     },
   },
   approval: {

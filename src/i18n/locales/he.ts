@@ -31,6 +31,7 @@ export const he: Translation = {
       late: 'פג תוקף',
       note: 'סיבה',
       lateDetail: 'התשובה שלך הגיעה אחרי המועד האחרון.',
+      where: { chat: 'בצ׳אט', inbox: 'בתיבת הדואר הנכנס', link: 'דרך קישור', grant: 'לפי הרשאת הסשן', runtime: 'על ידי המערכת' },
     },
   },
   approval: {

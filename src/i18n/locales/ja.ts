@@ -23,6 +23,7 @@ export const ja: Translation = {
       late: '期限切れ',
       note: '理由',
       lateDetail: '回答が届いたのは期限を過ぎてからでした。',
+      where: { chat: 'チャットで', inbox: '受信トレイで', link: 'リンクから', grant: 'セッションの許可により', runtime: 'システムにより' },
     },
   },
   approval: {

@@ -23,6 +23,7 @@ export const ko: Translation = {
       late: '만료됨',
       note: '사유',
       lateDetail: '답변이 마감 시간이 지난 뒤에 도착했습니다.',
+      where: { chat: '채팅에서', inbox: '받은 편지함에서', link: '링크로', grant: '세션 권한으로', runtime: '시스템에서' },
     },
   },
   approval: {

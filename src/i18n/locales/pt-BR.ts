@@ -23,6 +23,7 @@ export const ptBR: Translation = {
       late: 'Expirado',
       note: 'Motivo',
       lateDetail: 'Sua resposta chegou depois do prazo.',
+      where: { chat: 'no chat', inbox: 'na caixa de entrada', link: 'por um link', grant: 'por uma autorização da sessão', runtime: 'pelo sistema' },
     },
   },
   approval: {

@@ -31,6 +31,7 @@ export const ru: Translation = {
       late: 'Просрочено',
       note: 'Причина',
       lateDetail: 'Ваш ответ пришёл после истечения срока.',
+      where: { chat: 'в чате', inbox: 'во входящих', link: 'по ссылке', grant: 'по разрешению сеанса', runtime: 'системой' },
     },
   },
   approval: {

@@ -23,6 +23,7 @@ export const zhTW: Translation = {
       late: '已過期',
       note: '理由',
       lateDetail: '你的回答在截止時間之後才送達。',
+      where: { chat: '在對話中', inbox: '在收件匣', link: '透過連結', grant: '依工作階段授權', runtime: '由系統' },
     },
   },
   approval: {
