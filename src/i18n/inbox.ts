@@ -1,5 +1,6 @@
 // The strings of <interaction-inbox>, in zh-CN (the default) and en. Its cards speak their own
 // tables (card, approval, questionnaire); its connection line is the host's.
+import type { Decision } from '../protocol/constants.js';
 import type { BuiltinLocale } from './locales.js';
 
 const zhCN = {
@@ -31,12 +32,10 @@ const zhCN = {
   back: '返回列表',
   /** An answer the runtime refused: the person may not see that session. */
   forbidden: '你无权处理这个请求',
-  /** How each call ended, on its receipt row. */
-  decisions: { approved: '已批准', rejected: '已拒绝', answered: '已回答', cancelled: '已取消', timeout: '已超时', auto_selected: '已自动选择', granted: '已按授权批准' } as Record<string, string>,
-  /** Where it was decided; an unknown place reads as `elsewhere`. */
-  places: { chat: '已在对话中处理', inbox: '已在收件箱处理', link: '已通过链接处理', grant: '已按本会话授权处理', runtime: '已由智能体结束', elsewhere: '已在其他地方处理' } as Record<string, string>,
-  /** The receipt's line: where, who (when known) and when. */
-  receipt: (where: string, who: string | null, time: string) => [where, who, time].filter(Boolean).join(' · '),
+  /** How each call ended, on its receipt row, before the chat's word for where (在收件箱). */
+  decisions: { approved: '已批准', rejected: '已拒绝', answered: '已回答', cancelled: '已取消', timeout: '已超时', auto_selected: '已自动选择', granted: '已按授权批准' } as Record<Decision, string>,
+  /** The receipt's line: what and where, who (when known) and when, as the chat's receipt says them. */
+  receipt: (what: string, who: string | null, time: string) => [what, who, time].filter(Boolean).join(' · '),
   /** Said when a row arrives. */
   arrived: (title: string) => `新请求：${title}`,
 };
@@ -66,8 +65,7 @@ const en: InboxStrings = {
   back: 'Back to the list',
   forbidden: 'You may not answer this request',
   decisions: { approved: 'Approved', rejected: 'Rejected', answered: 'Answered', cancelled: 'Cancelled', timeout: 'Timed out', auto_selected: 'Chosen by default', granted: 'Allowed by a grant' },
-  places: { chat: 'Answered in the chat', inbox: 'Answered in the inbox', link: 'Answered through a link', grant: 'Allowed by a session grant', runtime: 'Ended by the agent', elsewhere: 'Settled elsewhere' },
-  receipt: (where, who, time) => `${where}${who ? ` by ${who}` : ''} · ${time}`,
+  receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
   arrived: (title) => `New request: ${title}`,
 };
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PROTOCOL_VERSION } from './constants.js';
+import { DECISIONS, PLACES, PROTOCOL_VERSION } from './constants.js';
 import { contextSchema } from './context.js';
 import type { KitToolResultMessage } from './kit-messages.js';
 import { grantOfferSchema } from './runtime-messages.js';
@@ -7,8 +7,7 @@ import { grantOfferSchema } from './runtime-messages.js';
 // The messages an inbox connection receives (docs/protocol.md §12.2): the runtime's `hello` with
 // `inbox: true`, the snapshot, each call that starts waiting and each that settles. Their own
 // module, so that only the inbox's entry carries them; `ack` is the session's (with `session_id`).
-// Objects are loose and `null` counts as absent, as in the session's messages. `decision` and
-// `where` stay open strings here: a newer runtime's word must not empty a person's inbox.
+// Objects are loose and `null` counts as absent, as in the session's messages.
 
 const id = z.string().check(z.minLength(1));
 const v = z.literal(PROTOCOL_VERSION);
@@ -41,8 +40,8 @@ export const inboxRemoveSchema = z.looseObject({
   type: z.literal('inbox_remove'),
   call_id: id,
   session_id: id,
-  decision: z.string(),
-  where: z.string(),
+  decision: z.literal(DECISIONS),
+  where: z.literal(PLACES),
   actor: z.nullable(z.string()),
   at: z.string(),
 });

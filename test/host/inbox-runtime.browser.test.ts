@@ -45,13 +45,13 @@ describe('interaction-inbox with a Node runtime', () => {
     expect((outcome.result as { interaction_response: { approved: boolean } }).interaction_response.approved).to.equal(true);
     await waitUntil(() => h.approval().receipt()?.includes('已批准'), 'no receipt in the card', { interval: 10, timeout: 5000 });
     await press('Escape');
-    await waitUntil(() => h.rowText(`${a}-1`).includes('已在收件箱处理 · li.lei'), `row: ${h.rowText(`${a}-1`)}`, { interval: 10, timeout: 5000 });
+    await waitUntil(() => h.rowText(`${a}-1`).includes('已批准 在收件箱 · li.lei'), `row: ${h.rowText(`${a}-1`)}`, { interval: 10, timeout: 5000 });
 
     // Answered on its chat page: the inbox row becomes the chat's receipt.
     const { host } = await mountHost(lab.url(b));
     await waitForCard(host, `${b}-1`);
     await hostHarness(host).approval(`${b}-1`).reject();
-    await waitUntil(() => h.rowText(`${b}-1`).includes('已拒绝 · 已在对话中处理'), `row: ${h.rowText(`${b}-1`)}`, { interval: 10, timeout: 5000 });
+    await waitUntil(() => h.rowText(`${b}-1`).includes('已拒绝 在对话中'), `row: ${h.rowText(`${b}-1`)}`, { interval: 10, timeout: 5000 });
     expect(h.text('count')).to.equal('0 项等待处理');
     await expect(inbox).to.be.accessible();
     await lab.run({ action: 'abort', callId: `${other}-1` });

@@ -91,7 +91,7 @@ describe('interaction-inbox', () => {
     runtime.deliver({ type: 'inbox_remove', call_id: 'b', session_id: 's1', decision: 'approved', where: 'chat', actor: 'Li Lei', at: '2026-11-29T14:02:00.000Z' });
     await settle(inbox);
     const time = new Intl.DateTimeFormat('zh-CN', { hour: '2-digit', minute: '2-digit' }).format(Date.parse('2026-11-29T14:02:00.000Z'));
-    expect(h.rowText('b')).to.equal(`重启服务 已批准 · 已在对话中处理 · Li Lei · ${time}`);
+    expect(h.rowText('b')).to.equal(`重启服务 已批准 在对话中 · Li Lei · ${time}`);
     expect(h.row('b')!.localName).to.equal('p');
     expect(h.text('count')).to.equal('1 项等待处理');
     await expect(inbox).to.be.accessible();
@@ -162,7 +162,7 @@ describe('interaction-inbox', () => {
     expect(h.approval().receipt()).to.contain('已批准');
     await press('Escape');
     await settle(inbox);
-    expect(h.rowText('dep')).to.contain('已批准 · 已在收件箱处理 · li.lei');
+    expect(h.rowText('dep')).to.contain('已批准 在收件箱 · li.lei');
     await expect(inbox).to.be.accessible();
   });
 
@@ -241,11 +241,11 @@ describe('interaction-inbox', () => {
     expect(deepActiveElement()).to.equal(h.row('due'));
     runtime.deliver({ type: 'inbox_remove', call_id: 'due', session_id: 's1', decision: 'timeout', where: 'chat', actor: null, at: new Date(clock.now()).toISOString() });
     await settle(inbox);
-    expect(h.rowText('due')).to.contain('已超时 · 已在对话中处理');
+    expect(h.rowText('due')).to.contain('已超时 在对话中');
     expect(runtime.of('tool_result')).to.have.length(0);
   });
 
-  it('a call settled elsewhere while its card is open turns to its receipt line, focus on it', async () => {
+  it("a call settled elsewhere while its card is open turns into the chat's receipt (where, who), focus on it", async () => {
     const { inbox, runtime, clock, h } = await mount();
     runtime.greet('li.lei', [call(clock, 'el', { in: 100 })]);
     await settle(inbox);
@@ -254,10 +254,17 @@ describe('interaction-inbox', () => {
     await settle(inbox);
     runtime.deliver({ type: 'inbox_remove', call_id: 'el', session_id: 's1', decision: 'rejected', where: 'link', actor: '王芳', at: new Date(clock.now()).toISOString() });
     await settle(inbox);
-    expect(h.openCard()).to.equal(null);
-    expect(h.text('opened-outcome')).to.contain('已拒绝 · 已通过链接处理 · 王芳');
-    expect(deepActiveElement()).to.equal(h.part('opened-outcome'));
+    const receipt = h.approval();
+    await receipt.settle();
+    expect(receipt.receipt()).to.equal('已拒绝');
+    expect(receipt.find('.receipt-where')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('通过链接 · 王芳');
+    expect(receipt.answerControls()).to.equal(null);
+    expect(receipt.root.contains(deepActiveElement())).to.equal(true, `focus on ${focusedPart()}`);
+    notOnPage();
     await expect(inbox).to.be.accessible();
+    await press('Escape');
+    await settle(inbox);
+    expect(h.rowText('el')).to.contain('已拒绝 通过链接 · 王芳');
   });
 
   it('filters by session and by kind', async () => {
@@ -290,7 +297,7 @@ describe('interaction-inbox', () => {
     expect(document.title.startsWith('(1) ')).to.equal(true, document.title);
     runtime.deliver({ type: 'inbox_remove', call_id: 'e1', session_id: 's2', decision: 'approved', where: 'inbox', actor: 'Li Lei', at: new Date(clock.now()).toISOString() });
     await settle(inbox);
-    expect(h.rowText('e1')).to.match(/^e1 Approved · Answered in the inbox by Li Lei · /);
+    expect(h.rowText('e1')).to.match(/^e1 Approved in the inbox · Li Lei · /);
     expect(counts.slice(-2)).to.deep.equal([1, 0]);
     await expect(inbox).to.be.accessible();
   });

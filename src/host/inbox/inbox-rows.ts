@@ -5,8 +5,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { formatRemaining } from '../../elements/shared/countdown.js';
 import { safeText } from '../../elements/shared/safe-text.js';
 import type { InboxStrings } from '../../i18n/inbox.js';
-import { displayTitle, type Strings } from '../../i18n/strings.js';
+import { displayTitle } from '../../i18n/strings.js';
 import type { InboxItem, InboxOutcome } from './inbox-session.js';
+import type { InboxAllStrings } from './inbox-strings.js';
 
 /** The id of row `id`'s focusable element. */
 export const rowId = (id: string) => `row-${id}`;
@@ -18,18 +19,19 @@ export const isOpenable = (item: InboxItem) => !item.outcome && !item.expired &&
 export const sessionName = (item: InboxItem, strings: InboxStrings) => item.sessionTitle?.trim() || strings.untitled;
 
 /** The receipt's line: what was decided, where, who and when (`HH:MM` in the inbox's language). */
-export function receiptText(outcome: InboxOutcome, strings: InboxStrings, locale: string): string {
-  if (outcome.kind === 'forbidden') return strings.forbidden;
+export function receiptText(outcome: InboxOutcome, strings: InboxAllStrings, locale: string): string {
+  if (outcome.kind === 'forbidden') return strings.inbox.forbidden;
   const at = Date.parse(outcome.at);
   const time = Number.isFinite(at) ? new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at) : '';
-  const where = strings.places[outcome.where] ?? strings.places.elsewhere ?? '';
-  const decided = strings.decisions[outcome.decision];
-  return `${decided ? `${decided} · ` : ''}${strings.receipt(where, outcome.actor, time)}`;
+  // The chat's receipt words for where (在收件箱 / in the inbox), after what was decided.
+  const where = strings.receipt.where[outcome.where];
+  const decided = outcome.decision ? strings.inbox.decisions[outcome.decision] : undefined;
+  return strings.inbox.receipt(decided ? `${decided} ${where}` : where, outcome.actor, time);
 }
 
 export interface RowsView {
   items: readonly InboxItem[];
-  strings: Strings & { inbox: InboxStrings };
+  strings: InboxAllStrings;
   locale: string;
   now: number;
   /** The row holding the list's one tab stop. */
@@ -79,7 +81,7 @@ export function renderRows(view: RowsView): TemplateResult {
         return html`<li class="row receipt" part="row receipt-row" data-row=${id}>
           <p id=${rowId(id)} class="line" tabindex=${tabindex} @focus=${() => view.focused(id)}>
             <span class="title" dir="auto">${safeText(title)}</span>
-            <span class="outcome" part="row-outcome">${receiptText(item.outcome, words, locale)}</span>
+            <span class="outcome" part="row-outcome">${receiptText(item.outcome, strings, locale)}</span>
           </p>
         </li>`;
       }

@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSION, ASKING_TOOLS, isOneOf } from '../../protocol/constants.js';
+import { PROTOCOL_VERSION, ASKING_TOOLS, isOneOf, type Decision } from '../../protocol/constants.js';
 import { systemClock, type Clock } from '../../protocol/clock.js';
 import { parseInboxMessage, type InboxCall, type InboxToolResultMessage, type SettledFields } from '../../protocol/inbox-messages.js';
 import { messageValue } from '../../protocol/json.js';
@@ -7,7 +7,7 @@ import { checkToolArguments } from '../../protocol/tool-arguments.js';
 import type { ResultLanguage } from '../../rules/content.js';
 import { resolveContext } from '../../rules/context.js';
 import { normalizeToolCall } from '../../rules/normalize.js';
-import { buildResponse } from '../../rules/responses.js';
+import { buildResponse, decidedElsewhere } from '../../rules/responses.js';
 import { toolResultFor } from '../../rules/results.js';
 import { deadlineFor, DeadlineTimers } from '../../session/deadlines.js';
 import { withPhase, type RequestEntry } from '../../session/entry.js';
@@ -16,8 +16,11 @@ import { defaultStorage, type KeyValueStorage } from '../../session/storage.js';
 import type { Transport, TransportState, TransportStateDetail } from '../../transport/transport.js';
 import { KIT_VERSION } from '../../version.js';
 
-/** How a row ended: settled somewhere (its own answer acked, or `inbox_remove`), or refused to this person. */
-export type InboxOutcome = ({ kind: 'settled' } & SettledFields) | { kind: 'forbidden' };
+/**
+ * How a row ended: settled somewhere (its own answer acked, or `inbox_remove`; `decision` unknown
+ * for an answer of an earlier visit), or refused to this person.
+ */
+export type InboxOutcome = ({ kind: 'settled'; decision?: Decision } & Omit<SettledFields, 'decision'>) | { kind: 'forbidden' };
 
 /** One waiting call as the inbox shows it: the card's entry and where the call comes from. */
 export interface InboxItem {
@@ -55,9 +58,22 @@ export function byDeadline(a: InboxItem, b: InboxItem): number {
   return a.due - b.due || a.askedAt.localeCompare(b.askedAt);
 }
 
+/**
+ * The card's entry once its call ended: its own answer's receipt once acked; a call decided
+ * elsewhere (or before its own answer got through) as the chat shows it, the decision, where
+ * and who, none of the answers; a refused answer stays as it was sent.
+ */
+function settledEntry(item: InboxItem, outcome: InboxOutcome, own: boolean): RequestEntry {
+  const { entry } = item;
+  if (outcome.kind === 'forbidden') return entry;
+  if (own && entry.phase === 'sending' && !item.resumed) return withPhase(entry, { phase: 'settled', response: entry.response, late: false });
+  if (!outcome.decision) return entry;
+  return withPhase(entry, { phase: 'settled', response: decidedElsewhere(entry.request, outcome.decision, outcome.at), late: false, elsewhere: { where: outcome.where, actor: outcome.actor } });
+}
+
 /** What an answer of the person's own decided, as `inbox_remove` would say it. */
-function decisionOf({ entry, resumed }: InboxItem): string {
-  if (entry.phase === 'pending' || resumed) return '';
+function decisionOf({ entry, resumed }: InboxItem): Decision | undefined {
+  if (entry.phase === 'pending' || resumed) return undefined;
   const { response } = entry;
   if (response.status !== 'completed') return response.status;
   if (entry.request.kind !== 'approval') return 'answered';
@@ -172,11 +188,15 @@ export class InboxSession {
         if (item) this.emit({ type: 'arrived', item });
         return this.emit({ type: 'change' });
       }
-      case 'inbox_remove': return this.settle(message.call_id, { kind: 'settled', ...message });
+      case 'inbox_remove': {
+        const { decision, where, actor, at } = message;
+        return this.settle(message.call_id, { kind: 'settled', decision, where, actor, at });
+      }
       case 'ack': {
         const item = this.rows.get(message.id);
         this.outbox.settle(message.id);
-        if (item?.entry.phase === 'sending' && !item.outcome) this.settle(message.id, { kind: 'settled', decision: decisionOf(item), where: 'inbox', actor: this.person, at: new Date(this.clock.now()).toISOString() });
+        const decision = item && decisionOf(item);
+        if (item?.entry.phase === 'sending' && !item.outcome) this.settle(message.id, { kind: 'settled', ...(decision ? { decision } : {}), where: 'inbox', actor: this.person, at: new Date(this.clock.now()).toISOString() }, true);
         return;
       }
       case 'error':
@@ -237,14 +257,12 @@ export class InboxSession {
   }
 
   /** The call ended: its row becomes a receipt, its answer (if any) leaves the outbox, its timer stops. */
-  private settle(id: string, outcome: InboxOutcome): void {
+  private settle(id: string, outcome: InboxOutcome, own = false): void {
     const item = this.rows.get(id);
     this.outbox.settle(id);
     this.timers.disarm(id);
     if (!item || item.outcome) return;
-    // Its own answer, acked: the card shows its receipt instead of "submitting".
-    const entry = item.entry.phase === 'sending' && !item.resumed && outcome.kind === 'settled' && outcome.where === 'inbox' && outcome.actor === this.person ? withPhase(item.entry, { phase: 'settled', response: item.entry.response, late: false }) : item.entry;
-    this.put({ ...item, entry, outcome });
+    this.put({ ...item, entry: settledEntry(item, outcome, own), outcome });
   }
 
   private put(item: InboxItem): void {

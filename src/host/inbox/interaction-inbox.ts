@@ -276,12 +276,14 @@ export class InteractionInbox extends LitElement {
     const { locale, strings } = this.i18n;
     const words = strings.inbox;
     const dir = this.direction.dir;
-    // Its own answer shows in the card (submitting, then its receipt); an end from elsewhere, or time up, as one line.
-    const own = item.entry.phase === 'settled' || (item.entry.phase === 'sending' && !item.outcome && !item.resumed);
-    const body = own || (!item.outcome && !item.expired && item.entry.phase === 'pending')
+    // The card while it can be answered, and its receipt once settled here or elsewhere (where and who, as the chat shows it);
+    // time up, a refusal or an answer of an earlier visit as one line.
+    const { phase } = item.entry;
+    const card = phase === 'settled' || (phase === 'sending' && !item.outcome && !item.resumed) || (phase === 'pending' && !item.outcome && !item.expired);
+    const body = card
       ? this.renderEntry(item.entry, locale, dir, strings.host)
       : item.outcome
-        ? html`<p class="notice" part="opened-outcome" role="status" tabindex="-1">${receiptText(item.outcome, words, locale)}</p>`
+        ? html`<p class="notice" part="opened-outcome" role="status" tabindex="-1">${receiptText(item.outcome, strings, locale)}</p>`
         : item.expired
           ? html`<p class="notice" part="time-up" role="status" tabindex="-1">${words.timeUpDetail}</p>`
           : html`<p class="notice" role="status" tabindex="-1">${strings.submitting}</p>`;
@@ -291,7 +293,6 @@ export class InteractionInbox extends LitElement {
         <span class="session" dir="auto">${safeText(sessionName(item, words))}</span>
       </div>
       ${body}
-      ${own && item.outcome ? html`<p class="notice" part="opened-outcome">${receiptText(item.outcome, words, locale)}</p>` : nothing}
     </div>`;
   }
 

@@ -246,8 +246,7 @@ export const ar: Translation = {
     back: 'العودة إلى القائمة',
     forbidden: 'لا يحق لك الرد على هذا الطلب',
     decisions: { approved: 'تمت الموافقة', rejected: 'رُفض', answered: 'تمت الإجابة', cancelled: 'أُلغي', timeout: 'انتهت المهلة', auto_selected: 'اختير تلقائيًا', granted: 'سُمح به بإذن' },
-    places: { chat: 'عولج في المحادثة', inbox: 'عولج في صندوق الوارد', link: 'عولج عبر رابط', grant: 'سُمح به بإذن الجلسة', runtime: 'أنهاه الوكيل', elsewhere: 'عولج في مكان آخر' },
-    receipt: (where, who, time) => [where, who, time].filter(Boolean).join(' · '),
+    receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `طلب جديد: ${title}`,
   },
 };

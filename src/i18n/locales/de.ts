@@ -237,8 +237,7 @@ export const de: Translation = {
     back: 'Zurück zur Liste',
     forbidden: 'Sie dürfen diese Anfrage nicht beantworten',
     decisions: { approved: 'Freigegeben', rejected: 'Abgelehnt', answered: 'Beantwortet', cancelled: 'Abgebrochen', timeout: 'Zeit abgelaufen', auto_selected: 'Standard gewählt', granted: 'Durch Erlaubnis freigegeben' },
-    places: { chat: 'Im Chat beantwortet', inbox: 'Im Posteingang beantwortet', link: 'Über einen Link beantwortet', grant: 'Durch eine Sitzungserlaubnis freigegeben', runtime: 'Vom Agenten beendet', elsewhere: 'Anderswo erledigt' },
-    receipt: (where, who, time) => `${where}${who ? ` von ${who}` : ''} · ${time}`,
+    receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `Neue Anfrage: ${title}`,
   },
 };

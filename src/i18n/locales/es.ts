@@ -237,8 +237,7 @@ export const es: Translation = {
     back: 'Volver a la lista',
     forbidden: 'No puedes responder a esta solicitud',
     decisions: { approved: 'Aprobada', rejected: 'Rechazada', answered: 'Respondida', cancelled: 'Cancelada', timeout: 'Tiempo agotado', auto_selected: 'Elegida por defecto', granted: 'Permitida por un permiso' },
-    places: { chat: 'Respondida en el chat', inbox: 'Respondida en la bandeja', link: 'Respondida desde un enlace', grant: 'Permitida por un permiso de la sesión', runtime: 'Finalizada por el agente', elsewhere: 'Resuelta en otro lugar' },
-    receipt: (where, who, time) => `${where}${who ? ` por ${who}` : ''} · ${time}`,
+    receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `Nueva solicitud: ${title}`,
   },
 };

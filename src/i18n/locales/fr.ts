@@ -238,8 +238,7 @@ export const fr: Translation = {
     back: 'Retour à la liste',
     forbidden: 'Vous ne pouvez pas répondre à cette demande',
     decisions: { approved: 'Approuvée', rejected: 'Refusée', answered: 'Répondue', cancelled: 'Annulée', timeout: 'Délai dépassé', auto_selected: 'Choix par défaut', granted: 'Autorisée par une permission' },
-    places: { chat: 'Traitée dans la conversation', inbox: 'Traitée dans la boîte de réception', link: 'Traitée depuis un lien', grant: 'Autorisée par une permission de session', runtime: 'Terminée par l’agent', elsewhere: 'Traitée ailleurs' },
-    receipt: (where, who, time) => `${where}${who ? ` par ${who}` : ''} · ${time}`,
+    receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `Nouvelle demande : ${title}`,
   },
 };

@@ -245,8 +245,7 @@ export const he: Translation = {
     back: 'חזרה לרשימה',
     forbidden: 'אין לך הרשאה לענות על הבקשה הזו',
     decisions: { approved: 'אושר', rejected: 'נדחה', answered: 'נענה', cancelled: 'בוטל', timeout: 'הזמן עבר', auto_selected: 'נבחר כברירת מחדל', granted: 'אושר בהרשאה' },
-    places: { chat: 'טופל בצ׳אט', inbox: 'טופל בתיבת הדואר הנכנס', link: 'טופל דרך קישור', grant: 'אושר בהרשאת ההפעלה', runtime: 'הסתיים על ידי הסוכן', elsewhere: 'טופל במקום אחר' },
-    receipt: (where, who, time) => [where, who, time].filter(Boolean).join(' · '),
+    receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `בקשה חדשה: ${title}`,
   },
 };

@@ -237,8 +237,7 @@ export const ja: Translation = {
     back: '一覧に戻る',
     forbidden: 'このリクエストに回答する権限がありません',
     decisions: { approved: '承認済み', rejected: '拒否済み', answered: '回答済み', cancelled: 'キャンセル済み', timeout: 'タイムアウト', auto_selected: '自動選択済み', granted: '許可により承認' },
-    places: { chat: 'チャットで対応済み', inbox: '受信トレイで対応済み', link: 'リンクから対応済み', grant: 'セッションの許可で対応済み', runtime: 'エージェントが終了', elsewhere: '別の場所で対応済み' },
-    receipt: (where, who, time) => [where, who, time].filter(Boolean).join(' · '),
+    receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `新しいリクエスト：${title}`,
   },
 };

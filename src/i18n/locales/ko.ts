@@ -237,8 +237,7 @@ export const ko: Translation = {
     back: '목록으로 돌아가기',
     forbidden: '이 요청에 응답할 권한이 없습니다',
     decisions: { approved: '승인됨', rejected: '거부됨', answered: '응답함', cancelled: '취소됨', timeout: '시간 초과', auto_selected: '자동 선택됨', granted: '권한으로 승인됨' },
-    places: { chat: '채팅에서 처리됨', inbox: '받은 요청함에서 처리됨', link: '링크로 처리됨', grant: '세션 권한으로 처리됨', runtime: '에이전트가 종료함', elsewhere: '다른 곳에서 처리됨' },
-    receipt: (where, who, time) => [where, who, time].filter(Boolean).join(' · '),
+    receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `새 요청: ${title}`,
   },
 };

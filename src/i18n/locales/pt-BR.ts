@@ -237,8 +237,7 @@ export const ptBR: Translation = {
     back: 'Voltar à lista',
     forbidden: 'Você não pode responder a esta solicitação',
     decisions: { approved: 'Aprovada', rejected: 'Recusada', answered: 'Respondida', cancelled: 'Cancelada', timeout: 'Tempo esgotado', auto_selected: 'Escolhida por padrão', granted: 'Permitida por uma permissão' },
-    places: { chat: 'Respondida no chat', inbox: 'Respondida na caixa de entrada', link: 'Respondida por um link', grant: 'Permitida por uma permissão da sessão', runtime: 'Encerrada pelo agente', elsewhere: 'Resolvida em outro lugar' },
-    receipt: (where, who, time) => `${where}${who ? ` por ${who}` : ''} · ${time}`,
+    receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `Nova solicitação: ${title}`,
   },
 };

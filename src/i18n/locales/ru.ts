@@ -245,8 +245,7 @@ export const ru: Translation = {
     back: 'Назад к списку',
     forbidden: 'У вас нет права отвечать на этот запрос',
     decisions: { approved: 'Подтверждено', rejected: 'Отклонено', answered: 'Отвечено', cancelled: 'Отменено', timeout: 'Время истекло', auto_selected: 'Выбрано по умолчанию', granted: 'Разрешено по разрешению сеанса' },
-    places: { chat: 'Решено в чате', inbox: 'Решено во входящих', link: 'Решено по ссылке', grant: 'Разрешено разрешением сеанса', runtime: 'Завершено агентом', elsewhere: 'Решено в другом месте' },
-    receipt: (where, who, time) => [where, who, time].filter(Boolean).join(' · '),
+    receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `Новый запрос: ${title}`,
   },
 };

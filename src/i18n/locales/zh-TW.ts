@@ -237,8 +237,7 @@ export const zhTW: Translation = {
     back: '返回清單',
     forbidden: '你無權處理這個請求',
     decisions: { approved: '已核准', rejected: '已拒絕', answered: '已回答', cancelled: '已取消', timeout: '已逾時', auto_selected: '已自動選擇', granted: '已依授權核准' },
-    places: { chat: '已在對話中處理', inbox: '已在收件匣處理', link: '已透過連結處理', grant: '已依本工作階段授權處理', runtime: '已由代理程式結束', elsewhere: '已在其他地方處理' },
-    receipt: (where, who, time) => [where, who, time].filter(Boolean).join(' · '),
+    receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `新請求：${title}`,
   },
 };
