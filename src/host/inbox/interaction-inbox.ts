@@ -2,7 +2,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import type { Layout } from '../../elements/questionnaire-form/steps.js';
 import { DirectionController } from '../../elements/shared/direction.js';
-import type { InteractionResponseEvent } from '../../elements/shared/interaction-card.js';
+import type { InteractionCard, InteractionResponseEvent } from '../../elements/shared/interaction-card.js';
 import { nowhere } from '../../elements/shared/focus-return.js';
 import { LocaleController } from '../../elements/shared/locale.js';
 import { safeText } from '../../elements/shared/safe-text.js';
@@ -244,11 +244,21 @@ export class InteractionInbox extends LitElement {
     const next = this.focusNext;
     this.focusNext = undefined;
     if (next) next();
-    // The element that had focus went (a card turned to "time is up", a row left): focus stays in the inbox.
-    else if (this.hadFocus && !this.shadowRoot?.activeElement && nowhere()) {
-      if (this.opened) this.focusOpened();
-      else if (this.current) this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(rowId(this.current))}`)?.focus();
-    }
+    else if (this.hadFocus) void this.keepFocus();
+  }
+
+  /**
+   * The element that had focus went (a card turned to "time is up" or to its receipt, a row
+   * left): once the open card has updated too, focus stays in the inbox, on the card's receipt,
+   * the open view's line, or the current row.
+   */
+  private async keepFocus(): Promise<void> {
+    const card = this.renderRoot.querySelector<InteractionCard>('.opened [data-id]');
+    await card?.updateComplete;
+    if (this.shadowRoot?.activeElement || !nowhere()) return;
+    if (card && card.state !== 'pending' && card.state !== 'submitting') await card.focusReceipt();
+    else if (this.opened) this.focusOpened();
+    else if (this.current) this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(rowId(this.current))}`)?.focus();
   }
 
   private renderFilters(view: readonly InboxItem[]): TemplateResult {
