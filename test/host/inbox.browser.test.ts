@@ -6,6 +6,7 @@
 // 320 px, and axe in every state.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/entries/interaction-inbox.js';
+import '../../src/entries/locales/ar.js';
 import type { InteractionInbox } from '../../src/host/inbox/interaction-inbox.js';
 import { CONFIRM_DELAY_MS } from '../../src/elements/approval-dialog/approval-dialog.js';
 import { MemoryStorage } from '../../src/session/storage.js';
@@ -38,12 +39,12 @@ function call(clock: FakeClock, id: string, spec: CallSpec = {}) {
   };
 }
 
-async function mount(options: { locale?: string; width?: number; storage?: MemoryStorage; clock?: FakeClock; runtime?: InboxRuntime } = {}) {
+async function mount(options: { locale?: string; theme?: 'light' | 'dark'; width?: number; storage?: MemoryStorage; clock?: FakeClock; runtime?: InboxRuntime } = {}) {
   const clock = options.clock ?? new FakeClock();
   const runtime = options.runtime ?? new InboxRuntime();
   const storage = options.storage ?? new MemoryStorage();
   const wrapper = await fixture<HTMLDivElement>(html`<div style=${`width: ${options.width ?? 390}px`}>
-    <interaction-inbox .transport=${runtime} .clock=${clock} .storage=${storage} locale=${options.locale ?? 'zh-CN'}></interaction-inbox>
+    <interaction-inbox .transport=${runtime} .clock=${clock} .storage=${storage} locale=${options.locale ?? 'zh-CN'} theme=${options.theme ?? 'light'}></interaction-inbox>
   </div>`);
   const inbox = wrapper.querySelector('interaction-inbox') as InteractionInbox;
   await inbox.updateComplete;
@@ -320,6 +321,29 @@ describe('interaction-inbox', () => {
       }
     }
     expect(byPart('rows')(h.part('rows')!)).to.equal(true);
+    await expect(inbox).to.be.accessible();
+  });
+
+  it('in Arabic and dark: right to left, the severity stripe on the inline start, Back pointing the reading way, axe clean', async () => {
+    const { inbox, runtime, clock, h } = await mount({ locale: 'ar', theme: 'dark' });
+    runtime.greet('li.lei', [call(clock, 'r1', { severity: 'high', session: 's2' })]);
+    await settle(inbox);
+    expect(inbox.getAttribute('dir')).to.equal('rtl');
+    const row = h.row('r1')!;
+    const style = getComputedStyle(row);
+    expect(style.borderRightWidth).to.equal('4px');
+    expect(style.borderLeftWidth).to.equal('1px');
+    // The session title at the row's right, the time left at its left.
+    const session = row.querySelector('.session')!.getBoundingClientRect();
+    const left = row.querySelector('.left')!.getBoundingClientRect();
+    expect(session.left).to.be.greaterThan(left.right);
+    expect(h.text('count')).to.equal('طلب واحد منتظر');
+    await expect(inbox).to.be.accessible();
+    inbox.open('r1');
+    await h.waitForCard();
+    await settle(inbox);
+    expect(h.text('back-button')).to.contain('العودة إلى القائمة');
+    expect(getComputedStyle(h.find('.back-arrow')!).transform).to.not.equal('none');
     await expect(inbox).to.be.accessible();
   });
 });

@@ -6,6 +6,14 @@ import { css } from 'lit';
  * Logical properties throughout, so right to left mirrors it.
  */
 export const inboxStyles = css`
+  /* A panel of its own, on the page or beside a chat: its filters, count and empty state sit on
+     its surface, so they keep their contrast in light and dark whatever the page's background. */
+  :host {
+    background: var(--_surface);
+  }
+  .inbox {
+    padding: var(--_space-2);
+  }
   .filters {
     display: flex;
     flex-wrap: wrap;
