@@ -164,12 +164,6 @@ export class InboxSession {
     return true;
   }
 
-  /** Drops the receipts: what a new visit (a reload) would no longer show. */
-  forgetReceipts(): void {
-    for (const [id, item] of this.rows) if (item.outcome) this.rows.delete(id);
-    this.emit({ type: 'change' });
-  }
-
   private sendConnect(): void {
     this.transport.send({ v: PROTOCOL_VERSION, type: 'connect', kit_version: KIT_VERSION });
   }
