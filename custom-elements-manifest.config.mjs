@@ -13,6 +13,7 @@ const ENTRIES = {
   QuestionnaireForm: { tag: 'questionnaire-form', path: 'dist/questionnaire-form.js' },
   ArtifactList: { tag: 'artifact-list', path: 'dist/artifact-list.js' },
   InteractionHost: { tag: 'interaction-host', path: 'dist/interaction-host.js' },
+  InteractionInbox: { tag: 'interaction-inbox', path: 'dist/interaction-inbox.js' },
 };
 
 /** The events' detail types, by element and event name (the JSDoc `@fires` lines say what). */
@@ -49,7 +50,7 @@ function kitManifestPlugin() {
         element.events = (element.events ?? [])
           .filter((event) => EVENT_TYPES[event.name])
           .map((event) => ({ ...event, type: { text: EVENT_TYPES[event.name] } }));
-        if (element.name === 'InteractionHost') {
+        if (element.name === 'InteractionHost' || element.name === 'InteractionInbox') {
           const own = new Set((element.cssParts ?? []).map((part) => part.name));
           element.cssParts = [
             ...(element.cssParts ?? []),
@@ -74,7 +75,7 @@ function kitManifestPlugin() {
 }
 
 export default {
-  globs: ['src/elements/**/*.ts', 'src/host/*.ts'],
+  globs: ['src/elements/**/*.ts', 'src/host/*.ts', 'src/host/inbox/interaction-inbox.ts'],
   exclude: ['src/**/*.styles.ts'],
   outdir: '.',
   litelement: true,

@@ -23,7 +23,9 @@ function fixImports(file) {
   let text = readFileSync(file, 'utf8');
   text = text.replace(/import type \{[^}]*\} from "agent-interaction-kit";\n/, () => {
     const used = TYPE_NAMES.filter((name) => new RegExp(`\\b${name}\\b`).test(text.replace(/import type \{[^}]*\} from "agent-interaction-kit";/, '')));
-    return `import type { ${used.join(', ')} } from "agent-interaction-kit";\n`;
+    // The inbox has its own entry: the browser entry does not export it.
+    const inbox = /\bInteractionInbox\b/.test(text) ? `import type { InteractionInbox } from "agent-interaction-kit/interaction-inbox.js";\n` : '';
+    return `import type { ${used.join(', ')} } from "agent-interaction-kit";\n${inbox}`;
   });
   return text;
 }

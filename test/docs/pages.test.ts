@@ -24,8 +24,8 @@ function manifest(): Manifest {
 describe('the element pages', () => {
   const elements = manifestElements(manifest());
 
-  it('the manifest has the four elements', () => {
-    assert.deepEqual(elements.map((element) => element.tag).sort(), ['approval-dialog', 'artifact-list', 'interaction-host', 'questionnaire-form']);
+  it('the manifest has the five elements', () => {
+    assert.deepEqual(elements.map((element) => element.tag).sort(), ['approval-dialog', 'artifact-list', 'interaction-host', 'interaction-inbox', 'questionnaire-form']);
   });
 
   for (const element of elements) {

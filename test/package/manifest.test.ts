@@ -17,7 +17,7 @@ interface Named { name: string; type?: { text: string }; default?: string; descr
 interface Element { name: string; tagName?: string; customElement?: boolean; attributes?: Named[]; events?: Named[]; cssParts?: Named[]; cssProperties?: Named[]; slots?: Named[] }
 interface Manifest { schemaVersion: string; modules: { path: string; declarations: Element[]; exports: { kind: string; name: string; declaration: { module: string } }[] }[] }
 
-const TAGS = { 'approval-dialog': 'approval-dialog', 'questionnaire-form': 'questionnaire-form', 'artifact-list': 'artifact-list', 'interaction-host': 'host' } as const;
+const TAGS = { 'approval-dialog': 'approval-dialog', 'questionnaire-form': 'questionnaire-form', 'artifact-list': 'artifact-list', 'interaction-host': 'host', 'interaction-inbox': 'host/inbox' } as const;
 let packed: Packed;
 let manifest: Manifest;
 
@@ -84,7 +84,11 @@ describe('custom-elements.json', () => {
     const shared = renderedParts('elements/shared');
     for (const [tag, folder] of Object.entries(TAGS)) {
       const listed = new Set(element(tag).cssParts!.map((part) => part.name));
-      const rendered = folder === 'host' ? new Set([...renderedParts('host'), ...EXPORTED_PARTS]) : new Set([...renderedParts(`elements/${folder}`), ...(folder === 'artifact-list' ? ['invisible-char'] : shared)]);
+      // The inbox renders the host's answer-all bar and forwards its cards' parts as the host does.
+      const rendered =
+        folder === 'host' ? new Set([...renderedParts('host'), ...EXPORTED_PARTS])
+        : folder === 'host/inbox' ? new Set([...renderedParts('host/inbox'), 'answer-all', 'approve-all-button', 'reject-all-button', ...EXPORTED_PARTS])
+        : new Set([...renderedParts(`elements/${folder}`), ...(folder === 'artifact-list' ? ['invisible-char'] : shared)]);
       assert.deepEqual([...rendered].filter((name) => !listed.has(name)), [], `${tag} renders parts its manifest does not list`);
       assert.ok(element(tag).cssParts!.every((part) => part.description), tag);
       const attributes = element(tag).attributes!.map((a) => a.name);

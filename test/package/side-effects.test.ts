@@ -117,6 +117,7 @@ describe('the packed package under a bundler', () => {
       'dist/artifact-list.js',
       'dist/index.js',
       'dist/interaction-host.js',
+      'dist/interaction-inbox.js',
       ...['ar', 'de', 'es', 'fr', 'he', 'ja', 'ko', 'pt-BR', 'ru', 'zh-TW'].map((tag) => `dist/locales/${tag}.js`),
       'dist/questionnaire-form.js',
       'dist/react/ai-sdk.js',

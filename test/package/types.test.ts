@@ -98,12 +98,13 @@ describe('the packed package for TypeScript', () => {
       'agent-interaction-kit': host,
       'agent-interaction-kit/agent-interaction-kit.js': host,
       'agent-interaction-kit/interaction-host.js': host,
+      'agent-interaction-kit/interaction-inbox.js': ['approval-dialog', 'questionnaire-form', 'interaction-inbox'],
       'agent-interaction-kit/approval-dialog.js': ['approval-dialog'],
       'agent-interaction-kit/questionnaire-form.js': ['questionnaire-form'],
       'agent-interaction-kit/artifact-list.js': ['artifact-list'],
     };
     // A property only the element's own class has: without the tag-name map createElement gives an HTMLElement.
-    const own: Record<string, string> = { 'approval-dialog': 'request', 'questionnaire-form': 'request', 'artifact-list': 'items', 'interaction-host': 'receiptLimit' };
+    const own: Record<string, string> = { 'approval-dialog': 'request', 'questionnaire-form': 'request', 'artifact-list': 'items', 'interaction-host': 'receiptLimit', 'interaction-inbox': 'filterKind' };
     let previous: ts.Program | undefined;
     const problems = Object.entries(registers).flatMap(([specifier, tags], i) => {
       // One program per entry: a tag-name map one entry declares would otherwise type them all.

@@ -30,7 +30,10 @@ interface Lab {
 }
 
 export type AgentCommand =
-  | { action: 'server'; fakeClock?: boolean; context?: WireContext; allowedOrigins?: string[]; gate?: Gate }
+  /** `inbox`: the inbox endpoint too (`/agent/inbox`), whose person is the URL's `?as=`. */
+  | { action: 'server'; fakeClock?: boolean; context?: WireContext; allowedOrigins?: string[]; gate?: Gate; inbox?: boolean }
+  /** Gives a session its owner and title (`server.session(id, { owner, title })`). */
+  | { action: 'own'; server: number; session: string; owner: string; title?: string }
   | { action: 'gate'; server: number; gate: Gate }
   | { action: 'connections'; server: number }
   | { action: 'page'; server: number; html: string }
@@ -60,6 +63,12 @@ function settle(promise: Promise<unknown>) {
   );
 }
 
+/** The person an upgrade names with `?as=`; any page may open a session. */
+function actorFromQuery(request: IncomingMessage): boolean | { actor: string } {
+  const actor = new URL(request.url ?? '/', 'http://x').searchParams.get('as');
+  return actor ? { actor } : true;
+}
+
 export async function runAgentCommand(command: AgentCommand): Promise<unknown> {
   if (command.action === 'server') {
     const clock = command.fakeClock ? new FakeClock() : undefined;
@@ -75,6 +84,7 @@ export async function runAgentCommand(command: AgentCommand): Promise<unknown> {
       log: () => undefined,
       allowedOrigins: command.allowedOrigins,
       ...(command.gate ? { authorize: gate } : {}),
+      ...(command.inbox ? { inbox: {}, authorize: actorFromQuery } : {}),
     });
     const lab: Lab = { server, gate: command.gate ?? 'open', connections: [], pages: [], clock, sockets: new Map(), received: new Map(), calls: new Map() };
     server.wss.on('connection', (socket, request) => {
@@ -114,6 +124,9 @@ export async function runAgentCommand(command: AgentCommand): Promise<unknown> {
       const address = page.address();
       return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     }
+    case 'own':
+      lab.server.session(command.session, { owner: command.owner, ...(command.title ? { title: command.title } : {}) });
+      return true;
     case 'call': {
       const abort = new AbortController();
       const promise = lab.server.session(command.session).callTool(command.tool, command.args, {

@@ -17,13 +17,23 @@ export class AgentLab {
     readonly port: number,
   ) {}
 
-  static async start(options: { fakeClock?: boolean; context?: Record<string, unknown>; allowedOrigins?: string[]; gate?: Gate } = {}): Promise<AgentLab> {
+  static async start(options: { fakeClock?: boolean; context?: Record<string, unknown>; allowedOrigins?: string[]; gate?: Gate; inbox?: boolean } = {}): Promise<AgentLab> {
     const { server, port } = (await executeServerCommand('agent', { action: 'server', ...options })) as { server: number; port: number };
     return new AgentLab(server, port);
   }
 
   url(session: string): string {
     return `ws://127.0.0.1:${this.port}/agent/sessions/${session}`;
+  }
+
+  /** The inbox endpoint's URL for `actor` (a lab started with `inbox: true`). */
+  inboxUrl(actor: string): string {
+    return `ws://127.0.0.1:${this.port}/agent/inbox?as=${encodeURIComponent(actor)}`;
+  }
+
+  /** Gives a session its owner (whose inbox lists its calls) and title. */
+  own(session: string, owner: string, title?: string): Promise<unknown> {
+    return this.run({ action: 'own', session, owner, title });
   }
 
   run(command: WithoutServer<AgentCommand>): Promise<unknown> {
