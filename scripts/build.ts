@@ -49,6 +49,7 @@ await Promise.all([
       'questionnaire-form': 'src/entries/questionnaire-form.ts',
       'artifact-list': 'src/entries/artifact-list.ts',
       'interaction-host': 'src/entries/interaction-host.ts',
+      'interaction-inbox': 'src/entries/interaction-inbox.ts',
       index: 'src/entries/index.ts',
       'react/index': 'src/react/index.ts',
       // The adapters' entries register the card parts only their requests need.

@@ -10,8 +10,8 @@ const MESSAGE_LENGTH = 120;
 export interface AnswerAllOptions {
   /** The requests waiting for the user (pending cards), oldest first. */
   waiting(): readonly RequestEntry[];
-  /** The card of request `id`, when it is an approval. */
-  cardOf(id: string): ApprovalDialog | null | undefined;
+  /** The card of request `id`, when it is an approval (or what answers for it, in an inbox). */
+  cardOf(id: string): Pick<ApprovalDialog, 'answerTogether' | 'focusReceipt'> | null | undefined;
   /** Says `text` in the host's polite live region. */
   announce(text: string): void;
 }

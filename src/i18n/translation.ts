@@ -7,6 +7,7 @@ import type { ArtifactStrings } from './artifacts.js';
 import type { CardStrings } from './card.js';
 import type { FieldStrings } from './fields.js';
 import type { HostStrings } from './host.js';
+import type { InboxStrings } from './inbox.js';
 import type { LinkStrings } from './link.js';
 import type { McpAppStrings } from './mcp-app.js';
 import type { QuestionnaireStrings } from './questionnaire.js';
@@ -17,6 +18,7 @@ export interface Translation {
   questionnaire: QuestionnaireStrings;
   artifacts: ArtifactStrings;
   host: HostStrings;
+  inbox: InboxStrings;
   fields: FieldStrings;
   link: LinkStrings;
   mcpApp: McpAppStrings;

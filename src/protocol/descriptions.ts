@@ -136,6 +136,34 @@ export const MESSAGE_DESCRIPTIONS: Record<string, SchemaDescription> = {
     description: 'the user withdrew a grant',
     fields: { ...envelope, key: 'the `key` of the grant withdrawn, as `grants` listed it' },
   },
+  'inbox-hello': {
+    description: "the runtime's answer to an inbox's `connect` (§12.2)",
+    fields: { ...envelope, inbox: 'always `true`: an inbox connection, with no session', actor: 'the person the inbox serves, as `authorize` named them' },
+  },
+  'inbox-snapshot': {
+    description: 'every pending call the person may answer, soonest deadline first, after every `ready`',
+    fields: { ...envelope, calls: "each the session's `tool_call` without `v` and `type`, plus `session_id`, `session_title` and `asked_at`" },
+  },
+  'inbox-add': {
+    description: 'a call that started waiting, or became visible to the person',
+    fields: { ...envelope, call: "the session's `tool_call` without `v` and `type`, plus `session_id`, `session_title` and `asked_at`" },
+  },
+  'inbox-remove': {
+    description: 'a call that settled anywhere: it leaves the inbox',
+    fields: {
+      ...envelope,
+      call_id: 'the call that was decided',
+      session_id: "the call's session",
+      decision: '`approved`, `rejected`, `answered`, `cancelled`, `timeout`, `auto_selected` or `granted`',
+      where: 'where it was decided: `chat`, `inbox`, `link`, `grant` or `runtime`',
+      actor: 'who decided it, as `authorize` named them, or null',
+      at: 'when it was decided (ISO 8601)',
+    },
+  },
+  'inbox-tool-result': {
+    description: "an inbox's answer: the kit's `tool_result` plus the call's `session_id`",
+    fields: { session_id: "the call's session, which the runtime checks the person may see" },
+  },
   'audit-record': {
     description: 'One record of the audit trail (docs/protocol.md §11): how one call was decided, by whom, when.',
     fields: {

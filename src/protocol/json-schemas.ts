@@ -16,6 +16,8 @@ import {
   toolCallSchema,
 } from './messages.js';
 import { auditRecordSchema } from './audit-record.js';
+import { inboxAddSchema, inboxHelloSchema, inboxRemoveSchema, inboxSnapshotSchema } from './inbox-messages.js';
+import { inboxToolResultSchema } from './inbox-kit-messages.js';
 import { interactionRequestSchema } from './request.js';
 import { interactionResponseSchema, rawValueSchema } from './response.js';
 import {
@@ -49,6 +51,11 @@ export const JSON_SCHEMA_SOURCES = {
   'kit-interaction-response': interactionResponseMessageSchema,
   'kit-error': errorMessageSchema,
   'kit-revoke-grant': revokeGrantSchema,
+  'inbox-hello': inboxHelloSchema,
+  'inbox-snapshot': inboxSnapshotSchema,
+  'inbox-add': inboxAddSchema,
+  'inbox-remove': inboxRemoveSchema,
+  'inbox-tool-result': inboxToolResultSchema,
   'arguments-request-user-approval': approvalContractSchema,
   'arguments-request-user-input': inputContractSchema,
   'arguments-publish-artifacts': artifactsContractSchema,

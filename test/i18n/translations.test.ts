@@ -8,6 +8,7 @@ import { artifactStrings } from '../../src/i18n/artifacts.js';
 import { cardStrings } from '../../src/i18n/card.js';
 import { fieldStrings } from '../../src/i18n/fields.js';
 import { hostStrings } from '../../src/i18n/host.js';
+import { inboxStrings } from '../../src/i18n/inbox.js';
 import { linkStrings } from '../../src/i18n/link.js';
 import { TRANSLATIONS, TRANSLATION_TAGS } from '../../src/i18n/locales/all.js';
 import { mcpAppStrings } from '../../src/i18n/mcp-app.js';
@@ -20,6 +21,7 @@ const table = (locale: 'zh-CN' | 'en'): Translation => ({
   questionnaire: questionnaireStrings[locale],
   artifacts: artifactStrings[locale],
   host: hostStrings[locale],
+  inbox: inboxStrings[locale],
   fields: fieldStrings[locale],
   link: linkStrings[locale],
   mcpApp: mcpAppStrings[locale],

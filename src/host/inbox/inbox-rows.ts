@@ -1,0 +1,98 @@
+// The inbox's rows: one line each (session title, card title, severity, time left), or once the
+// call ended, one line of receipt (what was decided, where, by whom, when). Arrow keys, Home and
+// End move through them (one tab stop, roving tabindex); Enter or Space opens a waiting row.
+import { html, nothing, type TemplateResult } from 'lit';
+import { formatRemaining } from '../../elements/shared/countdown.js';
+import { safeText } from '../../elements/shared/safe-text.js';
+import type { InboxStrings } from '../../i18n/inbox.js';
+import { displayTitle, type Strings } from '../../i18n/strings.js';
+import type { InboxItem, InboxOutcome } from './inbox-session.js';
+
+/** The id of row `id`'s focusable element. */
+export const rowId = (id: string) => `row-${id}`;
+
+/** Whether a row still waits for the person (not ended, not past its deadline). */
+export const isOpenable = (item: InboxItem) => !item.outcome && !item.expired && item.entry.phase === 'pending';
+
+/** The session a row comes from, as the person reads it. */
+export const sessionName = (item: InboxItem, strings: InboxStrings) => item.sessionTitle?.trim() || strings.untitled;
+
+/** The receipt's line: what was decided, where, who and when (`HH:MM` in the inbox's language). */
+export function receiptText(outcome: InboxOutcome, strings: InboxStrings, locale: string): string {
+  if (outcome.kind === 'forbidden') return strings.forbidden;
+  const at = Date.parse(outcome.at);
+  const time = Number.isFinite(at) ? new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at) : '';
+  const where = strings.places[outcome.where] ?? strings.places.elsewhere ?? '';
+  const decided = strings.decisions[outcome.decision];
+  return `${decided ? `${decided} · ` : ''}${strings.receipt(where, outcome.actor, time)}`;
+}
+
+export interface RowsView {
+  items: readonly InboxItem[];
+  strings: Strings & { inbox: InboxStrings };
+  locale: string;
+  now: number;
+  /** The row holding the list's one tab stop. */
+  current: string | undefined;
+  open(id: string): void;
+  /** Moves the tab stop to row `id` and focuses it. */
+  move(id: string): void;
+  /** Row `id` got focus (a click, Tab): it holds the tab stop. */
+  focused(id: string): void;
+}
+
+/** What a waiting row says of its kind: an approval's severity, or that it asks a question. */
+function badge(item: InboxItem, strings: InboxStrings): TemplateResult {
+  const { kind, metadata } = item.entry.request;
+  if (kind !== 'approval') return html`<span class="kind" part="row-kind">${strings.question}</span>`;
+  const severity = metadata.severity ?? 'medium';
+  return html`<span class="kind severity-${severity}" part="row-severity" data-severity=${severity}>${strings.severity[severity]}</span>`;
+}
+
+function timeLeft(item: InboxItem, strings: InboxStrings, now: number): string {
+  if (item.expired) return strings.timeUp;
+  if (!Number.isFinite(item.due)) return strings.noLimit;
+  return strings.left(formatRemaining(Math.max(0, item.due - now)));
+}
+
+/** The keys that move the tab stop; the row that gets it is focused at once. */
+function onKeydown(event: KeyboardEvent, view: RowsView): void {
+  const ids = view.items.map((item) => item.entry.id);
+  const at = Math.max(0, ids.indexOf(view.current ?? ''));
+  const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: ids.length - 1 }[event.key];
+  if (next === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  const id = ids[Math.min(ids.length - 1, Math.max(0, next))];
+  if (id !== undefined) view.move(id);
+}
+
+/** The list of rows, or nothing when there is none (the inbox says it is empty). */
+export function renderRows(view: RowsView): TemplateResult {
+  const { strings, locale, now } = view;
+  const words = strings.inbox;
+  return html`<ul class="rows" part="rows" aria-label=${words.list} @keydown=${(event: KeyboardEvent) => onKeydown(event, view)}>
+    ${view.items.map((item) => {
+      const id = item.entry.id;
+      const tabindex = id === view.current ? 0 : -1;
+      const title = displayTitle(strings, item.entry.request.title);
+      if (item.outcome) {
+        return html`<li class="row receipt" part="row receipt-row" data-row=${id}>
+          <p id=${rowId(id)} class="line" tabindex=${tabindex} @focus=${() => view.focused(id)}>
+            <span class="title" dir="auto">${safeText(title)}</span>
+            <span class="outcome" part="row-outcome">${receiptText(item.outcome, words, locale)}</span>
+          </p>
+        </li>`;
+      }
+      const busy = item.entry.phase !== 'pending';
+      return html`<li class="row" part="row" data-row=${id}>
+        <button id=${rowId(id)} class="line" type="button" tabindex=${tabindex} data-expired=${item.expired ? 'true' : nothing}
+          @focus=${() => view.focused(id)} @click=${() => view.open(id)}>
+          <span class="session" part="row-session" dir="auto">${safeText(sessionName(item, words))}</span>
+          <span class="title" part="row-title" dir="auto">${safeText(title)}</span>
+          ${badge(item, words)}
+          <span class="left" part="row-time">${busy ? strings.submitting : timeLeft(item, words, now)}</span>
+        </button>
+      </li>`;
+    })}
+  </ul>`;
+}
