@@ -2,12 +2,14 @@
 // WebSocket `/agent/sessions/<id>` is the kit's connection; `POST /scenario` makes the runtime
 // call a tool (see scenarios.ts; a batch calls several at once), `POST /drop` cuts the session's connection, `GET /results` lists
 // what came back. The `mcp-*` scenarios speak MCP elicitation (JSON-RPC 2.0) on the same socket.
+// WebSocket `/agent/inbox` is the inbox page's, and `POST /agents` starts its agents (inbox-agents.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
 import { createAgentServer } from '../src/agent/ws-server.js';
 import type { WireContext } from '../src/protocol/context.js';
 import { BATCHES, FILES, MCP_SCENARIOS, SCENARIOS, wordsFor } from './scenarios.js';
 import { frameworkRoutes } from './frameworks/routes.js';
+import { startInboxAgents, visitorOf } from './inbox-agents.js';
 
 /** A small chart the runtime serves, so the artifacts scenario has a real image to preview. */
 const CHART_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160" width="640" height="320">
@@ -54,7 +56,13 @@ function reply(response: ServerResponse, status: number, data: unknown): void {
 export async function startMockRuntime(options: { port?: number; log?: (line: string) => void } = {}): Promise<MockRuntime> {
   const log = options.log ?? (() => undefined);
   const http = createServer();
-  const agent = await createAgentServer({ server: http, contextFor: () => ({ channel: 'feishu', run_mode: 'execution', locale: 'zh-CN', requester: 'demo-agent' }) });
+  const agent = await createAgentServer({
+    server: http,
+    contextFor: () => ({ channel: 'feishu', run_mode: 'execution', locale: 'zh-CN', requester: 'demo-agent' }),
+    // Every connection is a person: the inbox page's visitor (its `as`), else the demo's one person.
+    authorize: visitorOf,
+    inbox: {},
+  });
   const runs: ScenarioRun[] = [];
   const aborts = new Map<string, AbortController>();
   let counter = 0;
@@ -155,6 +163,10 @@ export async function startMockRuntime(options: { port?: number; log?: (line: st
         // A batch's calls go out together, each with its own call id.
         const batch = Object.hasOwn(BATCHES, name) ? BATCHES[name] : undefined;
         reply(response, 202, batch ? await Promise.all(batch.map((each) => run(each, session, context))) : await run(name, session, context));
+      } else if (request.method === 'POST' && url.pathname === '/agents') {
+        const data = await body(request);
+        const visitor = visitorOf({ url: `/?as=${encodeURIComponent(String(data.visitor ?? ''))}` } as IncomingMessage).actor;
+        reply(response, 202, await startInboxAgents(agent, run, visitor, String(data.locale ?? 'zh-CN')));
       } else if (request.method === 'POST' && url.pathname === '/drop') {
         const data = await body(request);
         reply(response, 200, { dropped: drop(String(data.session ?? 'demo')) });
