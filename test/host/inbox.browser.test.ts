@@ -91,7 +91,8 @@ describe('interaction-inbox', () => {
     expect(h.announcement()).to.equal('新请求：重启服务');
     runtime.deliver({ type: 'inbox_remove', call_id: 'b', session_id: 's1', decision: 'approved', where: 'chat', actor: 'Li Lei', at: '2026-11-29T14:02:00.000Z' });
     await settle(inbox);
-    const time = new Intl.DateTimeFormat('zh-CN', { hour: '2-digit', minute: '2-digit' }).format(Date.parse('2026-11-29T14:02:00.000Z'));
+    // The time as the cards' receipts write it (the page's time zone, the language's short time).
+    const time = new Intl.DateTimeFormat('zh-CN', { timeStyle: 'short' }).format(Date.parse('2026-11-29T14:02:00.000Z'));
     expect(h.rowText('b')).to.equal(`重启服务 已批准 在对话中 · Li Lei · ${time}`);
     expect(h.row('b')!.localName).to.equal('p');
     expect(h.text('count')).to.equal('1 项等待处理');

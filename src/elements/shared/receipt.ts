@@ -62,7 +62,7 @@ function outcome(view: ReceiptView): string {
 
 /** One formatter per locale: making one per receipt render cost about 1 ms a round trip. */
 const timeFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
-const shortTime = (locale: Locale): Intl.DateTimeFormat => (timeFormats[locale] ??= new Intl.DateTimeFormat(locale, { timeStyle: 'short' }));
+export const shortTime = (locale: Locale): Intl.DateTimeFormat => (timeFormats[locale] ??= new Intl.DateTimeFormat(locale, { timeStyle: 'short' }));
 
 /**
  * The receipt of a settled card: one line (title, outcome, time), a heading whose button opens

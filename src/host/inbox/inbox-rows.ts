@@ -2,9 +2,12 @@
 // call ended, one line of receipt (what was decided, where, by whom, when). Arrow keys, Home and
 // End move through them (one tab stop, roving tabindex); Enter or Space opens a waiting row.
 import { html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import { formatRemaining } from '../../elements/shared/countdown.js';
+import { shortTime } from '../../elements/shared/receipt.js';
 import { safeText } from '../../elements/shared/safe-text.js';
 import type { InboxStrings } from '../../i18n/inbox.js';
+import type { Locale } from '../../i18n/locales.js';
 import { displayTitle } from '../../i18n/strings.js';
 import type { InboxItem, InboxOutcome } from './inbox-session.js';
 import type { InboxAllStrings } from './inbox-strings.js';
@@ -18,11 +21,11 @@ export const isOpenable = (item: InboxItem) => !item.outcome && !item.expired &&
 /** The session a row comes from, as the person reads it. */
 export const sessionName = (item: InboxItem, strings: InboxStrings) => item.sessionTitle?.trim() || strings.untitled;
 
-/** The receipt's line: what was decided, where, who and when (`HH:MM` in the inbox's language). */
-export function receiptText(outcome: InboxOutcome, strings: InboxAllStrings, locale: string): string {
+/** The receipt's line: what was decided, where, who and when (the time as the cards' receipts write it). */
+export function receiptText(outcome: InboxOutcome, strings: InboxAllStrings, locale: Locale): string {
   if (outcome.kind === 'forbidden') return strings.inbox.forbidden;
   const at = Date.parse(outcome.at);
-  const time = Number.isFinite(at) ? new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at) : '';
+  const time = Number.isFinite(at) ? shortTime(locale).format(at) : '';
   // The chat's receipt words for where (在收件箱 / in the inbox), after what was decided.
   const where = strings.receipt.where[outcome.where];
   const decided = outcome.decision ? strings.inbox.decisions[outcome.decision] : undefined;
@@ -32,7 +35,7 @@ export function receiptText(outcome: InboxOutcome, strings: InboxAllStrings, loc
 export interface RowsView {
   items: readonly InboxItem[];
   strings: InboxAllStrings;
-  locale: string;
+  locale: Locale;
   now: number;
   /** The row holding the list's one tab stop. */
   current: string | undefined;
@@ -68,18 +71,28 @@ function onKeydown(event: KeyboardEvent, view: RowsView): void {
   if (id !== undefined) view.move(id);
 }
 
+/** Calls `act` with the id of the row an event happened in (on its `within` element, when given). */
+function rowOf(event: Event, act: (id: string) => void, within?: string): void {
+  const target = event.target as Element;
+  const row = (within ? target.closest(within) : target)?.closest<HTMLElement>('[data-row]');
+  if (row?.dataset.row !== undefined) act(row.dataset.row);
+}
+
 /** The list of rows, or nothing when there is none (the inbox says it is empty). */
 export function renderRows(view: RowsView): TemplateResult {
   const { strings, locale, now } = view;
   const words = strings.inbox;
-  return html`<ul class="rows" part="rows" aria-label=${words.list} @keydown=${(event: KeyboardEvent) => onKeydown(event, view)}>
-    ${view.items.map((item) => {
+  // Keyed, so that a row arriving or leaving moves no other row's nodes; one listener per event on
+  // the list (the row read from the event), so that an update rebinds nothing per row.
+  return html`<ul class="rows" part="rows" aria-label=${words.list} @keydown=${(event: KeyboardEvent) => onKeydown(event, view)}
+    @focusin=${(event: FocusEvent) => rowOf(event, view.focused)} @click=${(event: MouseEvent) => rowOf(event, view.open, 'button')}>
+    ${repeat(view.items, (item) => item.entry.id, (item) => {
       const id = item.entry.id;
       const tabindex = id === view.current ? 0 : -1;
       const title = displayTitle(strings, item.entry.request.title);
       if (item.outcome) {
         return html`<li class="row receipt" part="row receipt-row" data-row=${id}>
-          <p id=${rowId(id)} class="line" tabindex=${tabindex} @focus=${() => view.focused(id)}>
+          <p id=${rowId(id)} class="line" tabindex=${tabindex}>
             <span class="title" dir="auto">${safeText(title)}</span>
             <span class="outcome" part="row-outcome">${receiptText(item.outcome, strings, locale)}</span>
           </p>
@@ -87,8 +100,7 @@ export function renderRows(view: RowsView): TemplateResult {
       }
       const busy = item.entry.phase !== 'pending';
       return html`<li class="row" part="row" data-row=${id}>
-        <button id=${rowId(id)} class="line" type="button" tabindex=${tabindex} data-expired=${item.expired ? 'true' : nothing}
-          @focus=${() => view.focused(id)} @click=${() => view.open(id)}>
+        <button id=${rowId(id)} class="line" type="button" tabindex=${tabindex} data-expired=${item.expired ? 'true' : nothing}>
           <span class="session" part="row-session" dir="auto">${safeText(sessionName(item, words))}</span>
           <span class="title" part="row-title" dir="auto">${safeText(title)}</span>
           ${badge(item, words)}
