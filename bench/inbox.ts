@@ -4,11 +4,13 @@
 // pages on instance B, both on the bench's own redis-server); and the cost of the inbox's update
 // that adds a row, with 1,000 rows beside 0.
 //
-// What is timed, and why so: the time runs in Node from just before `callTool` to the page's
-// binding reporting the row (or card) in its render root, laid out. Node's and the page's clocks
-// are not one clock, so the page cannot time from the call; timed in Node, each figure carries the
-// binding's way back from the page, the same for the chat and the inbox, so the ratio stays honest.
-// The update's own cost is timed in the page (see bench/inbox-pages.ts).
+// What is timed, and why so: from just before `callTool` (Node's clock) to the row, or the card,
+// shown and laid out (the page's clock, read at that moment). Timing it all in Node would add the
+// report's way back from the page (a Playwright binding, several ms on a busy machine) to the chat
+// and the inbox alike, which would flatten their ratio; so the page's clock is set against Node's
+// instead, both as milliseconds since the epoch, the offset taken from the quickest of twenty
+// round trips to the page (off by at most half that round trip, well under a millisecond, the same
+// error for every call of a page). The update's own cost is timed in the page (bench/inbox-pages.ts).
 import type { Browser, Page } from 'playwright-core';
 import { createAgentServer, type AgentServer } from '../src/agent/ws-server.js';
 import { startRedis } from '../scripts/redis-server.js';
@@ -34,42 +36,60 @@ export interface InboxTimes {
 }
 
 /** Starts timing a call asked in `session` of `asker`; resolves with ms from the call to the page's report, and the update's time. */
-function shownOn(tab: Page, waiters: Map<string, (renderMs: number) => void>) {
+function shownOn(tab: Page, waiters: Map<string, Shown>, offset: number) {
   return async (asker: AgentServer, session: string, id: string, signal?: AbortSignal) => {
     await tab.evaluate((callId) => window.benchExpect(callId), id);
-    const shown = new Promise<number>((resolve) => waiters.set(id, resolve));
-    const start = performance.now();
+    const shown = new Promise<{ at: number; renderMs: number }>((resolve) => waiters.set(id, resolve));
+    const start = epochNow();
     const call = asker.session(session).callTool('request_user_approval', { message: `#${id}` }, { callId: id, signal, ...LONG });
-    const renderMs = await shown;
-    const ms = performance.now() - start;
-    return { ms, renderMs, call };
+    const { at, renderMs } = await shown;
+    return { ms: at - offset - start, renderMs, call };
   };
+}
+
+type Shown = (report: { at: number; renderMs: number }) => void;
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/** The page's clock minus Node's, from the quickest of twenty round trips. */
+async function clockOffset(tab: Page): Promise<number> {
+  let best = { trip: Infinity, offset: 0 };
+  for (let i = 0; i < 20; i += 1) {
+    const sent = epochNow();
+    const page = await tab.evaluate(() => window.benchNow());
+    const back = epochNow();
+    if (back - sent < best.trip) best = { trip: back - sent, offset: page - (sent + back) / 2 };
+  }
+  return best.offset;
 }
 
 async function openPage(browser: Browser, base: string, mode: 'chat' | 'inbox', ws: string) {
   const tab = await browser.newPage();
-  const waiters = new Map<string, (renderMs: number) => void>();
-  await tab.exposeFunction('benchShown', (id: string, renderMs: number) => {
-    waiters.get(id)?.(renderMs);
+  const waiters = new Map<string, Shown>();
+  await tab.exposeFunction('benchShown', (id: string, at: number, renderMs: number) => {
+    waiters.get(id)?.({ at, renderMs });
     waiters.delete(id);
   });
   await tab.goto(`${base}/inbox?mode=${mode}&ws=${encodeURIComponent(ws)}`);
-  return { tab, time: shownOn(tab, waiters) };
+  await tab.waitForFunction(() => 'benchNow' in window);
+  return { tab, time: shownOn(tab, waiters, await clockOffset(tab)) };
 }
 
 /** One setup's figures: `asker` asks, `pages` serves both pages (the same server in one process). */
 async function measure(browser: Browser, base: string, asker: AgentServer, pages: AgentServer, tag: string, chatCalls: number, rowCalls: number): Promise<InboxTimes> {
   const times: InboxTimes = { chat: [], rows: {}, renders: {} };
+  // The chat's session has no owner, so its calls appear in no inbox.
   const chatSession = `bench-chat-${tag}-${process.pid}`;
-  asker.session(chatSession, { owner: OWNER, title: 'Chat' });
   const chat = await openPage(browser, base, 'chat', `ws://127.0.0.1:${pages.port}/agent/sessions/${chatSession}`);
-  // The chat's cards are answered on the page: each call ends before the next.
-  for (let i = 0; i < chatCalls + 10; i += 1) {
-    const { ms, call } = await chat.time(asker, chatSession, `chat-${tag}-${i}`);
-    await call;
-    if (i >= 10) times.chat.push(ms);
-  }
-  await chat.tab.close();
+  let c = 0;
+  /** Chat calls one after another, each answered on the page before the next; kept unless a warm-up. */
+  const chatBlock = async (count: number, keep: boolean) => {
+    for (let i = 0; i < count; i += 1, c += 1) {
+      const { ms, call } = await chat.time(asker, chatSession, `chat-${tag}-${c}`);
+      await call;
+      if (keep) times.chat.push(ms);
+    }
+  };
+  await chatBlock(10, false);
   // The waiting calls, spread over ten sessions of the owner; none is answered until the end.
   const sessions = Array.from({ length: 10 }, (_, s) => `bench-inbox-${tag}-${process.pid}-${s}`);
   for (const [s, session] of sessions.entries()) asker.session(session, { owner: OWNER, title: `Agent ${s + 1}` });
@@ -77,6 +97,8 @@ async function measure(browser: Browser, base: string, asker: AgentServer, pages
   const measured = `bench-measured-${tag}-${process.pid}`;
   asker.session(measured, { owner: OWNER, title: 'Measured' });
   for (const level of LEVELS) {
+    // The chat's calls in a block before each level's, so that the machine's drift falls on both.
+    await chatBlock(Math.ceil(chatCalls / LEVELS.length), true);
     while (waiting.length < level) {
       const n = waiting.length;
       waiting.push(asker.session(sessions[n % sessions.length]!).callTool('request_user_approval', { message: `Waiting ${n}` }, { callId: `wait-${tag}-${n}`, ...LONG }).catch(() => undefined));
@@ -93,6 +115,8 @@ async function measure(browser: Browser, base: string, asker: AgentServer, pages
       const { ms, renderMs, call } = await inbox.time(asker, measured, `row-${tag}-${level}-${i}`, abort.signal);
       abort.abort();
       await call.catch(() => undefined);
+      // The next call waits until this one's end reached the inbox, so no update of it overlaps the next's.
+      await inbox.tab.waitForFunction((callId) => window.benchEnded(callId), `row-${tag}-${level}-${i}`);
       if (i >= 5) {
         rows.push(ms);
         renders.push(renderMs);
@@ -102,6 +126,7 @@ async function measure(browser: Browser, base: string, asker: AgentServer, pages
     times.renders[level] = renders;
     await inbox.tab.close();
   }
+  await chat.tab.close();
   for (const session of [...sessions, measured]) asker.session(session).close();
   await Promise.all(waiting);
   return times;
