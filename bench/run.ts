@@ -10,6 +10,7 @@ import { createAgentServer } from '../src/agent/ws-server.js';
 import { resolveContext } from '../src/rules/context.js';
 import { ELEMENTS, gzipSize, LIT_AS_PEER, limitRule, measureLocaleSizes, measureSizes, SIZE_POLICY, sizeLimit } from '../scripts/sizes.js';
 import { normalizeInput } from '../src/rules/normalize.js';
+import { addInbox, inboxBench } from './inbox.js';
 import { addRedisRoundTrip, redisRoundTrip } from './redis-roundtrip.js';
 // @ts-expect-error plain JS helpers shared with the build and the tests
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.js';
@@ -32,9 +33,9 @@ interface Figure {
 }
 
 const progress = (step: string) => process.stderr.write(`bench: ${step}\n`);
-// `npm run bench -- --only render` (or sizes, normalise, roundtrip; comma-separated) runs those
+// `npm run bench -- --only render` (or sizes, normalise, roundtrip, inbox; comma-separated) runs those
 // parts alone; a partial run prints its rows and leaves bench/results.json as it was.
-const PARTS = ['sizes', 'normalise', 'render', 'roundtrip'] as const;
+const PARTS = ['sizes', 'normalise', 'render', 'roundtrip', 'inbox'] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only'));
 const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1]! : process.argv[process.argv.indexOf(onlyArg) + 1] ?? '').split(',') : [...PARTS];
 for (const part of only) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only: unknown part "${part}" (one of ${PARTS.join(', ')})`);
@@ -107,7 +108,7 @@ add('normalise (4-question questionnaire, Node)', 'ops/s', normaliseRuns, median
 }
 // The browser figures.
 const pages = await build({
-  entryPoints: { render: 'bench/render-page.ts', roundtrip: 'bench/roundtrip-pages.ts' },
+  entryPoints: { render: 'bench/render-page.ts', roundtrip: 'bench/roundtrip-pages.ts', inbox: 'bench/inbox-pages.ts' },
   bundle: true, minify: true, format: 'esm', write: false, outdir: 'bench-out', tsconfig: 'tsconfig.json', plugins: [minifyLitCss], logLevel: 'error',
 });
 const files = new Map(pages.outputFiles.map((file) => [`/${file.path.split('/').pop()}`, file.contents]));
@@ -115,7 +116,7 @@ const http = createServer((request, response) => {
   const path = new URL(request.url ?? '/', 'http://bench').pathname;
   const script = files.get(path);
   if (script) response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-  else response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html lang="en"><body><script type="module" src="/${path === '/render' ? 'render' : 'roundtrip'}.js"></script></body></html>`);
+  else response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html lang="en"><body><script type="module" src="/${path === '/render' || path === '/inbox' ? path.slice(1) : 'roundtrip'}.js"></script></body></html>`);
 });
 await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
@@ -219,6 +220,10 @@ add('round trip p50, 500 receipts kept', 'ms', many.times, p50(kept.times), '≤
 }
 await kept.tab.close();
 await kept.agent.close();
+}
+if (wants('inbox')) {
+  addInbox(add, await inboxBench(browser, base));
+  progress('inbox done');
 }
 await browser.close();
 http.close();
