@@ -46,11 +46,13 @@ export interface RowsView {
   focused(id: string): void;
 }
 
+/** An approval's severity; none for a question. */
+const severityOf = ({ entry: { request } }: InboxItem) => (request.kind === 'approval' ? (request.metadata.severity ?? 'medium') : undefined);
+
 /** What a waiting row says of its kind: an approval's severity, or that it asks a question. */
 function badge(item: InboxItem, strings: InboxStrings): TemplateResult {
-  const { kind, metadata } = item.entry.request;
-  if (kind !== 'approval') return html`<span class="kind" part="row-kind">${strings.question}</span>`;
-  const severity = metadata.severity ?? 'medium';
+  const severity = severityOf(item);
+  if (!severity) return html`<span class="kind" part="row-kind">${strings.question}</span>`;
   return html`<span class="kind severity-${severity}" part="row-severity" data-severity=${severity}>${strings.severity[severity]}</span>`;
 }
 
@@ -100,7 +102,7 @@ export function renderRows(view: RowsView): TemplateResult {
       }
       const busy = item.entry.phase !== 'pending';
       return html`<li class="row" part="row" data-row=${id}>
-        <button id=${rowId(id)} class="line" type="button" tabindex=${tabindex} data-expired=${item.expired ? 'true' : nothing}>
+        <button id=${rowId(id)} class="line" type="button" tabindex=${tabindex} data-expired=${item.expired ? 'true' : nothing} data-severity=${severityOf(item) ?? nothing}>
           <span class="session" part="row-session" dir="auto">${safeText(sessionName(item, words))}</span>
           <span class="title" part="row-title" dir="auto">${safeText(title)}</span>
           ${badge(item, words)}
