@@ -11,9 +11,11 @@ import {
   kitToolResultSchema,
   readySchema,
 } from '../src/protocol/kit-messages.js';
+import '../src/protocol/json-schemas.js'; // registers the shape each predicate schema stands for
 import { approvalResultSchema, artifactsResultSchema, errorResultSchema, inputResultSchema } from '../src/protocol/results.js';
 import { runtimeMessageSchemas } from '../src/protocol/runtime-messages.js';
 import { TOOL_CONTRACTS } from '../src/protocol/tool-contract.js';
+import { shapeOf } from '../src/protocol/written-as.js';
 
 export type Direction = 'in' | 'out';
 
@@ -50,8 +52,29 @@ function flatten(issue: Issue, base: readonly PropertyKey[] = []): { path: Prope
   return { path, issue };
 }
 
-function describe(issue: Issue): string {
+/** The schema of the field at `path` in an object schema, if the path leads to one. */
+function fieldSchema(schema: unknown, path: readonly PropertyKey[]): object | undefined {
+  let at = schema;
+  for (const key of path) at = (at as { _zod?: { def?: { shape?: Record<string, unknown> } } } | undefined)?._zod?.def?.shape?.[String(key)];
+  return typeof at === 'object' && at !== null ? at : undefined;
+}
+
+/**
+ * A field the browser checks by one predicate (an id, a boolean) fails as zod's custom schema
+ * does, "Invalid input": it is said as the schema it stands for would say it.
+ */
+function describePredicate(issue: Issue, field: object | undefined): string | undefined {
+  const shape = field && shapeOf(field);
+  const type = shape === 'non-empty-string' ? 'string' : shape === 'boolean' ? 'boolean' : undefined;
+  if (!type) return undefined;
+  if (issue.input === undefined) return `required (${type})`;
+  return shape === 'non-empty-string' && issue.input === '' ? 'expected at least 1 character(s)' : `expected ${type}`;
+}
+
+function describe(issue: Issue, field?: object): string {
   switch (issue.code) {
+    case 'custom':
+      return describePredicate(issue, field) ?? issue.message;
     case 'invalid_type':
       return issue.input === undefined ? `required (${issue.expected})` : `expected ${issue.expected}`;
     case 'invalid_value':
@@ -72,7 +95,7 @@ function problemsOf(schema: z.ZodMiniType, value: unknown, base: PropertyKey[] =
   if (parsed.success) return [];
   return parsed.error.issues.map((issue) => {
     const flat = flatten(issue, base);
-    return `${pathText(flat.path)}: ${describe(flat.issue)}`;
+    return `${pathText(flat.path)}: ${describe(flat.issue, fieldSchema(schema, flat.path.slice(base.length)))}`;
   });
 }
 

@@ -23,6 +23,9 @@ describe('the demo inspector', () => {
 
   it('checks the envelope both ways', () => {
     assert.deepEqual(inspectMessage('in', { v: 1, type: 'hello' }), ['session_id: required (string)']);
+    // Ids and booleans the browser checks by one predicate are said as the schema they stand for.
+    assert.deepEqual(inspectMessage('in', { v: 1, type: 'ack', id: '' }), ['id: expected at least 1 character(s)']);
+    assert.deepEqual(inspectMessage('in', { v: 1, type: 'ack', id: 7 }), ['id: expected string']);
     assert.deepEqual(inspectMessage('in', { v: 2, type: 'hello', session_id: 's' }), ['v: expected 1']);
     assert.deepEqual(inspectMessage('in', { v: 1, type: 'cancel', id: 'c', reason: 7 }), ['reason: expected string']);
     assert.match(inspectMessage('in', { v: 1, type: 'approve' })[0]!, /^type: expected one of hello, tool_call/);

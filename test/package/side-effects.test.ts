@@ -113,6 +113,7 @@ describe('the packed package under a bundler', () => {
       'dist/a2ui.js',
       'dist/agent-interaction-kit-adapters.js',
       'dist/agent-interaction-kit.js',
+      'dist/answer-page.js',
       'dist/approval-dialog.js',
       'dist/artifact-list.js',
       'dist/index.js',

@@ -395,6 +395,98 @@ class SettledMessage(TypedDict):
     "the call's session"
 
 
+class InboxHelloMessage(TypedDict):
+    "the runtime's answer to an inbox's `connect` (§12.2)"
+    v: Literal[1]
+    "the protocol version, always 1"
+    type: Literal["hello"]
+    "the message type"
+    inbox: Literal[True]
+    "always `true`: an inbox connection, with no session"
+    actor: str
+    "the person the inbox serves, as `authorize` named them"
+
+
+class InboxSnapshotMessageCallsItem(TypedDict):
+    call_id: str
+    tool: str
+    arguments: Any
+    context: NotRequired[Union[WireContext, None]]
+    deadline: NotRequired[Union[str, None]]
+    grant: NotRequired[Union[GrantOffer, None]]
+    session_id: str
+    session_title: NotRequired[Union[str, None]]
+    asked_at: str
+
+
+class InboxSnapshotMessage(TypedDict):
+    "every pending call the person may answer, soonest deadline first, after every `ready`"
+    v: Literal[1]
+    "the protocol version, always 1"
+    type: Literal["inbox"]
+    "the message type"
+    calls: list[InboxSnapshotMessageCallsItem]
+    "each the session's `tool_call` without `v` and `type`, plus `session_id`, `session_title` and `asked_at`"
+
+
+class InboxAddMessage(TypedDict):
+    "a call that started waiting, or became visible to the person"
+    v: Literal[1]
+    "the protocol version, always 1"
+    type: Literal["inbox_add"]
+    "the message type"
+    call: InboxSnapshotMessageCallsItem
+    "the session's `tool_call` without `v` and `type`, plus `session_id`, `session_title` and `asked_at`"
+
+
+class InboxRemoveMessage(TypedDict):
+    "a call that settled anywhere: it leaves the inbox"
+    v: Literal[1]
+    "the protocol version, always 1"
+    type: Literal["inbox_remove"]
+    "the message type"
+    call_id: str
+    "the call that was decided"
+    session_id: str
+    "the call's session"
+    decision: Literal["approved", "rejected", "answered", "cancelled", "timeout", "auto_selected", "granted"]
+    "`approved`, `rejected`, `answered`, `cancelled`, `timeout`, `auto_selected` or `granted`"
+    where: Literal["chat", "inbox", "link", "grant", "runtime"]
+    "where it was decided: `chat`, `inbox`, `link`, `grant` or `runtime`"
+    actor: Union[str, None]
+    "who decided it, as `authorize` named them, or null"
+    at: str
+    "when it was decided (ISO 8601)"
+
+
+class InboxToolResultMessageRequestUserApproval(TypedDict):
+    session_id: str
+    v: Literal[1]
+    type: Literal["tool_result"]
+    call_id: str
+    tool: Literal["request_user_approval"]
+    result: ApprovalResult
+    grant: NotRequired[Literal["session"]]
+
+
+class InboxToolResultMessageRequestUserInput(TypedDict):
+    session_id: str
+    v: Literal[1]
+    type: Literal["tool_result"]
+    call_id: str
+    tool: Literal["request_user_input"]
+    result: InputResult
+
+
+class InboxToolResultMessagePublishArtifacts(TypedDict):
+    session_id: str
+    v: Literal[1]
+    type: Literal["tool_result"]
+    call_id: str
+    tool: Literal["publish_artifacts"]
+    result: Union[ArtifactsResult, ErrorResult]
+
+
 class ConnectMessage(TypedDict):
     "the kit is listening"
     v: Literal[1]
@@ -521,6 +613,7 @@ class AuditRecord(TypedDict):
     "the arguments themselves, only when the runtime is told to record them"
 
 
+InboxToolResultMessage = Union[InboxToolResultMessageRequestUserApproval, InboxToolResultMessageRequestUserInput, InboxToolResultMessagePublishArtifacts]
 KitToolResultMessage = Union[KitToolResultMessageRequestUserApproval, KitToolResultMessageRequestUserInput, KitToolResultMessagePublishArtifacts]
 ToolResult = Union[ApprovalResult, InputResult, ArtifactsResult, ErrorResult]
 
