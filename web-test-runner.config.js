@@ -15,22 +15,32 @@ import { engineSetup } from './scripts/wtr-engines.js';
 // `AIK_ENGINE=firefox|webkit` runs the suite in that engine instead of Chromium.
 const engine = await engineSetup();
 
-/** Writes the run's real counts for `npm test`'s closing line; a file that fails to load fails. */
+/**
+ * Writes the run's real counts for `npm test`'s closing line, and each failure (file, test,
+ * first line of its error) so that the closing lines name it even when the log above is cut.
+ * A file that fails to load counts as a failure.
+ */
 function countingReporter(path) {
-  const count = (suite, totals) => {
+  const firstLine = (error) => String(error?.message ?? error ?? '').split('\n')[0].slice(0, 300);
+  const count = (suite, names, file, totals) => {
     for (const test of suite.tests ?? []) {
       if (test.skipped) continue;
       totals[test.passed ? 'passed' : 'failed'] += 1;
+      if (!test.passed) totals.failures.push({ file, test: [...names, test.name].join(' › '), error: firstLine(test.error) });
     }
-    for (const child of suite.suites ?? []) count(child, totals);
+    for (const child of suite.suites ?? []) count(child, [...names, child.name], file, totals);
     return totals;
   };
   return {
     onTestRunFinished({ sessions }) {
-      const totals = { passed: 0, failed: 0 };
+      const totals = { passed: 0, failed: 0, failures: [] };
       for (const session of sessions) {
-        if (session.testResults) count(session.testResults, totals);
-        if (!session.passed && (session.errors?.length ?? 0) > 0) totals.failed += 1;
+        const file = session.testFile.replace(`${process.cwd()}/`, '');
+        if (session.testResults) count(session.testResults, [], file, totals);
+        if (!session.passed && (session.errors?.length ?? 0) > 0) {
+          totals.failed += 1;
+          totals.failures.push({ file, test: '(the file)', error: firstLine(session.errors[0]) });
+        }
       }
       writeFileSync(path, JSON.stringify(totals));
     },

@@ -128,6 +128,7 @@ console.log('Browser tests by engine:');
 for (const { label, counts, seconds } of browserRuns) {
   const said = counts ? `${counts.passed} passed, ${counts.failed} failed` : 'no counts';
   console.log(`  ${label.padEnd(40)} ${said} (${seconds.toFixed(0)} s)`);
+  for (const { file, test, error } of counts?.failures ?? []) console.log(`    ✗ ${file} › ${test}\n      ${error}`);
 }
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(problems.length > 0 || totals.failed > 0 ? 1 : 0);
