@@ -7,7 +7,8 @@ import './all-locales.js';
 import type { InteractionHost } from '../src/host/interaction-host.js';
 import type { InteractionInbox } from '../src/host/inbox/interaction-inbox.js';
 import { agentSession, INBOX_AGENTS } from './inbox-agents.js';
-import { DEMO_LOCALES, demoDirection, demoTextLocale, firstVisitLocale } from './languages.js';
+import { demoTextLocale } from './languages.js';
+import { applyPageSettings, restoreSettings, saveSettings, settingOf, translatePage } from './settings.js';
 
 const TEXT = {
   'zh-CN': {
@@ -28,7 +29,7 @@ const switches = document.querySelector<HTMLFormElement>('#switches')!;
 const inbox = document.querySelector<InteractionInbox>('#inbox')!;
 const chat = document.querySelector<InteractionHost>('#chat')!;
 const agentSelect = document.querySelector<HTMLSelectElement>('#agent')!;
-const setting = (name: string) => (switches.elements.namedItem(name) as HTMLSelectElement).value;
+const setting = (name: string) => settingOf(switches, name);
 
 // One visitor per tab, kept across reloads: the runtime's authorize names them from `as`, and the
 // three agents' sessions are theirs, so nobody else's calls reach this inbox.
@@ -49,29 +50,20 @@ function applySettings(): void {
   const theme = setting('theme') as 'light' | 'dark'; // the select offers just these
   // The page's own words are in zh-CN and en; the inbox and the cards speak the chosen language.
   const text = TEXT[demoTextLocale(locale)];
-  document.documentElement.lang = locale;
-  document.documentElement.dir = demoDirection(locale);
-  document.documentElement.dataset.theme = theme;
+  applyPageSettings(locale, theme);
   for (const el of [inbox, chat]) {
     el.setAttribute('locale', locale);
     el.setAttribute('theme', theme);
   }
-  for (const el of document.querySelectorAll<HTMLElement>('[data-i18n]')) el.textContent = text[el.dataset.i18n as keyof typeof text];
+  translatePage(text);
   const chosen = agentSelect.value;
   agentSelect.replaceChildren(...INBOX_AGENTS.map((agent) => Object.assign(document.createElement('option'), { value: agent.id, textContent: agent.title[demoTextLocale(locale)] })));
   agentSelect.value = chosen || INBOX_AGENTS[0].id;
-  localStorage.setItem('aik-demo-settings', JSON.stringify({ ...saved, locale, theme }));
+  saveSettings({ locale, theme });
 }
 
-const localeSelect = switches.elements.namedItem('locale') as HTMLSelectElement;
-localeSelect.replaceChildren(
-  ...DEMO_LOCALES.map(([tag, name]) => Object.assign(document.createElement('option'), { value: tag, textContent: name, lang: tag, dir: demoDirection(tag) })),
-);
 // The main demo's settings, shared: the same language and theme on both pages.
-const saved = JSON.parse(localStorage.getItem('aik-demo-settings') ?? '{}') as Record<string, string>;
-localeSelect.value = saved.locale ?? firstVisitLocale(navigator.languages?.length ? navigator.languages : [navigator.language]);
-if (saved.theme === 'light' || saved.theme === 'dark') (switches.elements.namedItem('theme') as HTMLSelectElement).value = saved.theme;
-else if (matchMedia('(prefers-color-scheme: dark)').matches) (switches.elements.namedItem('theme') as HTMLSelectElement).value = 'dark';
+restoreSettings(switches);
 switches.addEventListener('change', applySettings);
 applySettings();
 openChat();

@@ -61,7 +61,9 @@ function fieldSchema(schema: unknown, path: readonly PropertyKey[]): object | un
 
 /**
  * A field the browser checks by one predicate (an id, a boolean) fails as zod's custom schema
- * does, "Invalid input": it is said as the schema it stands for would say it.
+ * does, "Invalid input": it is said as the schema it stands for would say it. The predicates
+ * carry no expected type of their own: a message or params on them would grow the standalone
+ * bundle (5 to 22 B) for the inspector's sake alone.
  */
 function describePredicate(issue: Issue, field: object | undefined): string | undefined {
   const shape = field && shapeOf(field);

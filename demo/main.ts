@@ -11,7 +11,8 @@ import { agUiInterrupts, askUserQuestion } from './local-protocols.js';
 import { inspectMessage } from './inspect.js';
 import { resentResults } from './resent-results.js';
 import { tapTransport, type WireDirection } from './wire-tap.js';
-import { DEMO_LOCALES, demoDirection, demoTextLocale, firstVisitLocale } from './languages.js';
+import { demoTextLocale } from './languages.js';
+import { applyPageSettings, restoreSettings, saveSettings, settingOf, translatePage } from './settings.js';
 import { runModeText, type RunModeText } from './run-modes.js';
 
 const TEXT = {
@@ -67,7 +68,7 @@ const scenarios = document.querySelector<HTMLDivElement>('#scenarios')!;
 const session = sessionStorage.getItem('aik-demo-session') ?? `demo-${crypto.randomUUID().slice(0, 8)}`;
 sessionStorage.setItem('aik-demo-session', session);
 
-const setting = (name: string) => (switches.elements.namedItem(name) as HTMLSelectElement).value;
+const setting = (name: string) => settingOf(switches, name);
 
 const isResent = resentResults();
 
@@ -165,9 +166,7 @@ function applySettings(): void {
   const theme = setting('theme') as 'light' | 'dark'; // the select offers just these
   // The demo's own words are in zh-CN and en; the cards speak the chosen language.
   const text = TEXT[demoTextLocale(locale)];
-  document.documentElement.lang = locale;
-  document.documentElement.dir = demoDirection(locale);
-  document.documentElement.dataset.theme = theme;
+  applyPageSettings(locale, theme);
   host.setAttribute('locale', locale);
   host.theme = theme;
   // What the run mode means is said in every language the picker offers, the rest of the demo's words in two.
@@ -179,10 +178,7 @@ function applySettings(): void {
     card.setAttribute('locale', locale);
     card.setAttribute('theme', theme);
   }
-  for (const el of document.querySelectorAll<HTMLElement>('[data-i18n]')) {
-    const key = el.dataset.i18n as keyof typeof text;
-    if (typeof text[key] === 'string') el.textContent = text[key] as string;
-  }
+  translatePage(text);
   scenarios.replaceChildren(
     ...Object.entries(GROUPS).map(([group, names]) => {
       const section = document.createElement('div');
@@ -203,24 +199,13 @@ function applySettings(): void {
       return section;
     }),
   );
-  localStorage.setItem('aik-demo-settings', JSON.stringify({ channel: setting('channel'), run_mode: setting('run_mode'), locale, theme, notify: setting('notify') }));
+  saveSettings({ channel: setting('channel'), run_mode: setting('run_mode'), locale, theme, notify: setting('notify') });
 }
 
-// The language picker lists the twelve locales, each in its own name and language.
-const localeSelect = switches.elements.namedItem('locale') as HTMLSelectElement;
-localeSelect.replaceChildren(
-  ...DEMO_LOCALES.map(([tag, name]) => Object.assign(document.createElement('option'), { value: tag, textContent: name, lang: tag, dir: demoDirection(tag) })),
-);
 const runModeHint = document.querySelector<HTMLElement>('#run-mode-hint')!;
 
 // A first visit opens in the first of the browser's languages the kit speaks; later ones as left.
-const saved = JSON.parse(localStorage.getItem('aik-demo-settings') ?? '{}') as Record<string, string>;
-localeSelect.value = firstVisitLocale(navigator.languages?.length ? navigator.languages : [navigator.language]);
-for (const [name, value] of Object.entries(saved)) {
-  const select = switches.elements.namedItem(name) as HTMLSelectElement | null;
-  if (select && [...select.options].some((o) => o.value === value)) select.value = value;
-}
-if (!saved.theme && matchMedia('(prefers-color-scheme: dark)').matches) (switches.elements.namedItem('theme') as HTMLSelectElement).value = 'dark';
+restoreSettings(switches);
 switches.addEventListener('change', applySettings);
 document.querySelector('#clear-wire')!.addEventListener('click', () => wire.replaceChildren());
 

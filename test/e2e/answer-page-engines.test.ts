@@ -5,52 +5,24 @@
 // is answered by a click, nothing scrolls sideways, zoom stays allowed, axe-core finds nothing,
 // and under a coarse pointer every control is at least 44 px each way.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import type { AuditRecord } from '../../src/agent/audit.js';
-import { createAgentServer, type AgentServer } from '../../src/agent/ws-server.js';
-import { enginesToRun, launchEngine, type Engine, type EngineBrowser } from '../support/drive/engine.js';
+import { answerPageServer, PHONES, type AnswerPageServer } from '../support/answer-page-server.js';
+import { enginesToRun, launchEngine, type EngineBrowser } from '../support/drive/engine.js';
 import { Page, poll } from '../support/drive/page.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PHONES = [
-  { width: 390, height: 844 },
-  { width: 320, height: 640 },
-] as const;
 
-let http: Server;
-let kit: AgentServer;
-let base = '';
-const audit: AuditRecord[] = [];
+let server: AnswerPageServer;
 
 before(async () => {
-  assert.ok(existsSync(new URL('../../dist/answer-page.js', import.meta.url)), 'dist/answer-page.js is built (npm run build)');
-  http = createServer();
-  http.listen(0, '127.0.0.1');
-  await once(http, 'listening');
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  kit = await createAgentServer({ server: http, log: () => undefined, links: { secret: 'the-answer-page-engines-test-secret-32+', baseUrl: base }, audit: (r) => void audit.push(r) });
-  http.on('request', (request, response) => kit.handleRequest(request, response) || response.writeHead(404).end());
+  server = await answerPageServer('the-answer-page-engines-test-secret-32+');
 });
 
 after(async () => {
-  await kit?.close();
-  http?.closeAllConnections();
-  await new Promise((resolve) => http?.close(resolve));
+  await server?.close();
 });
-
-let calls = 0;
-function pendingLink(engine: Engine): { link: string; id: string } {
-  calls += 1;
-  const id = `${engine}-${calls}`;
-  const agent = kit.session(`s-${id}`);
-  agent.callTool('request_user_approval', { message: 'Deploy checkout 2.3 to production?', severity: 'medium', timeout_seconds: 600 }, { callId: id }).catch(() => undefined);
-  return { link: agent.linkFor(id)!, id };
-}
 
 /** The controls of the page and its shadow roots that are shown: name, size, shown without hover. */
 const CONTROLS = `(() => {
@@ -82,7 +54,7 @@ for (const engine of enginesToRun()) {
 
     for (const phone of PHONES) {
       it(`${phone.width} × ${phone.height}: what the policy allows works, nothing blocked, no sideways scroll, zoom allowed, axe clean`, async () => {
-        const { link, id } = pendingLink(engine);
+        const { link, id } = server.pendingLink(engine);
         const page = new Page(await browser.newPage(phone));
         await page.goto(link);
         const connected = `!!document.querySelector('interaction-host')?.shadowRoot?.querySelector('.connection.state-open') && !!document.querySelector('interaction-host').shadowRoot.querySelector('approval-dialog')?.shadowRoot?.querySelector('button')`;
@@ -103,8 +75,8 @@ for (const engine of enginesToRun()) {
         assert.deepEqual(await page.run<string[]>(`(() => { ${axeSource}; return true; })() && axe.run(document).then((r) => r.violations.map((v) => v.id + ': ' + JSON.stringify(v.nodes.map((n) => n.target))))`), []);
         const [x, y] = await page.run<[number, number]>(APPROVE);
         await page.driven.click(x, y);
-        await poll(async () => audit.find((r) => r.call_id === id), 'the answer from the link');
-        assert.deepEqual(audit.filter((r) => r.call_id === id).map((r) => [r.decision, r.where]), [['approved', 'link']]);
+        await poll(async () => server.audit.find((r) => r.call_id === id), 'the answer from the link');
+        assert.deepEqual(server.audit.filter((r) => r.call_id === id).map((r) => [r.decision, r.where]), [['approved', 'link']]);
         assert.deepEqual(await page.run<string[]>(`window.__csp`), [], 'the Content-Security-Policy blocked nothing');
         await page.close();
       });

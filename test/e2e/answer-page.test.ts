@@ -5,18 +5,14 @@
 // is answered by a tap. With AIK_SCREENSHOTS=1 (`npm run screenshots:answer-page`) it writes
 // docs/screenshots/answer-page-*.png: pending, the receipt of a call settled elsewhere, expired.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { AuditRecord } from '../../src/agent/audit.js';
 import { mintAnswerToken } from '../../src/agent/links/answer-token.js';
-import { createAgentServer, type AgentServer } from '../../src/agent/ws-server.js';
 import { waitFor } from '../agent/fleet.js';
 import { approved, rawKit } from '../agent/places-clients.js';
+import { answerPageServer, PHONES, type AnswerPageServer } from '../support/answer-page-server.js';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
 
@@ -25,50 +21,23 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 const shots = new URL('../../docs/screenshots/', import.meta.url).pathname;
 /** Writes the page's screenshots only when asked, so that a test run leaves the repository as it was. */
 const shoot = (page: Page, name: string) => (process.env.AIK_SCREENSHOTS === '1' ? page.screenshot({ path: `${shots}answer-page-${name}.png` }) : undefined);
-const PHONES = [
-  { width: 390, height: 844 },
-  { width: 320, height: 640 },
-] as const;
 
-let http: Server;
-let kit: AgentServer;
+let server: AnswerPageServer;
 let browser: Browser;
-let base = '';
-const audit: AuditRecord[] = [];
 
 before(async () => {
-  assert.ok(existsSync(new URL('../../dist/answer-page.js', import.meta.url)), 'dist/answer-page.js is built (npm run build)');
-  http = createServer();
-  http.listen(0, '127.0.0.1');
-  await once(http, 'listening');
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  kit = await createAgentServer({ server: http, log: () => undefined, links: { secret: SECRET, baseUrl: base }, audit: (record) => void audit.push(record) });
-  http.on('request', (request, response) => kit.handleRequest(request, response) || response.writeHead(404).end());
+  server = await answerPageServer(SECRET);
   browser = await chromium.launch({ executablePath: findChromium() as string, args: CHROMIUM_ARGS as string[] });
   mkdirSync(shots, { recursive: true });
 });
 
 after(async () => {
   await browser?.close();
-  await kit?.close();
-  http?.closeAllConnections();
-  await new Promise((resolve) => http?.close(resolve));
+  await server?.close();
 });
 
-let calls = 0;
 /** A pending medium approval and its link. */
-function pendingLink(): { link: string; id: string; result: Promise<unknown> } {
-  calls += 1;
-  const id = `phone-${calls}`;
-  const agent = kit.session(`s-${id}`);
-  const result = agent.callTool(
-    'request_user_approval',
-    { message: '将 checkout 服务 2.3 版部署到生产环境？/ Deploy checkout 2.3 to production?', severity: 'medium', timeout_seconds: 600 },
-    { callId: id },
-  );
-  result.catch(() => undefined);
-  return { link: agent.linkFor(id)!, id, result };
-}
+const pendingLink = () => server.pendingLink('phone', '将 checkout 服务 2.3 版部署到生产环境？/ Deploy checkout 2.3 to production?');
 
 interface Opened {
   page: Page;
@@ -151,15 +120,15 @@ describe('the answer page on a phone (Chromium)', () => {
     await page.getByRole('button', { name: /^Approve/ }).tap();
     const decided = (await result) as { content_parts: { summary?: string }[] };
     assert.equal(decided.content_parts[0]?.summary, 'approved');
-    await waitFor(() => audit.some((r) => r.call_id === id), 'the audit record');
-    assert.deepEqual(audit.filter((r) => r.call_id === id).map((r) => [r.decision, r.where]), [['approved', 'link']]);
+    await waitFor(() => server.audit.some((r) => r.call_id === id), 'the audit record');
+    assert.deepEqual(server.audit.filter((r) => r.call_id === id).map((r) => [r.decision, r.where]), [['approved', 'link']]);
     assert.deepEqual(await violations(), []);
     await page.context().close();
   });
 
   it('a link opened after the chat page answered: the receipt, where, who and when, and nothing to press', async () => {
     const { link, id, result } = pendingLink();
-    const chat = await rawKit(`${base.replace('http', 'ws')}/agent/sessions/s-${id}`);
+    const chat = await rawKit(`${server.base.replace('http', 'ws')}/agent/sessions/s-${id}`);
     await waitFor(() => chat.of('tool_call').length === 1, 'the chat page’s card');
     chat.answer({ call_id: id, tool: 'request_user_approval', result: approved(id) });
     await result;
@@ -179,7 +148,7 @@ describe('the answer page on a phone (Chromium)', () => {
   it('an expired link: 410 and its page, readable on a phone, axe clean', async () => {
     const expired = mintAnswerToken({ secret: SECRET, callId: 'gone', sessionId: 's-gone', arguments: {}, deadline: new Date(Date.now() - 60_000) });
     for (const [locale, colorScheme] of [['zh-CN', 'light'], ['en', 'dark']] as const) {
-      const { page, violations } = await openPhone(`${base}/agent/answer/${expired}`, PHONES[0], locale, colorScheme);
+      const { page, violations } = await openPhone(`${server.base}/agent/answer/${expired}`, PHONES[0], locale, colorScheme);
       assert.equal(await page.evaluate(() => document.querySelector('h1')?.textContent), locale === 'en' ? 'This link has expired' : '此链接已过期');
       assert.deepEqual(await axeViolations(page), []);
       assert.deepEqual(await violations(), []);

@@ -6,31 +6,22 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { createServer, type ViteDevServer } from 'vite';
-import { startMockRuntime, type MockRuntime } from '../../demo/mock-runtime.js';
+import { startDemo, visitWithSettings, type DemoServer } from '../support/demo-server.js';
 import { enginesToRun, launchEngine, type Engine, type EngineBrowser } from '../support/drive/engine.js';
 import { Page, poll } from '../support/drive/page.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let runtime: MockRuntime;
-let vite: ViteDevServer;
+let demo: DemoServer;
 let base = '';
 
 before(async () => {
-  runtime = await startMockRuntime();
-  vite = await createServer({
-    configFile: new URL('../../vite.config.ts', import.meta.url).pathname,
-    server: { port: 0, proxy: { '/runtime': { target: `http://127.0.0.1:${runtime.port}`, ws: true, rewrite: (p: string) => p.replace(/^\/runtime/, '') } } },
-    logLevel: 'error',
-  });
-  await vite.listen();
-  base = vite.resolvedUrls!.local[0]!;
+  demo = await startDemo();
+  base = demo.base;
 });
 
 after(async () => {
-  await vite?.close();
-  await runtime?.close();
+  await demo?.close();
 });
 
 /** What the inbox shows: each row's title, and the receipt line of those that settled. */
@@ -61,9 +52,7 @@ function describeInboxPage(engine: Engine): void {
 
     it('three agents ask at once; an answer in the inbox settles the chat, one in the chat settles the inbox; axe clean', async () => {
       const page = new Page(await browser.newPage({ width: 1280, height: 900 }));
-      await page.goto(`${base}inbox.html`);
-      await page.run(`localStorage.setItem('aik-demo-settings', JSON.stringify({ locale: 'en', theme: 'light' }))`);
-      await page.goto(`${base}inbox.html`);
+      await visitWithSettings(page, `${base}inbox.html`, { locale: 'en', theme: 'light' });
       await page.getByRole('button', { name: 'Let the agents ask', exact: true }).click();
       type Row = { title: string; receipt: string | null };
       const rows = await poll(async () => {

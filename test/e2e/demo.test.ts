@@ -6,20 +6,19 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { createServer, type Plugin, type ViteDevServer } from 'vite';
-import { startMockRuntime, type MockRuntime } from '../../demo/mock-runtime.js';
+import type { Plugin } from 'vite';
 import { enginesToRun, launchEngine, type Engine, type EngineBrowser } from '../support/drive/engine.js';
 import { Page, poll } from '../support/drive/page.js';
 import { pageErrors, withErrorRecorder } from '../support/drive/page-errors.js';
 import { firstVisitLocale } from '../../demo/languages.js';
 import { leftOpen, liveResources } from '../support/open-handles.js';
+import { startDemo, visitWithSettings, type DemoServer } from '../support/demo-server.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-let runtime: MockRuntime;
-let vite: ViteDevServer;
+let demo: DemoServer;
 let base = '';
 let baseline: Record<string, number> = {};
 /** Every response of 400 or more that Vite sent, as `status url`. */
@@ -52,11 +51,8 @@ interface Opened {
 async function open(browser: EngineBrowser, viewport: { width: number; height: number }, options: { firstVisit?: boolean } = {}): Promise<Opened> {
   const page = new Page(await browser.newPage(viewport));
   const failedBefore = failedResponses.length;
-  await page.goto(base);
-  if (!options.firstVisit) {
-    await page.run(`localStorage.setItem('aik-demo-settings', JSON.stringify({ locale: 'zh-CN' }))`);
-    await page.goto(base);
-  }
+  if (options.firstVisit) await page.goto(base);
+  else await visitWithSettings(page, base, { locale: 'zh-CN' });
   if (options.firstVisit) await poll(async () => (await page.run<boolean>(`!!document.querySelector('#host').shadowRoot?.querySelector('.connection.state-open')`)) || undefined, 'connected');
   else await page.getByRole('status').filter({ hasText: '已连接' }).waitFor();
   return { page, problems: async () => [...(await pageErrors(page)), ...failedResponses.slice(failedBefore)] };
@@ -93,20 +89,12 @@ async function scenario(page: Page, name: string): Promise<void> {
 
 before(async () => {
   baseline = liveResources();
-  runtime = await startMockRuntime();
-  vite = await createServer({
-    configFile: new URL('../../vite.config.ts', import.meta.url).pathname,
-    plugins: [recording],
-    server: { port: 0, proxy: { '/runtime': { target: `http://127.0.0.1:${runtime.port}`, ws: true, rewrite: (p: string) => p.replace(/^\/runtime/, '') } } },
-    logLevel: 'error',
-  });
-  await vite.listen();
-  base = vite.resolvedUrls!.local[0]!;
+  demo = await startDemo([recording]);
+  base = demo.base;
 });
 
 after(async () => {
-  await vite?.close();
-  await runtime?.close();
+  await demo?.close();
   // The process must end on its own (npm test runs it unattended): the scenarios left calls
   // pending with deadlines minutes away, which closing the runtime must end.
   assert.deepEqual(await leftOpen(baseline), {}, 'still open after the browsers, Vite and the runtime closed');

@@ -21,7 +21,7 @@ from .audit import Auditor, decision_of, source_of
 from .clock import iso_time, parse_iso
 from .fleet_replies import Decided
 from .fleet_store import RedisStore
-from .inbox import InboxFor, merged_context, read_view, removal
+from .inbox import InboxClient, InboxFor, merged_context, read_view, removal
 from .jsjson import dumps, loads
 from .places import RecentMemory, Settled, kit_result_of
 from .wire import Connection
@@ -35,20 +35,12 @@ _ANSWERS_KEPT = 1000
 
 
 @dataclass(eq=False)
-class _Client:
-    """One inbox connection on a fleet: who, what they may see, whether ready, and the owners whose channel it needs."""
+class _Client(InboxClient):
+    """One inbox connection on a fleet: as on one process, and the owners whose channel it needs."""
 
-    connection: Connection
-    actor: str
-    owners: frozenset[str] = field(default_factory=frozenset)
-    sessions: frozenset[str] = field(default_factory=frozenset)
-    ready: bool = False
     watched: set[str] = field(default_factory=set)
     #: Its messages and the channels' news, one after another: a snapshot is never overtaken by older news.
     turn: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.connection.send(dumps({"v": 1, **message}))
 
 
 class FleetInboxHub:

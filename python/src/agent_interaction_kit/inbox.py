@@ -59,8 +59,11 @@ class Inbox:
 
 
 @dataclass(eq=False)
-class _Client:
-    """One inbox connection: who is on it, what they may see (read at each `connect`), and whether its kit is ready."""
+class InboxClient:
+    """One inbox connection: who is on it, what they may see (read at each `connect`), and whether its kit is ready.
+
+    The fleet's inbox extends it with the owners whose channel it watches.
+    """
 
     connection: Connection
     actor: str
@@ -129,14 +132,14 @@ class InboxHub:
     def __init__(self, sessions: Mapping[str, ShownSession], inbox_for: Optional[InboxFor]) -> None:
         self._sessions = sessions
         self._inbox_for = inbox_for
-        self._clients: dict[_Client, None] = {}
+        self._clients: dict[InboxClient, None] = {}
 
-    def attach(self, connection: Connection, actor: str) -> _Client:
-        client = _Client(connection, actor)
+    def attach(self, connection: Connection, actor: str) -> InboxClient:
+        client = InboxClient(connection, actor)
         self._clients[client] = None
         return client
 
-    def detach(self, client: _Client) -> None:
+    def detach(self, client: InboxClient) -> None:
         self._clients.pop(client, None)
 
     def disconnect(self, code: int, reason: str) -> None:
@@ -144,7 +147,7 @@ class InboxHub:
         for client in list(self._clients):
             client.connection.close(code, reason)
 
-    def sees(self, client: _Client, session: ShownSession) -> bool:
+    def sees(self, client: InboxClient, session: ShownSession) -> bool:
         """Nothing of a session without an owner, and nothing of a session the person may not see."""
         owner = session.owner
         return owner is not None and (owner == client.actor or owner in client.owners or session.session_id in client.sessions)
@@ -171,7 +174,7 @@ class InboxHub:
             if client.ready:
                 self._send_snapshot(client)
 
-    async def receive(self, client: _Client, text: str) -> None:
+    async def receive(self, client: InboxClient, text: str) -> None:
         """Handles one text frame from an inbox's kit (the socket's frames are handled one after another)."""
         try:
             message = loads(text)
@@ -190,10 +193,10 @@ class InboxHub:
         elif kind == "tool_result":
             self._on_result(client, message)
 
-    async def _read_view(self, client: _Client) -> None:
+    async def _read_view(self, client: InboxClient) -> None:
         client.owners, client.sessions = await read_view(self._inbox_for, client.actor)
 
-    def _send_snapshot(self, client: _Client) -> None:
+    def _send_snapshot(self, client: InboxClient) -> None:
         """Every pending call the person may answer, soonest deadline first."""
         calls = [
             inbox_call(session, call_id, call)
@@ -203,7 +206,7 @@ class InboxHub:
         calls.sort(key=lambda call: parse_iso(str(call["deadline"])))
         client.send({"type": "inbox", "calls": calls})
 
-    def _on_result(self, client: _Client, message: dict[str, Any]) -> None:
+    def _on_result(self, client: InboxClient, message: dict[str, Any]) -> None:
         """An answer from the inbox: for a session the person may see, handed to it as the chat page's would be; otherwise refused, nothing stored."""
         given, session_id = kit_result_of(message), message.get("session_id")
         if given is None or not isinstance(session_id, str):

@@ -20,6 +20,9 @@ export const approvalStyles = css`
   /* A receipt is one short line: its stripe is painted inside the border (clipped to the padding
      box), as a thick rounded border would show its corners' red along the thin borders' edge. */
   :host(:not([state='pending'])) .card {
+    /* Its line starts past the stripe: the focus ring's inner band, in the surface's colour, is as
+       wide as the stripe, and its accent covers the border, so no sliver of the stripe shows. */
+    --_focus: var(--aik-focus-ring, 0 0 0 5px var(--_surface), 0 0 0 7px var(--_accent));
     border-inline-start-width: 1px;
     padding-inline-start: 5px;
     background: linear-gradient(to right, var(--_stripe) 5px, var(--_surface) 0) padding-box;
@@ -156,11 +159,11 @@ export const approvalStyles = css`
        label keeps its contrast while the fill is still to come. */
     background: var(--_text);
     opacity: 0.3;
-    transform-origin: 100% 50%;
+    transform-origin: right;
     animation: aik-arm 1000ms linear forwards;
   }
   :host(:dir(rtl)) button.confirm.arming::before {
-    transform-origin: 0 50%;
+    transform-origin: left;
   }
   @keyframes aik-arm {
     to {

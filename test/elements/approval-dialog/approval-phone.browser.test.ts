@@ -1,12 +1,14 @@
 // An approval on a phone's width (320 and 390 px columns, the page itself unchanged): Reject and
 // approve stay side by side on one row, whatever wraps before them; and a high-risk receipt's
-// stripe lies inside its border, with no corner of a thick border showing along the thin ones.
+// stripe lies inside its border, with no corner of a thick border showing along the thin ones, and
+// the focus ring of a receipt covers the stripe whole, no sliver of it showing beside the ring.
 import { expect } from '@open-wc/testing';
 import '../../../src/entries/approval-dialog.js';
 import type { ApprovalDialog } from '../../../src/elements/approval-dialog/approval-dialog.js';
 import { normalizeApproval } from '../../../src/rules/normalize.js';
 import { answerApproval } from '../../../src/rules/responses.js';
 import { mountCard } from '../../support/card-harness.js';
+import { byPart, startBefore, tabTo } from '../../support/keyboard.js';
 
 const approval = (severity: string, n: number) =>
   normalizeApproval(
@@ -77,6 +79,46 @@ describe('<approval-dialog> on a phone', function () {
       // The pending card keeps its stripe as the border's start.
       const pending = await mountCard<ApprovalDialog>(approval(severity, n + 100), { attrs: 'locale="en"', width: 390 });
       expect(getComputedStyle(pending.part('card')!).borderLeftWidth).to.equal(severity === 'high' ? '6px' : '4px');
+    });
+  }
+
+  for (const dir of ['ltr', 'rtl'] as const) {
+    it(`a high-risk command (${dir}): the room kept for Copy is on the card's end side`, async () => {
+      n += 1;
+      const { el } = await mountCard<ApprovalDialog>(approval('high', n), { attrs: `locale="en" dir="${dir}"`, width: 390 });
+      const pre = el.shadowRoot!.querySelector('pre')!;
+      const style = getComputedStyle(pre);
+      const [end, start] = dir === 'rtl' ? [style.paddingLeft, style.paddingRight] : [style.paddingRight, style.paddingLeft];
+      expect(end).to.equal('72px');
+      expect(parseFloat(start)).to.be.below(72);
+    });
+  }
+
+  for (const [severity, dir] of [['high', 'ltr'], ['medium', 'ltr'], ['low', 'rtl']] as const) {
+    it(`a focused ${severity}-risk receipt (${dir}): the ring reaches past the stripe and the border, none of the stripe beside it`, async () => {
+      n += 1;
+      const request = approval(severity, n);
+      const { el, part } = await mountCard<ApprovalDialog>(request, { attrs: `locale="en" dir="${dir}"`, width: 390 });
+      el.response = answerApproval(request, true, '', '2026-12-06T10:00:00.000Z');
+      await el.updateComplete;
+      await startBefore(el);
+      const line = (await tabTo(byPart('receipt-heading'))) as HTMLElement;
+      expect(line.matches(':focus-visible'), 'focused from the keyboard').to.equal(true);
+      // The ring as it ends, past the buttons' transition.
+      await Promise.all(el.shadowRoot!.getAnimations().map((animation) => animation.finished));
+      const box = part('card')!.getBoundingClientRect();
+      const own = line.getBoundingClientRect();
+      // The card's start (its border and the stripe inside it) to the line's start.
+      const startGap = dir === 'rtl' ? box.right - own.right : own.left - box.left;
+      expect(startGap, 'the line starts past the stripe').to.be.at.least(6);
+      // Each shadow of the ring, as its spread: the first (the page's colour) is painted on top.
+      const spreads = getComputedStyle(line)
+        .boxShadow.split(/,(?![^(]*\))/)
+        .map((shadow) => Number(/(-?[\d.]+)px\s*$/.exec(shadow.replace(/inset/, '').trim())?.[1] ?? Number.NaN));
+      expect(spreads.length, `a ring of the page's colour and the accent (${getComputedStyle(line).boxShadow})`).to.equal(2);
+      const border = parseFloat(getComputedStyle(part('card')!).borderTopWidth);
+      expect(spreads[0], 'the ring’s inner band covers the stripe').to.be.at.least(startGap - border);
+      expect(spreads[1], 'its accent covers the border, no sliver of the stripe beside it').to.be.at.least(startGap);
     });
   }
 });
