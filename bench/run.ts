@@ -10,6 +10,7 @@ import { createAgentServer } from '../src/agent/ws-server.js';
 import { resolveContext } from '../src/rules/context.js';
 import { ELEMENTS, gzipSize, LIT_AS_PEER, limitRule, measureLocaleSizes, measureSizes, SIZE_POLICY, sizeLimit } from '../scripts/sizes.js';
 import { normalizeInput } from '../src/rules/normalize.js';
+import { addAnswerPage, answerPageBench } from './answer-page.js';
 import { addInbox, inboxBench } from './inbox.js';
 import { addRedisRoundTrip, redisRoundTrip } from './redis-roundtrip.js';
 // @ts-expect-error plain JS helpers shared with the build and the tests
@@ -33,9 +34,9 @@ interface Figure {
 }
 
 const progress = (step: string) => process.stderr.write(`bench: ${step}\n`);
-// `npm run bench -- --only render` (or sizes, normalise, roundtrip, inbox; comma-separated) runs those
+// `npm run bench -- --only render` (or sizes, normalise, roundtrip, inbox, answer-page; comma-separated) runs those
 // parts alone; a partial run prints its rows and leaves bench/results.json as it was.
-const PARTS = ['sizes', 'normalise', 'render', 'roundtrip', 'inbox'] as const;
+const PARTS = ['sizes', 'normalise', 'render', 'roundtrip', 'inbox', 'answer-page'] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only'));
 const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1]! : process.argv[process.argv.indexOf(onlyArg) + 1] ?? '').split(',') : [...PARTS];
 for (const part of only) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only: unknown part "${part}" (one of ${PARTS.join(', ')})`);
@@ -224,6 +225,10 @@ await kept.agent.close();
 if (wants('inbox')) {
   addInbox(add, await inboxBench(browser, base));
   progress('inbox done');
+}
+if (wants('answer-page')) {
+  addAnswerPage(add, await answerPageBench(browser));
+  progress('answer page done');
 }
 await browser.close();
 http.close();

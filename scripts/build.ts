@@ -2,8 +2,9 @@
 // - dist/agent-interaction-kit.js: one standalone ES module, lit and zod inside, all four tags;
 // - dist/agent-interaction-kit-adapters.js: the same with the adapters and their card parts
 //   (typed fields, link consent), which the core file leaves out;
-// - dist/answer-page.js: the same, with every language, for the answer link's page (copied into
-//   the Python package, python/src/agent_interaction_kit/answer_page.js, for its wheel);
+// - dist/answer-page.js: the same (zh-CN and en), for the answer link's page; it and the ten
+//   dist/locales/<tag>.js are copied into the Python package (answer_page.js, answer_page_locales/)
+//   for its wheel;
 // - dist/<element>.js: per-element entries with lit as a peer, tree-shakable (shared chunks);
 // - dist/locales/<tag>.js: one per language beyond zh-CN and en, registering it on import;
 // - dist/agent/index.js: the Node entry; dist/react/index.js: React wrappers;
@@ -12,7 +13,7 @@
 // esbuild bundles (fast, and it reads tsconfig's experimentalDecorators), terser minifies what a
 // browser loads once more (scripts/terse.js); Vite serves the demo.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build, type BuildOptions } from 'esbuild';
 // @ts-expect-error a plain JS plugin shared with the size check
 import { minifyLitCss } from './minify-lit-css.js';
@@ -41,7 +42,7 @@ await Promise.all([
     entryPoints: {
       'agent-interaction-kit': 'src/entries/index.ts',
       'agent-interaction-kit-adapters': 'src/entries/agent-interaction-kit-adapters.ts',
-      // The answer link's page script: the host, every language, the socket from `location`.
+      // The answer link's page script: the host, zh-CN and en, the socket from `location`.
       'answer-page': 'src/entries/answer-page.ts',
     },
     outdir: 'dist',
@@ -117,8 +118,11 @@ function prependUseClient(file: string): void {
   map.mappings = `;${map.mappings}`;
   writeFileSync(`${file}.map`, JSON.stringify(map));
 }
-// The Python package serves the answer page's script too: it ships the same file in its wheel.
+// The Python package serves the answer page's script and its languages' modules too: it ships the
+// same files in its wheel.
 copyFileSync('dist/answer-page.js', 'python/src/agent_interaction_kit/answer_page.js');
+mkdirSync('python/src/agent_interaction_kit/answer_page_locales', { recursive: true });
+for (const tag of LOCALE_ENTRIES) copyFileSync(`dist/locales/${tag}.js`, `python/src/agent_interaction_kit/answer_page_locales/${tag}.js`);
 
 prependUseClient('dist/react/index.js');
 prependUseClient('dist/react/ai-sdk.js');

@@ -123,6 +123,26 @@ async def test_the_page_its_headers_and_language(kit: Served) -> None:
     task.cancel()
 
 
+async def test_a_language_beyond_zh_cn_and_en_loads_its_own_module(kit: Served) -> None:
+    task, path = await ask(kit, "s-modules", "c-modules")
+    scripts = lambda text: re.findall(r"<script[^>]*>", text)  # noqa: E731
+    for language in ("en", "zh-CN", "tlh"):
+        assert scripts((await get(kit, path + "?as=alice", language)).text) == ['<script type="module" src="/agent/answer/answer-page.js">'], language
+    for tag in ("ja", "ar", "pt-BR", "zh-TW"):
+        assert scripts((await get(kit, path + "?as=alice", tag)).text) == [
+            f'<script type="module" src="/agent/answer/answer-page-{tag}.js">',
+            '<script type="module" src="/agent/answer/answer-page.js">',
+        ], tag
+    for tag in ("zh-TW", "ja", "ko", "es", "fr", "de", "pt-BR", "ru", "ar", "he"):
+        module = await get(kit, f"/agent/answer/answer-page-{tag}.js")
+        assert module.status_code == 200 and module.headers["content-type"] == "text/javascript; charset=utf-8", tag
+        assert module.headers["cache-control"] == "public, max-age=3600"
+        assert module.content == (REPO / "dist" / "locales" / f"{tag}.js").read_bytes(), "the npm build's dist/locales/<tag>.js, shipped in the package"
+    for name in ("answer-page-en.js", "answer-page-zh-CN.js", "answer-page-xx.js"):
+        assert (await get(kit, f"/agent/answer/{name}")).status_code == 404, name
+    task.cancel()
+
+
 async def test_refusals_404_410_403_show_nothing_of_the_call(kit: Served) -> None:
     task, path = await ask(kit, "s2", "c2")
     token = path.rsplit("/", 1)[1]

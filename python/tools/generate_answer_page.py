@@ -15,7 +15,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 TARGET = REPO / "python" / "src" / "agent_interaction_kit" / "answer_page.json"
 
-# Evaluates the template's STRINGS literal and imports PAGE_CSS, then prints both as JSON.
+# Evaluates the template's STRINGS literal and imports PAGE_CSS and the locale lists, then prints them as JSON.
 SCRIPT = r"""
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -23,8 +23,8 @@ const file = process.argv[1];
 const text = readFileSync(file, 'utf8');
 const literal = text.slice(text.indexOf('{', text.indexOf('const STRINGS')), text.indexOf('\n};', text.indexOf('const STRINGS')) + 2);
 const strings = new Function(`return ${literal}`)();
-const { PAGE_CSS, PAGE_LOCALES } = await import(pathToFileURL(file).href);
-process.stdout.write(JSON.stringify({ locales: PAGE_LOCALES, strings, css: PAGE_CSS }, null, 1));
+const { PAGE_CSS, PAGE_LOCALES, SCRIPT_LOCALES } = await import(pathToFileURL(file).href);
+process.stdout.write(JSON.stringify({ locales: PAGE_LOCALES, scriptLocales: SCRIPT_LOCALES, strings, css: PAGE_CSS }, null, 1));
 """
 
 

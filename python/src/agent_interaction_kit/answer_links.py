@@ -16,7 +16,7 @@ import logging
 from datetime import datetime, timezone
 from typing import Any, Mapping, MutableMapping, Optional, Union
 
-from .answer_page import SCRIPT_NAME, STYLE_NAME, PageAnswer, asset_answer, page_for, page_headers
+from .answer_page import PageAnswer, asset_answer, is_asset, page_for, page_headers
 from .call_links import CallLinks, Links
 from .clock import Clock
 from .handshake import Admission, Authorize, Handshake, Refused
@@ -88,7 +88,7 @@ class AnswerLinks:
         assert self.links is not None
         base = self.links.links.base_url
         language = shake.headers.get("accept-language")
-        if segment in (SCRIPT_NAME, STYLE_NAME):
+        if is_asset(segment):
             return asset_answer(segment, self.links.path, base, language)
         verdict = await self._check(segment, shake)
         if not isinstance(verdict, int) and not self._signed_for(verdict[0], sessions):

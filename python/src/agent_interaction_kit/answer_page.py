@@ -4,7 +4,8 @@ script `<path>/answer-page.js`, as status, headers and body, for any server to s
 A refused link's page says only why (not valid 404, expired 410, another person's 403) and
 nothing of any call. Every answer carries the same strict headers; the page has no inline script
 or style (the style is `<path>/answer-page.css`), and its one script opens the socket on the page's
-own origin. The words and the style are the Node runtime's template's (answer_page.json, generated
+own origin (a page beyond zh-CN and en loads its language's module first, `<path>/answer-page-<tag>.js`).
+The words and the style are the Node runtime's template's (answer_page.json, generated
 from it by python/tools/generate_answer_page.py).
 """
 
@@ -17,7 +18,7 @@ from importlib import resources
 from typing import Any, Iterable, Optional
 from urllib.parse import urlsplit
 
-__all__ = ["PageAnswer", "LOCALES", "PAGE_CSS", "locale_for", "page_headers", "page_html", "page_for", "asset_answer", "SCRIPT_NAME", "STYLE_NAME"]
+__all__ = ["PageAnswer", "LOCALES", "PAGE_CSS", "locale_for", "locale_script", "page_headers", "page_html", "page_for", "asset_answer", "is_asset", "SCRIPT_NAME", "STYLE_NAME"]
 
 _DATA: dict[str, Any] = json.loads(resources.files("agent_interaction_kit").joinpath("answer_page.json").read_text("utf-8"))
 #: The kit's twelve locales; the first is the default.
@@ -25,6 +26,8 @@ LOCALES: tuple[str, ...] = tuple(_DATA["locales"])
 _STRINGS: dict[str, dict[str, Any]] = _DATA["strings"]
 #: The pages' one stylesheet, `<path>/answer-page.css`.
 PAGE_CSS: str = _DATA["css"]
+#: The languages the page's script carries; any other is its own module, loaded only by its page.
+SCRIPT_LOCALES: tuple[str, ...] = tuple(_DATA["scriptLocales"])
 SCRIPT_NAME = "answer-page.js"
 STYLE_NAME = "answer-page.css"
 _KINDS = {200: "answer", 403: "signIn", 404: "invalid", 410: "expired"}
@@ -95,6 +98,20 @@ def page_headers(base_url: str) -> list[tuple[str, str]]:
     ]
 
 
+def locale_script(locale: str) -> Optional[str]:
+    """The file of a language's module under the answer path (`answer-page-ja.js`), or None when the
+    page's script carries the language."""
+    return None if locale in SCRIPT_LOCALES else f"answer-page-{locale}.js"
+
+
+_LOCALE_SCRIPTS = {name: locale for locale in LOCALES if (name := locale_script(locale))}
+
+
+def is_asset(segment: str) -> bool:
+    """Whether a segment names one of the page's files (its script, style, or a language's module)."""
+    return segment in (SCRIPT_NAME, STYLE_NAME) or segment in _LOCALE_SCRIPTS
+
+
 def _escape(text: str) -> str:
     return re.sub(r"[&<>\"']", lambda match: f"&#{ord(match.group(0))};", text)
 
@@ -112,8 +129,11 @@ def page_html(kind: str, locale: str, base: str) -> str:
         f'<title>{_escape(title)}</title><link rel="stylesheet" href="{_escape(base)}/{STYLE_NAME}">'
     )
     if kind == "answer":
+        # A language beyond zh-CN and en comes first, so that its table is registered before the cards render.
+        language = locale_script(locale)
+        first = f'<script type="module" src="{_escape(base)}/{language}"></script>' if language else ""
         return (
-            f'{head}<script type="module" src="{_escape(base)}/{SCRIPT_NAME}"></script></head><body><main>'
+            f'{head}{first}<script type="module" src="{_escape(base)}/{SCRIPT_NAME}"></script></head><body><main>'
             f'<h1 class="visually-hidden">{_escape(title)}</h1><h2 class="visually-hidden">{_escape(strings["section"])}</h2><interaction-host></interaction-host></main></body></html>'
         )
     heading, sentence = strings[kind]
@@ -126,16 +146,20 @@ def page_for(status: int, path: str, base_url: str, accept_language: Optional[st
     return PageAnswer(status, [*page_headers(base_url), ("Vary", "Accept-Language")], body)
 
 
-def _script() -> Optional[bytes]:
+def _script(name: str) -> Optional[bytes]:
+    """The page's script, or a language's module (answer_page_locales/<tag>.js), from the package."""
+    locale = _LOCALE_SCRIPTS.get(name)
+    files = resources.files("agent_interaction_kit")
     try:
-        return resources.files("agent_interaction_kit").joinpath("answer_page.js").read_bytes()
+        return (files.joinpath("answer_page_locales", f"{locale}.js") if locale else files.joinpath("answer_page.js")).read_bytes()
     except (FileNotFoundError, OSError):
         return None
 
 
 def asset_answer(name: str, path: str, base_url: str, accept_language: Optional[str]) -> PageAnswer:
-    """The page's script (the npm build's `dist/answer-page.js`, shipped in the package) or its style, cacheable."""
-    body = PAGE_CSS.encode("utf-8") if name == STYLE_NAME else _script()
+    """The page's script (the npm build's `dist/answer-page.js`, shipped in the package), a language's
+    module (`dist/locales/<tag>.js`, likewise) or its style, cacheable."""
+    body = PAGE_CSS.encode("utf-8") if name == STYLE_NAME else _script(name)
     if body is None:
         return page_for(404, path, base_url, accept_language)
     kind = "text/css; charset=utf-8" if name == STYLE_NAME else "text/javascript; charset=utf-8"

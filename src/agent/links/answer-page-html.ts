@@ -1,10 +1,17 @@
 // The answer page's HTML (docs/links.md): the page that hosts one call's card, and the three pages
 // that refuse a link (not valid, expired, sign in), in the language the browser asks for. No inline
-// script or style: the page loads `answer-page.js` and `answer-page.css` from the runtime itself.
+// script or style: the page loads `answer-page.js` and `answer-page.css` from the runtime itself, and
+// for a language beyond zh-CN and en that language's module (`answer-page-<tag>.js`) before them.
 
 /** The twelve languages of the kit, in the order the docs list them; zh-CN is the default. */
 export const PAGE_LOCALES = ['zh-CN', 'zh-TW', 'en', 'ja', 'ko', 'es', 'fr', 'de', 'pt-BR', 'ru', 'ar', 'he'] as const;
 export type PageLocale = (typeof PAGE_LOCALES)[number];
+
+/** The languages the page's script carries; any other is its own module, loaded only by its page. */
+export const SCRIPT_LOCALES: readonly PageLocale[] = ['zh-CN', 'en'];
+
+/** The file of a language's module under the answer path (`answer-page-ja.js`), or undefined when the page's script carries it. */
+export const localeScript = (locale: PageLocale): string | undefined => (SCRIPT_LOCALES.includes(locale) ? undefined : `answer-page-${locale}.js`);
 
 /** What a page says: the answer page's title, and each refusal's heading and sentence. */
 interface PageStrings {
@@ -144,7 +151,10 @@ export function pageHtml(kind: PageKind, locale: PageLocale, base: string): stri
     '<meta name="color-scheme" content="light dark">' +
     `<title>${escapeHtml(title)}</title><link rel="stylesheet" href="${escapeHtml(base)}/answer-page.css">`;
   if (kind === 'answer') {
-    return `${head}<script type="module" src="${escapeHtml(base)}/answer-page.js"></script></head><body><main><h1 class="visually-hidden">${escapeHtml(title)}</h1><h2 class="visually-hidden">${escapeHtml(strings.section)}</h2><interaction-host></interaction-host></main></body></html>`;
+    // A language beyond zh-CN and en comes first, so that its table is registered before the cards render.
+    const language = localeScript(locale);
+    const scripts = `${language ? `<script type="module" src="${escapeHtml(base)}/${language}"></script>` : ''}<script type="module" src="${escapeHtml(base)}/answer-page.js"></script>`;
+    return `${head}${scripts}</head><body><main><h1 class="visually-hidden">${escapeHtml(title)}</h1><h2 class="visually-hidden">${escapeHtml(strings.section)}</h2><interaction-host></interaction-host></main></body></html>`;
   }
   const [heading, sentence] = strings[kind];
   return `${head}</head><body><main class="refusal"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(sentence)}</p></main></body></html>`;

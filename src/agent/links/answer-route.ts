@@ -1,10 +1,11 @@
 // The answer page's HTTP side (docs/protocol.md#13-answer-links): `GET <path>/<token>` answers with
 // the page (200) or a refusal that says nothing of the call (404, 410, 403), every one under the same
-// strict headers; `<path>/answer-page.js` and `<path>/answer-page.css` are the page's script and style.
+// strict headers; `<path>/answer-page.js` and `<path>/answer-page.css` are the page's script and style,
+// `<path>/answer-page-<tag>.js` a language's module for a page beyond zh-CN and en.
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallLinks } from './call-links.js';
-import { pageHtml, pageLocale, PAGE_CSS, type PageKind } from './answer-page-html.js';
+import { localeScript, pageHtml, pageLocale, PAGE_CSS, PAGE_LOCALES, type PageKind } from './answer-page-html.js';
 import type { LinkGate } from './link-gate.js';
 
 /** The headers of every page the route serves; `socketOrigin` is the page's socket's (`wss://host`). */
@@ -22,21 +23,28 @@ export function pageHeaders(socketOrigin: string): Record<string, string> {
 
 const STATUS_PAGE: Record<number, PageKind> = { 200: 'answer', 403: 'signIn', 404: 'invalid', 410: 'expired' };
 
-/** Where the package's built page script is, from this module in `src/` or in `dist/`. */
-const SCRIPT_CANDIDATES = ['../answer-page.js', '../../answer-page.js', '../../../dist/answer-page.js'];
+/** Where the package's `dist/` is, from this module in `src/` or in `dist/`. */
+const DIST_CANDIDATES = ['../', '../../', '../../../dist/'];
 
-let script: Buffer | undefined;
-/** The page's script, read once from the package's `dist/answer-page.js`. */
-function pageScript(): Buffer | undefined {
-  for (const candidate of script ? [] : SCRIPT_CANDIDATES) {
+const assets = new Map<string, Buffer>();
+/** A file of the package's `dist/` (`answer-page.js`, `locales/ja.js`), read once. */
+function distFile(name: string): Buffer | undefined {
+  for (const candidate of assets.has(name) ? [] : DIST_CANDIDATES) {
     try {
-      script = readFileSync(new URL(candidate, import.meta.url));
+      assets.set(name, readFileSync(new URL(candidate + name, import.meta.url)));
       break;
     } catch {
       // not there: the next place
     }
   }
-  return script;
+  return assets.get(name);
+}
+
+/** The file in `dist/` that a segment names: the page's script, or a language's module (`answer-page-ja.js`). */
+function scriptFile(segment: string): string | undefined {
+  if (segment === 'answer-page.js') return segment;
+  const locale = PAGE_LOCALES.find((tag) => localeScript(tag) === segment);
+  return locale && `locales/${locale}.js`;
 }
 
 /** The path's one segment after the answer path, or undefined when the request is not the route's. */
@@ -59,13 +67,14 @@ export function serveAnswerRoute(request: IncomingMessage, response: ServerRespo
     return true;
   }
   const locale = pageLocale(request.headers['accept-language']);
-  if (segment === 'answer-page.js' || segment === 'answer-page.css') {
-    const body = segment === 'answer-page.css' ? Buffer.from(PAGE_CSS) : pageScript();
+  const file = scriptFile(segment);
+  if (file || segment === 'answer-page.css') {
+    const body = file ? distFile(file) : Buffer.from(PAGE_CSS);
     if (!body) {
       response.writeHead(404, headers).end(head ? undefined : pageHtml('invalid', locale, links.path));
       return true;
     }
-    const type = segment === 'answer-page.css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+    const type = file ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8';
     response.writeHead(200, { 'content-type': type, 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff', 'content-length': body.length });
     response.end(head ? undefined : body);
     return true;

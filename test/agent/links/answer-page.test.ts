@@ -3,6 +3,7 @@
 // the call, the one-call exchange with `"link": true`, the place `link` in the audit record, the
 // receipt of a call settled elsewhere, two sockets on one link, and links with an audience.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import type { AuditRecord } from '../../../src/agent/audit.js';
 import { mintAnswerToken } from '../../../src/agent/links/answer-token.js';
@@ -155,6 +156,35 @@ describe('GET <path>/<token>: the page and its headers', () => {
     assert.match(script.headers.get('cache-control') ?? '', /max-age=\d+/);
     assert.match(await script.text(), /interaction-host/);
     assert.equal((await fetch(`http://127.0.0.1:${server.port}/elsewhere`)).status, 426, 'the server’s other requests are as before');
+  });
+});
+
+describe('the page’s languages: zh-CN and en in its script, any other its own module', () => {
+  it('a ja or ar page loads its language’s module before the page’s script; zh-CN and en load none', async () => {
+    const { server } = await serve();
+    const { token } = ask(server, 's-modules', 'call-modules');
+    const scriptsOf = async (accept: string) =>
+      [...(await (await fetch(pageUrl(server, token), { headers: { 'accept-language': accept } })).text()).matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    for (const accept of ['en', 'zh-CN', 'tlh']) assert.deepEqual(await scriptsOf(accept), ['<script type="module" src="/agent/answer/answer-page.js">'], accept);
+    for (const tag of ['ja', 'ar', 'pt-BR', 'zh-TW']) {
+      assert.deepEqual(await scriptsOf(tag), [`<script type="module" src="/agent/answer/answer-page-${tag}.js">`, '<script type="module" src="/agent/answer/answer-page.js">'], tag);
+    }
+  });
+
+  it('serves each of the ten modules from dist/locales, cacheable, as text/javascript; no module for zh-CN, en or an unknown tag', async () => {
+    const { server } = await serve();
+    for (const tag of ['zh-TW', 'ja', 'ko', 'es', 'fr', 'de', 'pt-BR', 'ru', 'ar', 'he']) {
+      const response = await fetch(`http://127.0.0.1:${server.port}/agent/answer/answer-page-${tag}.js`);
+      assert.equal(response.status, 200, tag);
+      assert.equal(response.headers.get('content-type'), 'text/javascript; charset=utf-8');
+      assert.match(response.headers.get('cache-control') ?? '', /max-age=\d+/);
+      assert.equal(await response.text(), readFileSync(new URL(`../../../dist/locales/${tag}.js`, import.meta.url), 'utf8'), tag);
+    }
+    for (const name of ['answer-page-en.js', 'answer-page-zh-CN.js', 'answer-page-xx.js', 'answer-page-..%2Fagent%2Findex.js']) {
+      const response = await fetch(`http://127.0.0.1:${server.port}/agent/answer/${name}`);
+      assert.equal(response.status, 404, name);
+      assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8', `${name}: the page that says the link is not valid`);
+    }
   });
 });
 

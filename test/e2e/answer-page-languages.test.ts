@@ -1,0 +1,149 @@
+// The answer page's languages and its deadline, on a phone (Chromium at 390 × 844, a coarse
+// pointer, touch), served by the real Node runtime. The page's script carries zh-CN and en; an
+// Arabic or Japanese page loads its language's module first and shows the card in it, right to
+// left in Arabic; an en or zh-CN page requests no language module. At the link's deadline the card
+// shows the receipt a timeout gives (timed out, in the page's language), offers nothing to answer
+// with, and sends no result: the runtime keeps the time. With AIK_SCREENSHOTS=1 (`npm run screenshots:answer-page`) it writes
+// docs/screenshots/answer-page-time-up-*.png.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { AuditRecord } from '../../src/agent/audit.js';
+import { createAgentServer, type AgentServer } from '../../src/agent/ws-server.js';
+import { cardStrings } from '../../src/i18n/card.js';
+import { approvalStrings } from '../../src/i18n/approval.js';
+import { TRANSLATIONS } from '../../src/i18n/locales/all.js';
+// @ts-expect-error a plain JS helper shared with the test runner
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
+
+const SECRET = 'the-answer-page-languages-test-secret-32+';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const shots = new URL('../../docs/screenshots/', import.meta.url).pathname;
+const shoot = (page: Page, name: string) => (process.env.AIK_SCREENSHOTS === '1' ? page.screenshot({ path: `${shots}answer-page-${name}.png` }) : undefined);
+const PHONE = { width: 390, height: 844 };
+
+let http: Server;
+let kit: AgentServer;
+let browser: Browser;
+let base = '';
+const audit: AuditRecord[] = [];
+
+before(async () => {
+  assert.ok(existsSync(new URL('../../dist/answer-page.js', import.meta.url)), 'dist/answer-page.js is built (npm run build)');
+  http = createServer();
+  http.listen(0, '127.0.0.1');
+  await once(http, 'listening');
+  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  // A long grace: the runtime settles a call a minute after its deadline, long after these tests look.
+  kit = await createAgentServer({ server: http, log: () => undefined, graceMs: 60_000, links: { secret: SECRET, baseUrl: base }, audit: (record) => void audit.push(record) });
+  http.on('request', (request, response) => kit.handleRequest(request, response) || response.writeHead(404).end());
+  browser = await chromium.launch({ executablePath: findChromium() as string, args: CHROMIUM_ARGS as string[] });
+  mkdirSync(shots, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await kit?.close();
+  http?.closeAllConnections();
+  await new Promise((resolve) => http?.close(resolve));
+});
+
+let calls = 0;
+/** A pending medium approval and its link; `seconds` to its deadline. */
+function pendingLink(seconds = 600): { link: string; id: string; settled: () => boolean } {
+  calls += 1;
+  const id = `lang-${calls}`;
+  const agent = kit.session(`s-${id}`);
+  let done = false;
+  agent
+    .callTool('request_user_approval', { message: 'Deploy checkout 2.3 to production?', severity: 'medium', timeout_seconds: seconds }, { callId: id })
+    .then(() => (done = true), () => (done = true));
+  return { link: agent.linkFor(id)!, id, settled: () => done };
+}
+
+/** The link in a phone of a language; the scripts it requests recorded. */
+async function openPhone(url: string, locale: string, colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; scripts: string[] }> {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale, colorScheme });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(url);
+  return { page, scripts };
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(() =>
+    (window as unknown as { axe: { run(d: Document): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe
+      .run(document)
+      .then((result) => result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`)),
+  );
+}
+
+describe('the answer page’s languages (Chromium)', () => {
+  for (const [locale, dir] of [['ja', 'ltr'], ['ar', 'rtl']] as const) {
+    it(`${locale}: loads its language’s module before the page’s script and shows the card in ${locale}${dir === 'rtl' ? ', right to left' : ''}`, async () => {
+      const { link } = pendingLink();
+      const { page, scripts } = await openPhone(link, locale);
+      const approve = page.getByRole('button', { name: TRANSLATIONS[locale].approval.approve, exact: true });
+      await approve.waitFor();
+      assert.deepEqual(scripts, [`/agent/answer/answer-page-${locale}.js`, '/agent/answer/answer-page.js']);
+      assert.equal(await page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dir}`), `${locale} ${dir}`);
+      const card = page.locator('interaction-host approval-dialog');
+      assert.equal(await card.evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="card"]')!).direction), dir);
+      assert.equal(await page.getByRole('button', { name: approvalStrings.en.approve, exact: true }).count(), 0, 'nothing in English');
+      assert.deepEqual(await axeViolations(page), []);
+      await page.context().close();
+    });
+  }
+
+  for (const locale of ['en', 'zh-CN'] as const) {
+    it(`${locale}: requests no language module, only the page’s script`, async () => {
+      const { link } = pendingLink();
+      const { page, scripts } = await openPhone(link, locale);
+      await page.getByRole('button', { name: approvalStrings[locale].approve, exact: true }).waitFor();
+      assert.deepEqual(scripts, ['/agent/answer/answer-page.js']);
+      await page.context().close();
+    });
+  }
+});
+
+describe('the link’s card at its deadline (Chromium, 390 px)', () => {
+  const cases = [
+    ['en', 'light', cardStrings.en.receipt.timeout],
+    ['zh-CN', 'dark', cardStrings['zh-CN'].receipt.timeout],
+    ['ja', 'light', TRANSLATIONS.ja.card.receipt.timeout],
+  ] as const;
+  for (const [locale, colorScheme, words] of cases) {
+    it(`${locale}: the countdown, then the receipt “${words}”, nothing to answer with, no result sent`, async () => {
+      const { link, id, settled } = pendingLink(4);
+      const { page } = await openPhone(link, locale, colorScheme);
+      const card = page.locator('interaction-host approval-dialog');
+      await card.locator('[part~="countdown"]').waitFor();
+      assert.ok((await card.locator('[part~="approve-button"]').count()) === 1, 'answerable before its deadline');
+      await card.locator('[part~="approve-button"]').focus();
+      await card.getByText(words).first().waitFor({ timeout: 15_000 });
+      assert.equal(await card.locator('[part~="approve-button"], [part~="reject-button"], input, textarea, select').count(), 0, 'nothing to answer with');
+      assert.equal(
+        await card.evaluate((el) => el.shadowRoot!.activeElement?.getAttribute('part') ?? null),
+        'receipt-heading',
+        'focus on the receipt, not the page',
+      );
+      assert.deepEqual(await axeViolations(page), []);
+      await page.evaluate(() => document.fonts.ready);
+      await shoot(page, `time-up-${locale}-${colorScheme}`);
+      // The page sent nothing: the call still waits for the runtime's own timer.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(settled(), false, 'the call still waits');
+      assert.deepEqual(audit.filter((r) => r.call_id === id), []);
+      await page.context().close();
+    });
+  }
+});
