@@ -49,7 +49,7 @@ export class InteractionSession {
   private readonly jsonrpc: boolean; // pure JSON-RPC: no v1 frames
   private sessionId = '';
   private context: WireContext | undefined;
-  private link?: unknown; // an answer link's page (`"link": true` in `hello`): time is the runtime's, it sends no timeout result
+  private link?: unknown; // an answer link's page (`"link": true` in `hello`): its time is the runtime's
   private started = false;
   private deliver: DeliverFunction | undefined;
   private receiptLimit = 50;
@@ -90,9 +90,7 @@ export class InteractionSession {
   }
 
   /** Every entry, in arrival order: snapshots, which a later change replaces rather than edits. */
-  list(): SessionEntry[] {
-    return this.store.list();
-  }
+  list(): SessionEntry[] { return this.store.list(); }
 
   subscribe(listener: (event: SessionEvent) => void): () => void {
     this.listeners.add(listener);
@@ -160,9 +158,7 @@ export class InteractionSession {
     for (const listener of [...this.listeners]) listener(event);
   }
 
-  private now(): string {
-    return new Date(this.clock.now()).toISOString();
-  }
+  private now(): string { return new Date(this.clock.now()).toISOString(); }
 
   private receive(data: unknown): void {
     const value = messageValue(data);
@@ -248,11 +244,15 @@ export class InteractionSession {
 
   /**
    * The session owns the timer: at the deadline it applies the timeout policy, keeping what the
-   * user gave in the card (`draftOf`), and answers.
+   * user gave in the card (`draftOf`), and answers. A link's time is the runtime's: its card shows
+   * the timeout and nothing is sent; the runtime's `settled` then says how the call ended.
    */
   private expire(id: string): void {
     const entry = this.store.get(id);
-    if (!this.link && entry?.kind === 'request' && entry.phase === 'pending') this.settle(entry, timeoutResponse(entry.request, this.now(), keptAnswers(entry.request, this.draftOf?.(id))));
+    if (entry?.kind !== 'request' || entry.phase !== 'pending') return;
+    const response = timeoutResponse(entry.request, this.now(), keptAnswers(entry.request, this.draftOf?.(id)));
+    if (this.link) this.store.put(withPhase(entry, { phase: 'settled', response, late: false }));
+    else this.settle(entry, response);
   }
 
   private settle(pending: RequestEntry, response: InteractionResponse, granting = false): void {

@@ -113,15 +113,26 @@ describe('time', () => {
     assert.equal(life(entry).unacked, false);
   });
 
-  it('an answer link’s kit (hello with "link": true) sends no timeout result of its own: its card waits for the runtime', async () => {
+  it('an answer link’s kit (hello with "link": true) sends no timeout result of its own: its card shows the timeout until the runtime says how the call ended', async () => {
     const h = await harness();
     h.runtimeEnd.send({ v: 1, type: 'hello', session_id: 's-1', link: true });
     h.runtimeEnd.send({ v: 1, type: 'tool_call', call_id: 'by-link', tool: 'request_user_approval', arguments: { message: 'm', timeout_seconds: 10 } });
     await flush();
-    h.clock.advance(60_000);
+    h.clock.advance(9_999);
+    await flush();
+    assert.equal(requestEntry(h.kit.list()[0]).phase, 'pending', 'before the deadline the card waits for the person');
+    h.clock.advance(1);
     await flush();
     assert.equal(h.sent.filter((m) => m.type === 'tool_result').length, 0, 'no timeout result from the link');
-    assert.equal(requestEntry(h.kit.list()[0]).phase, 'pending', 'the card still waits for settled');
+    const timedOut = requestEntry(h.kit.list()[0]);
+    assert.equal(timedOut.phase, 'settled', 'nothing left to answer with');
+    assert.equal(timedOut.phase === 'settled' && timedOut.response.status, 'timeout');
+    assert.equal(timedOut.phase === 'settled' && timedOut.elsewhere, undefined);
+    assert.equal(h.kit.answer('by-link', { ...timedOut.response, approved: true } as never), false, 'an answer after the deadline is refused');
+    h.runtimeEnd.send({ v: 1, type: 'settled', call_id: 'by-link', session_id: 's-1', decision: 'timeout', where: 'runtime', actor: null, at: '2026-12-07T00:00:10.000Z' });
+    await flush();
+    const told = requestEntry(h.kit.list()[0]);
+    assert.deepEqual(told.phase === 'settled' && told.elsewhere, { where: 'runtime', actor: null }, 'the runtime’s word replaces the local timeout');
     h.runtimeEnd.send({ v: 1, type: 'hello', session_id: 's-1' });
     h.runtimeEnd.send({ v: 1, type: 'tool_call', call_id: 'by-chat', tool: 'request_user_approval', arguments: { message: 'm', timeout_seconds: 10 } });
     await flush();
