@@ -179,6 +179,12 @@ export const inboxStyles = css`
     flex: none;
     padding: 0 var(--_space-3);
   }
+  /* After the list, at its start, as wide as its words. */
+  [part~='show-more'] {
+    align-self: start;
+    justify-self: start;
+    padding: 0 var(--_space-3);
+  }
   /* The arrow points the reading way back. */
   :host([dir='rtl']) .back-arrow {
     display: inline-block;
