@@ -61,7 +61,7 @@ export type { InboxKind } from './inbox-view.js';
  * @csspart back-button - 返回列表 / Back to the list (as Escape).
  * @csspart time-up - What an open card says once its deadline passed.
  * @csspart opened-outcome - The open call's receipt line, once it settled.
- * @csspart answer-all - The bar over two or more low and medium approvals in view.
+ * @csspart answer-all - The bar over two or more low and medium approvals among the rows shown.
  * @csspart approve-all-button - 全部批准 (N) / Approve all (N).
  * @csspart reject-all-button - 全部拒绝 / Reject all.
  */
@@ -257,12 +257,13 @@ export class InteractionInbox extends LitElement {
     if (changed.has('resultLanguage')) this.session?.configure(this.resultLanguage);
     this.hadFocus = this.shadowRoot?.activeElement != null;
     // Other filters, another list: it starts again from its first rows.
-    if (changed.has('filterSession') || changed.has('filterKind')) [this.limit, this.currentAt] = [ROWS_SHOWN, 0];
+    const refiltered = changed.has('filterSession') || changed.has('filterKind');
+    if (refiltered) [this.limit, this.currentAt] = [ROWS_SHOWN, 0];
     const { matching } = this.shaped;
     if (this.opened && !this.items.some((item) => item.entry.id === this.opened)) this.opened = undefined;
     // A row arriving above the focused one does not push it out of the list.
     const at = matching.findIndex((item) => item.entry.id === this.current);
-    if (this.hadFocus && at >= this.limit) this.limit = at + 1;
+    if (this.hadFocus && !refiltered && at >= this.limit) this.limit = at + 1;
     // The tab stop's row left: its neighbour takes the tab stop.
     if (at < 0 || at >= this.limit) this.current = matching[Math.min(this.currentAt, Math.min(this.limit, matching.length) - 1)]?.entry.id;
     this.currentAt = Math.max(0, matching.findIndex((item) => item.entry.id === this.current));
