@@ -2,7 +2,8 @@
 // "Show more" after it, the count and the list's description still say how many there are; Show
 // more by keyboard focuses the first new row, End the last row shown; a call with the soonest
 // deadline arrives on top; the filters start the list again from its first rows; a row that
-// leaves hands the tab stop to its neighbour, never to the page; axe with the button.
+// leaves hands the tab stop to its neighbour, never to the page; axe with the button. And a
+// snapshot with a malformed call, which drops that call only.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/entries/interaction-inbox.js';
 import type { InteractionInbox } from '../../src/host/inbox/interaction-inbox.js';
@@ -154,5 +155,13 @@ describe('interaction-inbox with many calls waiting', () => {
     expect(h.row('w6')!.tabIndex).to.equal(0);
     expect(h.rowIds()).to.have.length(30);
     notOnPage();
+  });
+});
+
+describe('interaction-inbox given a malformed call', () => {
+  it('a snapshot with one malformed call lists the others and tells the runtime which fields', async () => {
+    const { h, runtime } = await mount((clock) => [call(clock, 'good', 60), { ...call(clock, 'bad', 30), deadline: 5 }, call(clock, 'later', 90)]);
+    expect(h.rowIds()).to.deep.equal(['good', 'later']);
+    expect(runtime.of('error')).to.deep.equal([{ v: 1, type: 'error', id: 'bad', code: 'invalid_message', message: 'Invalid field(s) in a call of inbox: deadline.' }]);
   });
 });
