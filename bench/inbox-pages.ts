@@ -68,8 +68,8 @@ if (mode === 'chat') {
 } else {
   const inbox = document.createElement('interaction-inbox') as InteractionInbox;
   watch(inbox, rowId);
-  // The rows listed, once connected (-1 before: an empty list then says nothing yet).
-  window.benchRows = () => (inbox.shadowRoot?.querySelector('.state-open') ? inbox.shadowRoot.querySelectorAll('[part~="row"]').length : -1);
+  // The calls waiting, as the count says them (`N waiting`: the list shows only its first rows), once connected (-1 before).
+  window.benchRows = () => (inbox.shadowRoot?.querySelector('.state-open') ? Number.parseInt(inbox.shadowRoot.querySelector('[part~="count"]')?.textContent ?? '', 10) : -1);
   // Whether call `id`'s row turned to its receipt (the call ended, and the inbox heard it).
   window.benchEnded = (id) => inbox.shadowRoot?.getElementById(rowId(id))?.closest('.receipt') != null;
   inbox.src = params.get('ws')!;

@@ -37,11 +37,11 @@ export interface InboxTimes {
 
 /** Starts timing a call asked in `session` of `asker`; resolves with ms from the call to the page's report, and the update's time. */
 function shownOn(tab: Page, waiters: Map<string, Shown>, offset: number) {
-  return async (asker: AgentServer, session: string, id: string, signal?: AbortSignal) => {
+  return async (asker: AgentServer, session: string, id: string, signal?: AbortSignal, timeout = LONG) => {
     await tab.evaluate((callId) => window.benchExpect(callId), id);
     const shown = new Promise<{ at: number; renderMs: number }>((resolve) => waiters.set(id, resolve));
     const start = epochNow();
-    const call = asker.session(session).callTool('request_user_approval', { message: `#${id}` }, { callId: id, signal, ...LONG });
+    const call = asker.session(session).callTool('request_user_approval', { message: `#${id}` }, { callId: id, signal, ...timeout });
     const { at, renderMs } = await shown;
     return { ms: at - offset - start, renderMs, call };
   };
@@ -111,8 +111,11 @@ async function measure(browser: Browser, base: string, asker: AgentServer, pages
     const renders: number[] = [];
     for (let i = 0; i < rowCalls + 5; i += 1) {
       // Each timed call is withdrawn once its row shows, so the inbox holds `level` waiting calls each time.
+      // The timed call is due sooner than every call before it (the waiting ones wait an hour, each
+      // timed one 30 s less than the one before), so its row is the list's first, inside the rows
+      // the list shows, as a call about to time out is.
       const abort = new AbortController();
-      const { ms, renderMs, call } = await inbox.time(asker, measured, `row-${tag}-${level}-${i}`, abort.signal);
+      const { ms, renderMs, call } = await inbox.time(asker, measured, `row-${tag}-${level}-${i}`, abort.signal, { timeoutSeconds: 1800 - 30 * i });
       abort.abort();
       await call.catch(() => undefined);
       // The next call waits until this one's end reached the inbox, so no update of it overlaps the next's.

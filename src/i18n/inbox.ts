@@ -38,6 +38,10 @@ const zhCN = {
   receipt: (what: string, who: string | null, time: string) => [what, who, time].filter(Boolean).join(' · '),
   /** Said when a row arrives. */
   arrived: (title: string) => `新请求：${title}`,
+  /** The button after the list that shows its next rows, with how many it adds. */
+  showMore: (n: number) => `再显示 ${n} 项`,
+  /** The list's description: how many rows it shows, of how many the filters keep. */
+  shown: (shown: number, total: number) => `显示 ${total} 项中的 ${shown} 项`,
 };
 
 export type InboxStrings = typeof zhCN;
@@ -67,6 +71,8 @@ const en: InboxStrings = {
   decisions: { approved: 'Approved', rejected: 'Rejected', answered: 'Answered', cancelled: 'Cancelled', timeout: 'Timed out', auto_selected: 'Chosen by default', granted: 'Allowed by a grant' },
   receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
   arrived: (title) => `New request: ${title}`,
+  showMore: (n) => `Show ${n} more`,
+  shown: (shown, total) => `Showing ${shown} of ${total}`,
 };
 
 export const inboxStrings: Readonly<Record<BuiltinLocale, InboxStrings>> = { 'zh-CN': zhCN, en };

@@ -64,7 +64,13 @@ export type InboxMessageType = keyof typeof inboxMessageSchemas;
 
 export type InboxHelloMessage = z.infer<typeof inboxHelloSchema>;
 export type InboxCall = z.infer<typeof inboxCallSchema>;
-export type InboxSnapshotMessage = z.infer<typeof inboxSnapshotSchema>;
+/** A snapshot's call left out as malformed: its id when it has one, and the fields at fault. */
+export interface DroppedCall {
+  id?: string;
+  fields: string[];
+}
+/** The snapshot, its malformed calls left out one by one (`dropped`), never the whole of it. */
+export type InboxSnapshotMessage = z.infer<typeof inboxSnapshotSchema> & { dropped?: DroppedCall[] };
 export type InboxAddMessage = z.infer<typeof inboxAddSchema>;
 export type InboxRemoveMessage = z.infer<typeof inboxRemoveSchema>;
 export type InboxErrorMessage = z.infer<typeof inboxErrorSchema>;
@@ -81,6 +87,21 @@ export type InboxToolResultMessage = KitToolResultMessage & { session_id: string
 export function parseInboxMessage(value: unknown): InboxMessage | undefined {
   const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
   if (typeof type !== 'string' || !Object.hasOwn(inboxMessageSchemas, type)) return undefined;
+  if (type === 'inbox') return parseSnapshot(value as { calls?: unknown });
   const parsed = inboxMessageSchemas[type as InboxMessageType].safeParse(value);
   return parsed.success ? (parsed.data as InboxMessage) : undefined;
+}
+
+/** A snapshot call by call: a malformed call is left out (and named in `dropped`), the others are listed. */
+function parseSnapshot(value: { calls?: unknown }): InboxSnapshotMessage | undefined {
+  const given = Array.isArray(value.calls) ? value.calls : [];
+  const calls = given.map((call) => inboxCallSchema.safeParse(call));
+  const parsed = inboxSnapshotSchema.safeParse({ ...value, calls: Array.isArray(value.calls) ? calls.flatMap((call) => (call.success ? [call.data] : [])) : value.calls });
+  if (!parsed.success) return undefined;
+  const dropped = calls.flatMap((call, i): DroppedCall[] => {
+    if (call.success) return [];
+    const id = (given[i] as { call_id?: unknown } | null)?.call_id;
+    return [{ ...(typeof id === 'string' && id ? { id } : {}), fields: call.error.issues.map((issue) => issue.path.join('.') || '(call)') }];
+  });
+  return { ...parsed.data, ...(dropped.length > 0 ? { dropped } : {}) };
 }

@@ -27,6 +27,17 @@ describe('the inbox messages', () => {
     assert.equal(parseInboxMessage('not an object'), undefined);
   });
 
+  it('a malformed call in a snapshot drops that call only, and names its fields', () => {
+    const bad = { ...call, call_id: 'c2', deadline: 5, asked_at: undefined };
+    const parsed = parseInboxMessage({ v: 1, type: 'inbox', calls: [call, bad, { tool: 7 }] });
+    assert.equal(parsed?.type, 'inbox');
+    assert.deepEqual(parsed.type === 'inbox' && parsed.calls.map((c) => c.call_id), ['c1']);
+    assert.deepEqual(parsed.type === 'inbox' && parsed.dropped, [{ id: 'c2', fields: ['deadline', 'asked_at'] }, { fields: ['call_id', 'tool', 'arguments', 'session_id', 'asked_at'] }]);
+    // A snapshot whose calls are not a list is still no snapshot.
+    assert.equal(parseInboxMessage({ v: 1, type: 'inbox', calls: 'c1' }), undefined);
+    assert.equal(parseInboxMessage({ v: 1, type: 'inbox', calls: [call] })?.type === 'inbox' && 'dropped' in parseInboxMessage({ v: 1, type: 'inbox', calls: [call] })!, false);
+  });
+
   it("the inbox's tool_result needs the call's session_id", () => {
     const result = { v: 1, type: 'tool_result', call_id: 'c1', tool: 'request_user_approval', result: approved('c1') };
     assert.equal(inboxToolResultSchema.safeParse({ ...result, session_id: 's1' }).success, true);

@@ -33,7 +33,10 @@ export function receiptText(outcome: InboxOutcome, strings: InboxAllStrings, loc
 }
 
 export interface RowsView {
+  /** The rows shown. */
   items: readonly InboxItem[];
+  /** How many rows the filters keep, shown or not (the list's description says both). */
+  total: number;
   strings: InboxAllStrings;
   locale: Locale;
   now: number;
@@ -80,13 +83,14 @@ function rowOf(event: Event, act: (id: string) => void, within?: string): void {
   if (row?.dataset.row !== undefined) act(row.dataset.row);
 }
 
-/** The list of rows, or nothing when there is none (the inbox says it is empty). */
+/** The list of the rows shown, described by how many it shows of how many. */
 export function renderRows(view: RowsView): TemplateResult {
   const { strings, locale, now } = view;
   const words = strings.inbox;
   // Keyed, so that a row arriving or leaving moves no other row's nodes; one listener per event on
   // the list (the row read from the event), so that an update rebinds nothing per row.
-  return html`<ul class="rows" part="rows" aria-label=${words.list} @keydown=${(event: KeyboardEvent) => onKeydown(event, view)}
+  return html`<p id="rows-shown" hidden>${words.shown(view.items.length, view.total)}</p>
+  <ul class="rows" part="rows" aria-label=${words.list} aria-describedby="rows-shown" @keydown=${(event: KeyboardEvent) => onKeydown(event, view)}
     @focusin=${(event: FocusEvent) => rowOf(event, view.focused)} @click=${(event: MouseEvent) => rowOf(event, view.open, 'button')}>
     ${repeat(view.items, (item) => item.entry.id, (item) => {
       const id = item.entry.id;

@@ -2,6 +2,7 @@ import { PROTOCOL_VERSION, ASKING_TOOLS, isOneOf, type Decision } from '../../pr
 import { systemClock, type Clock } from '../../protocol/clock.js';
 import { parseInboxMessage, type InboxCall, type InboxToolResultMessage, type SettledFields } from '../../protocol/inbox-messages.js';
 import { messageValue } from '../../protocol/json.js';
+import { errorMessage } from '../../protocol/parse.js';
 import type { InteractionResponse } from '../../protocol/response.js';
 import { checkToolArguments } from '../../protocol/tool-arguments.js';
 import type { ResultLanguage } from '../../rules/content.js';
@@ -176,7 +177,10 @@ export class InboxSession {
     const message = parseInboxMessage(value);
     switch (message?.type) {
       case 'hello': return this.hello(message.actor);
-      case 'inbox': return this.snapshot(message.calls);
+      case 'inbox':
+        // A malformed call is left out, and the runtime told which fields, as the chat page tells it of a bad message.
+        for (const { id, fields } of message.dropped ?? []) this.transport.send(errorMessage('invalid_message', `Invalid field(s) in a call of inbox: ${fields.join(', ')}.`, id));
+        return this.snapshot(message.calls);
       case 'inbox_add': {
         const item = this.add(message.call);
         if (item) this.emit({ type: 'arrived', item });

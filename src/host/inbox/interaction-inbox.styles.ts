@@ -46,6 +46,7 @@ export const inboxStyles = css`
     margin-inline-start: auto;
   }
   .rows {
+    container-type: inline-size;
     display: grid;
     grid-template-columns: minmax(0, 1fr);
     gap: var(--_space-1);
@@ -177,6 +178,37 @@ export const inboxStyles = css`
   }
   [part~='back-button'] {
     flex: none;
+    padding: 0 var(--_space-3);
+  }
+  /* A phone's column: a waiting row on two lines, the session and the time left over the card's
+     title and its severity, so that the title is read whole rather than cut to a letter. */
+  @container (max-width: 420px) {
+    button.line {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) auto;
+      grid-template-areas: 'session left' 'title kind';
+      gap: 2px var(--_space-2);
+    }
+    button.line .session {
+      grid-area: session;
+      max-width: none;
+    }
+    button.line .left {
+      grid-area: left;
+      justify-self: end;
+    }
+    button.line .title {
+      grid-area: title;
+    }
+    button.line .kind {
+      grid-area: kind;
+      justify-self: end;
+    }
+  }
+  /* After the list, at its start, as wide as its words. */
+  [part~='show-more'] {
+    align-self: start;
+    justify-self: start;
     padding: 0 var(--_space-3);
   }
   /* The arrow points the reading way back. */

@@ -26,16 +26,18 @@ import { hostStyles } from '../interaction-host.styles.js';
 import { inboxStyles } from './interaction-inbox.styles.js';
 import { InboxSession, type InboxEvent, type InboxItem } from './inbox-session.js';
 import { inboxStringsFor } from './inbox-strings.js';
+import { renderFilters } from './inbox-filters.js';
 import { isOpenable, receiptText, renderRows, rowId, sessionName } from './inbox-rows.js';
+import { memoisedView, ROWS_SHOWN, type InboxKind, type InboxView } from './inbox-view.js';
 
-/** Which kind of call a filter keeps. */
-export type InboxKind = 'all' | 'approval' | 'input';
+export type { InboxKind } from './inbox-view.js';
 
 /**
  * One live list of every call waiting for its person, across the sessions they may answer: rows
  * soonest deadline first, each opening the same card the chat shows, answered over the inbox
  * connection (`tool_result` with `session_id`, kept until acked). At a deadline a row turns to
- * "time is up" and sends nothing: time stays with the chat page or the runtime.
+ * "time is up" and sends nothing: time stays with the chat page or the runtime. The list shows
+ * its first rows only (`ROWS_SHOWN`), and "Show more" after it the next ones.
  *
  * @summary Every waiting call of every session a person may answer, in one list.
  * @fires interaction-waiting - The number of calls waiting for the person changed (or the oldest of them did); `detail` is `{count, oldest}`.
@@ -53,12 +55,13 @@ export type InboxKind = 'all' | 'approval' | 'input';
  * @csspart row-kind - 提问 / Question, on a row that asks for input.
  * @csspart row-time - Time left, 时间已到 / Time is up, or 正在提交… / Sending….
  * @csspart row-outcome - A receipt row's line.
+ * @csspart show-more - 再显示 N 项 / Show N more, after the list while more rows match the filters.
  * @csspart empty - 没有等待处理的请求 / Nothing is waiting.
  * @csspart opened - The open row: Back, its session and its card.
  * @csspart back-button - 返回列表 / Back to the list (as Escape).
  * @csspart time-up - What an open card says once its deadline passed.
  * @csspart opened-outcome - The open call's receipt line, once it settled.
- * @csspart answer-all - The bar over two or more low and medium approvals in view.
+ * @csspart answer-all - The bar over two or more low and medium approvals among the rows shown.
  * @csspart approve-all-button - 全部批准 (N) / Approve all (N).
  * @csspart reject-all-button - 全部拒绝 / Reject all.
  */
@@ -98,6 +101,8 @@ export class InteractionInbox extends LitElement {
   @state() private current: string | undefined;
   @state() private announcement = '';
   @state() private now = 0;
+  /** How many of the rows the filters keep the list shows. */
+  @state() private limit = ROWS_SHOWN;
 
   private session: InboxSession | undefined;
   private startedWith: readonly unknown[] = [];
@@ -107,22 +112,31 @@ export class InteractionInbox extends LitElement {
   /** Where focus goes after the next update. */
   private focusNext: (() => void) | undefined;
   private readonly cards: CardRegistry = new Map();
+  /** Where the tab stop's row stood in the list, for its neighbour to take it if it leaves. */
+  private currentAt = 0;
+  private readonly view = memoisedView();
 
   private readonly i18n = new LocaleController(this, inboxStringsFor, () => [this.locale]);
   private readonly direction = new DirectionController(this, () => [this.locale]);
 
-  /** The rows the filters keep. */
-  private get inView(): InboxItem[] {
-    return this.items.filter((item) => (!this.filterSession || item.sessionId === this.filterSession) && (this.filterKind === 'all' || (this.filterKind === 'approval') === (item.entry.request.kind === 'approval')));
+  /** The rows the filters keep and what follows from them, once per change of either. */
+  private get shaped(): InboxView {
+    return this.view(this.items, this.filterSession, this.filterKind);
+  }
+
+  /** The rows the list shows: the first `limit` the filters keep. */
+  private get shown(): readonly InboxItem[] {
+    return this.shaped.matching.slice(0, this.limit);
   }
 
   /** The calls the person can still answer, oldest first (the title count, the event). */
-  private get waiting(): RequestEntry[] {
-    return this.items.filter(isOpenable).sort((a, b) => a.askedAt.localeCompare(b.askedAt)).map((item) => item.entry);
+  private get waiting(): readonly RequestEntry[] {
+    return this.shaped.waiting;
   }
 
+  // Answering together covers the rows shown: what the person can read before pressing.
   private readonly answerAll = new AnswerAllController(this, {
-    waiting: () => (this.opened ? [] : this.inView.filter(isOpenable).map((item) => item.entry)),
+    waiting: () => (this.opened ? [] : this.shown.filter(isOpenable).map((item) => item.entry)),
     cardOf: (id) => {
       const item = this.items.find((i) => i.entry.id === id);
       if (!item) return undefined;
@@ -214,6 +228,13 @@ export class InteractionInbox extends LitElement {
     if (id) this.focusRow(id);
   }
 
+  /** Shows the next rows, and focuses the first of them. */
+  private showMore(): void {
+    const first = this.shaped.matching[this.limit];
+    this.limit += ROWS_SHOWN;
+    if (first) this.focusRow(first.entry.id);
+  }
+
   private focusRow(id: string): void {
     this.current = id;
     this.focusNext = () => this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(rowId(id))}`)?.focus();
@@ -235,9 +256,17 @@ export class InteractionInbox extends LitElement {
     if (this.isConnected && (this.src !== this.startedWith[0] || this.transport !== this.startedWith[1] || this.protocols !== this.startedWith[2])) this.restart();
     if (changed.has('resultLanguage')) this.session?.configure(this.resultLanguage);
     this.hadFocus = this.shadowRoot?.activeElement != null;
-    const view = this.inView;
+    // Other filters, another list: it starts again from its first rows.
+    const refiltered = changed.has('filterSession') || changed.has('filterKind');
+    if (refiltered) [this.limit, this.currentAt] = [ROWS_SHOWN, 0];
+    const { matching } = this.shaped;
     if (this.opened && !this.items.some((item) => item.entry.id === this.opened)) this.opened = undefined;
-    if (!view.some((item) => item.entry.id === this.current)) this.current = view[0]?.entry.id;
+    // A row arriving above the focused one does not push it out of the list.
+    const at = matching.findIndex((item) => item.entry.id === this.current);
+    if (this.hadFocus && !refiltered && at >= this.limit) this.limit = at + 1;
+    // The tab stop's row left: its neighbour takes the tab stop.
+    if (at < 0 || at >= this.limit) this.current = matching[Math.min(this.currentAt, Math.min(this.limit, matching.length) - 1)]?.entry.id;
+    this.currentAt = Math.max(0, matching.findIndex((item) => item.entry.id === this.current));
   }
 
   protected override updated(): void {
@@ -259,27 +288,6 @@ export class InteractionInbox extends LitElement {
     if (card && card.state !== 'pending' && card.state !== 'submitting') await card.focusReceipt();
     else if (this.opened) this.focusOpened();
     else if (this.current) this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(rowId(this.current))}`)?.focus();
-  }
-
-  private renderFilters(view: readonly InboxItem[]): TemplateResult {
-    const { inbox: words } = this.i18n.strings;
-    const sessions = new Map<string, string>();
-    for (const item of this.items) if (!sessions.has(item.sessionId)) sessions.set(item.sessionId, sessionName(item, words));
-    const waiting = view.filter(isOpenable).length;
-    return html`<div class="filters" part="filters" role="group" aria-label=${words.filters.label}>
-      <label>${words.filters.session}
-        <select part="session-filter" tabindex="0" @change=${(e: Event) => (this.filterSession = (e.target as HTMLSelectElement).value)}>
-          <option value="" ?selected=${!this.filterSession}>${words.filters.allSessions}</option>
-          ${[...sessions].map(([id, name]) => html`<option value=${id} ?selected=${id === this.filterSession}>${safeText(name)}</option>`)}
-        </select>
-      </label>
-      <label>${words.filters.kind}
-        <select part="kind-filter" tabindex="0" @change=${(e: Event) => (this.filterKind = (e.target as HTMLSelectElement).value as InboxKind)}>
-          ${(['all', 'approval', 'input'] as const).map((kind) => html`<option value=${kind} ?selected=${kind === this.filterKind}>${kind === 'all' ? words.filters.allKinds : words.filters[kind]}</option>`)}
-        </select>
-      </label>
-      <span class="count" part="count">${words.count(waiting)}</span>
-    </div>`;
   }
 
   private renderOpened(item: InboxItem): TemplateResult {
@@ -308,22 +316,26 @@ export class InteractionInbox extends LitElement {
 
   protected override render(): TemplateResult {
     const { locale, strings } = this.i18n;
-    const view = this.inView;
+    const words = strings.inbox;
+    const view = this.shaped;
+    const shown = this.shown;
+    const more = Math.min(ROWS_SHOWN, view.matching.length - shown.length);
     const opened = this.opened ? this.items.find((item) => item.entry.id === this.opened) : undefined;
     const bar = this.answerAll.bar(strings);
     // An inbox supersedes nothing: a runtime's close of that kind reads as a closed connection.
-    const shown = this.connection === 'superseded' ? 'closed' : this.connection;
+    const connection = this.connection === 'superseded' ? 'closed' : this.connection;
     return html`<div class="stack inbox">
       <div class="status-row">
-        <div class="connection state-${shown}" part="connection" role="status"><span class="dot" aria-hidden="true"></span>${strings.host.connection[shown]}</div>
+        <div class="connection state-${connection}" part="connection" role="status"><span class="dot" aria-hidden="true"></span>${strings.host.connection[connection]}</div>
       </div>
       ${opened
         ? this.renderOpened(opened)
-        : html`${this.renderFilters(view)}
+        : html`${renderFilters({ view, words, session: this.filterSession, kind: this.filterKind, pickSession: (id) => (this.filterSession = id), pickKind: (kind) => (this.filterKind = kind) })}
             ${bar ? bar.template : nothing}
-            ${view.length === 0
-              ? html`<p class="empty" part="empty">${strings.inbox.empty}</p>`
-              : renderRows({ items: view, strings, locale, now: this.now || this.clock.now(), current: this.current, open: (id) => this.open(id), move: (id) => this.focusRow(id), focused: (id) => (this.current = id) })}`}
+            ${shown.length === 0
+              ? html`<p class="empty" part="empty">${words.empty}</p>`
+              : renderRows({ items: shown, total: view.matching.length, strings, locale, now: this.now || this.clock.now(), current: this.current, open: (id) => this.open(id), move: (id) => this.focusRow(id), focused: (id) => (this.current = id) })}
+            ${more > 0 ? html`<button type="button" class="show-more" part="show-more" tabindex="0" @click=${this.showMore}>${words.showMore(more)}</button>` : nothing}`}
       <div class="visually-hidden" aria-live="polite">${safeText(this.announcement)}</div>
     </div>`;
   }

@@ -248,5 +248,7 @@ export const ar: Translation = {
     decisions: { approved: 'تمت الموافقة', rejected: 'رُفض', answered: 'تمت الإجابة', cancelled: 'أُلغي', timeout: 'انتهت المهلة', auto_selected: 'اختير تلقائيًا', granted: 'سُمح به بإذن' },
     receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `طلب جديد: ${title}`,
+    showMore: plural('ar', { zero: 'لا مزيد من الطلبات', one: 'عرض طلب واحد آخر', two: 'عرض طلبين آخرين', few: 'عرض # طلبات أخرى', many: 'عرض # طلبًا آخر', other: 'عرض # طلب آخر' }),
+    shown: (shown, total) => `يُعرض ${shown} من ${total}`,
   },
 };

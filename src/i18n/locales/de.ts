@@ -239,5 +239,7 @@ export const de: Translation = {
     decisions: { approved: 'Freigegeben', rejected: 'Abgelehnt', answered: 'Beantwortet', cancelled: 'Abgebrochen', timeout: 'Zeit abgelaufen', auto_selected: 'Standard gewählt', granted: 'Durch Erlaubnis freigegeben' },
     receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `Neue Anfrage: ${title}`,
+    showMore: (n) => `${n} weitere anzeigen`,
+    shown: (shown, total) => `${shown} von ${total} angezeigt`,
   },
 };

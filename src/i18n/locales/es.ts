@@ -239,5 +239,7 @@ export const es: Translation = {
     decisions: { approved: 'Aprobada', rejected: 'Rechazada', answered: 'Respondida', cancelled: 'Cancelada', timeout: 'Tiempo agotado', auto_selected: 'Elegida por defecto', granted: 'Permitida por un permiso' },
     receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `Nueva solicitud: ${title}`,
+    showMore: (n) => `Mostrar ${n} más`,
+    shown: (shown, total) => `Se muestran ${shown} de ${total}`,
   },
 };

@@ -240,5 +240,7 @@ export const fr: Translation = {
     decisions: { approved: 'Approuvée', rejected: 'Refusée', answered: 'Répondue', cancelled: 'Annulée', timeout: 'Délai dépassé', auto_selected: 'Choix par défaut', granted: 'Autorisée par une permission' },
     receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `Nouvelle demande : ${title}`,
+    showMore: (n) => `Afficher ${n} de plus`,
+    shown: (shown, total) => `${shown} sur ${total} affichées`,
   },
 };

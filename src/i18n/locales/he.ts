@@ -247,5 +247,7 @@ export const he: Translation = {
     decisions: { approved: 'אושר', rejected: 'נדחה', answered: 'נענה', cancelled: 'בוטל', timeout: 'הזמן עבר', auto_selected: 'נבחר כברירת מחדל', granted: 'אושר בהרשאה' },
     receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `בקשה חדשה: ${title}`,
+    showMore: plural('he', { one: 'הצגת בקשה אחת נוספת', two: 'הצגת שתי בקשות נוספות', other: 'הצגת # בקשות נוספות' }),
+    shown: (shown, total) => `מוצגות ${shown} מתוך ${total}`,
   },
 };

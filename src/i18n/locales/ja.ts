@@ -239,5 +239,7 @@ export const ja: Translation = {
     decisions: { approved: '承認済み', rejected: '拒否済み', answered: '回答済み', cancelled: 'キャンセル済み', timeout: 'タイムアウト', auto_selected: '自動選択済み', granted: '許可により承認' },
     receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `新しいリクエスト：${title}`,
+    showMore: (n) => `さらに ${n} 件を表示`,
+    shown: (shown, total) => `${total} 件中 ${shown} 件を表示`,
   },
 };

@@ -239,5 +239,7 @@ export const ko: Translation = {
     decisions: { approved: '승인됨', rejected: '거부됨', answered: '응답함', cancelled: '취소됨', timeout: '시간 초과', auto_selected: '자동 선택됨', granted: '권한으로 승인됨' },
     receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `새 요청: ${title}`,
+    showMore: (n) => `${n}건 더 보기`,
+    shown: (shown, total) => `${total}건 중 ${shown}건 표시`,
   },
 };

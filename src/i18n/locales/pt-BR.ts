@@ -239,5 +239,7 @@ export const ptBR: Translation = {
     decisions: { approved: 'Aprovada', rejected: 'Recusada', answered: 'Respondida', cancelled: 'Cancelada', timeout: 'Tempo esgotado', auto_selected: 'Escolhida por padrão', granted: 'Permitida por uma permissão' },
     receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `Nova solicitação: ${title}`,
+    showMore: (n) => `Mostrar mais ${n}`,
+    shown: (shown, total) => `Mostrando ${shown} de ${total}`,
   },
 };

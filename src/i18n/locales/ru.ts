@@ -247,5 +247,7 @@ export const ru: Translation = {
     decisions: { approved: 'Подтверждено', rejected: 'Отклонено', answered: 'Отвечено', cancelled: 'Отменено', timeout: 'Время истекло', auto_selected: 'Выбрано по умолчанию', granted: 'Разрешено по разрешению сеанса' },
     receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `Новый запрос: ${title}`,
+    showMore: plural('ru', { one: 'Показать ещё # запрос', few: 'Показать ещё # запроса', many: 'Показать ещё # запросов', other: 'Показать ещё # запроса' }),
+    shown: (shown, total) => `Показано ${shown} из ${total}`,
   },
 };

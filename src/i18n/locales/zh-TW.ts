@@ -239,5 +239,7 @@ export const zhTW: Translation = {
     decisions: { approved: '已核准', rejected: '已拒絕', answered: '已回答', cancelled: '已取消', timeout: '已逾時', auto_selected: '已自動選擇', granted: '已依授權核准' },
     receipt: (what, who, time) => [what, who, time].filter(Boolean).join(' · '),
     arrived: (title) => `新請求：${title}`,
+    showMore: (n) => `再顯示 ${n} 項`,
+    shown: (shown, total) => `顯示 ${total} 項中的 ${shown} 項`,
   },
 };
