@@ -59,13 +59,10 @@ end
 local function inboxCall(frame, session, title, asked)
   return string.sub(frame, 1, -2) .. ',"session_id":' .. cjson.encode(session) .. ',"session_title":' .. (title and cjson.encode(title) or 'null') .. ',"asked_at":' .. cjson.encode(asked) .. '}'
 end
--- How a call settled, on its own channel: the answer links' sockets that show it, on any instance, hear it.
-local function linkSettled(session, id, decision, where, actor, at)
-  redis.call('PUBLISH', '${PREFIX}settled:' .. id, cjson.encode({op = 'settled', call_id = id, session_id = session, decision = decision, where = where, actor = actor or cjson.null, at = at}))
-end
--- A call settled: its links hear how, and it leaves its owner's inbox (published only when it was listed there).
+-- A call settled: its answer links on any instance hear how on its own channel, and it leaves its
+-- owner's inbox (published only when it was listed there).
 local function inboxRemove(session, id, decision, where, actor, at)
-  linkSettled(session, id, decision, where, actor, at)
+  redis.call('PUBLISH', '${PREFIX}settled:' .. id, cjson.encode({op = 'settled', call_id = id, session_id = session, decision = decision, where = where, actor = actor or cjson.null, at = at}))
   local owner = inboxOwner(session)
   if not owner or redis.call('ZREM', '${PREFIX}inbox:' .. owner .. ':calls', id) == 0 then return end
   redis.call('PUBLISH', '${PREFIX}inbox:' .. owner, cjson.encode({op = 'remove', call_id = id, session_id = session, decision = decision, where = where, actor = actor or cjson.null, at = at}))
