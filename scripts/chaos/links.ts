@@ -61,14 +61,17 @@ const pickLive = (run: LinkRun) => {
   return live[Math.floor(run.random() * live.length)];
 };
 
-/** Its last view once settled (or `waiting` after 10 s), kept for the places check. */
+/** Its view once the call settled (a page still waiting when the run ends is read once more, as the others are), for the places check. */
 async function keepView(run: LinkRun, id: string, page: ChaosPage): Promise<void> {
-  const end = Date.now() + 10_000;
-  let view: string | undefined;
-  while (Date.now() < end) {
-    view = (await shownDecisions(page).catch(() => [] as [string, string][])).find(([shown]) => shown === id)?.[1];
-    if (view && view !== 'waiting') break;
+  const read = async () => (await shownDecisions(page).catch(() => [] as [string, string][])).find(([shown]) => shown === id)?.[1];
+  let view = await read();
+  while (view === 'waiting' && !run.stop()) {
     await sleep(200);
+    view = await read();
+  }
+  if (view === 'waiting') {
+    await sleep(2000);
+    view = await read();
   }
   if (view) run.counters.views.push([id, view]);
 }
