@@ -92,7 +92,7 @@ class KitAgentServer implements AgentServer {
       // On a fleet a link's call is found and answered in Redis, wherever it was asked; else in this process's sessions.
       const clock = options.clock ?? systemClock;
       const auditor = new Auditor(options.audit, options.auditArguments === true, this.instance);
-      const source = fleet?.links({ contextFor: options.contextFor, auditor, now: () => clock.now(), log }) ?? (this.localLinks = new LocalLinks(sessions));
+      const source = fleet?.links({ contextFor: options.contextFor, auditor, now: () => clock.now() }) ?? (this.localLinks = new LocalLinks(sessions));
       this.linkSockets = new LinkSockets(checked.links, options, source, clock);
     }
     const own = (request: IncomingMessage, response: ServerResponse) => this.handleRequest(request, response) || response.writeHead(426, { connection: 'close' }).end();

@@ -4,12 +4,14 @@
 // how the call settled (the chat page, an inbox, another link, the runtime), and a link opened
 // after shows the receipt. The refusals are the one-process ones.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
+import { createClient } from 'redis';
+import { startRedis } from '../../scripts/redis-server.js';
 import type { AuditRecord } from '../../src/agent/audit.js';
 import { mintAnswerToken } from '../../src/agent/links/answer-token.js';
 import type { AgentServer, AgentServerOptions } from '../../src/agent/ws-server.js';
 import { openSocket, verdict } from '../support/upgrade-client.js';
-import { clockNow, fileRedis, instances, waitFor } from './fleet.js';
+import { clockNow, closeAll, fileRedis, inputResult, instances, textOf, waitFor } from './fleet.js';
 import { actorFromQuery, approved, chatUrl, inboxOf, ORIGIN, rawKit, rejected, type RawKit } from './places-clients.js';
 
 const SECRET = 'a-fleet-secret-of-at-least-32-bytes-long';
@@ -188,5 +190,41 @@ describe('answer links on a fleet (docs/protocol.md#134-many-instances)', () => 
     assert.equal(verdict(await openSocket(socketUrl(b!, token), { origin: ORIGIN })), 'HTTP 403');
     assert.equal(verdict(await openSocket(socketUrl(b!, token, 'li.lei'), { origin: 'https://evil.example' })), 'HTTP 403');
     assert.equal(verdict(await openSocket(socketUrl(b!, token, 'li.lei'), { origin: ORIGIN })), 'opened');
+  });
+
+  it('while Redis is unreachable a link is refused with 503 (the page and the socket); once it is back, the call asked again is answered through it', async (t: TestContext) => {
+    const own = await startRedis();
+    const servers = await instances(2, own.url, clockNow(), { authorize: actorFromQuery, links: { secret: SECRET, baseUrl: 'http://127.0.0.1:8080' } });
+    // The servers close while their Redis still runs, then it stops: a client left reconnecting would keep the file from exiting.
+    t.after(async () => {
+      await closeAll(servers);
+      await own.stop();
+    });
+    const [a, b] = servers;
+    const session = fresh('down');
+    const id = `${session}-call`;
+    const done = a!.session(session).callTool('request_user_input', { message: 'Name?' }, { callId: id });
+    done.catch(() => undefined); // awaited below; a failure here ends with the server
+    const admin = createClient({ url: own.url });
+    admin.on('error', () => undefined); // its Redis stops under it
+    await admin.connect();
+    await waitFor(async () => (await admin.hGet(`aik:call:${id}`, 'frame')) !== null, 'the call stored');
+    admin.destroy();
+    const token = a!.session(session).linkFor(id)!.split('/').at(-1)!;
+    await own.stop({ kill: true });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the clients see their sockets close
+    assert.equal((await fetch(pageUrl(b!, token))).status, 503);
+    assert.equal(verdict(await openSocket(socketUrl(b!, token), { origin: ORIGIN })), 'HTTP 503');
+    await own.start(); // empty: the caller asks its pending call again
+    const page = await waitFor(async () => {
+      const opened = await rawKit(socketUrl(b!, token)).catch(() => undefined); // 503 until both clients are back
+      if (!opened) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (opened.of('tool_call').length === 1) return opened;
+      opened.drop();
+      return undefined;
+    }, 'the card again', 10_000);
+    page.answer({ call_id: id, tool: 'request_user_input', result: inputResult(id, { message: 'Name?' }, 'after the gap') });
+    assert.equal(textOf(await done), 'after the gap');
   });
 });

@@ -16,7 +16,6 @@ export interface FleetLinksOptions {
   contextFor: ((sessionId: string) => WireContext | undefined) | undefined;
   auditor: Auditor;
   now: () => number;
-  log: (message: string) => void;
 }
 
 /** A socket's news: told once; held while its card is read or its result stored, so `settled` never overtakes them. */
@@ -132,15 +131,16 @@ export class FleetLinks implements LinkSource {
     }
   }
 
-  /** One step of a socket's: news heard meanwhile waits for it, then is told. */
+  /** One step of a socket's: news heard meanwhile waits for it, then is told; a step Redis failed closes the socket (1013). */
   private async busy(client: LinkClient, step: () => Promise<void>): Promise<void> {
     const news = this.news.get(client);
     if (!news) return;
     news.busy += 1;
     try {
       await step();
-    } catch (error) {
-      this.options.log(`agent-interaction-kit: an answer link's message failed: ${String(error)}`);
+    } catch {
+      // Redis is unreachable: the page reconnects later, reads the call again and re-sends its result.
+      client.connection.close(1013, 'session store unavailable');
     } finally {
       news.busy -= 1;
       const { held } = news;
