@@ -12,7 +12,7 @@ import type { InstanceKind } from './processes.js';
 export const LINK_KINDS: readonly InstanceKind[] = ['node'];
 
 export interface LinkCounters {
-  /** Calls whose link page sent an answer. */
+  /** Calls whose link page sent an answer (clicked its submit). */
   answered: Set<string>;
   /** Links opened on two pages at once. */
   twice: number;
@@ -41,6 +41,19 @@ export interface LinkRun {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Link pages open two calls at a time: each is a whole kit in a tab, and the chat pages share the browser and the cores. */
+const LINKS_AT_ONCE = 2;
+let open = 0;
+async function oneOfFew<T>(step: () => Promise<T>): Promise<T> {
+  while (open >= LINKS_AT_ONCE) await sleep(50);
+  open += 1;
+  try {
+    return await step();
+  } finally {
+    open -= 1;
+  }
+}
 
 /** A page of the link on `port`, signed in as the person (the `as` cookie the instances' authorize reads). */
 async function openLink(run: LinkRun, port: number, path: string): Promise<{ context: BrowserContext; page: ChaosPage; status: number }> {
@@ -81,8 +94,11 @@ async function keepView(run: LinkRun, id: string, page: ChaosPage): Promise<void
  * on a random live instance; a kill or a drop under it tries again on another, a few times.
  */
 export async function answerByLink(run: LinkRun, plan: Plan, link: string, twice: boolean): Promise<void> {
-  const path = new URL(link).pathname;
   await sleep(run.random() * 3000);
+  await oneOfFew(() => answerOnPages(run, plan, new URL(link).pathname, twice));
+}
+
+async function answerOnPages(run: LinkRun, plan: Plan, path: string, twice: boolean): Promise<void> {
   if (twice) run.counters.twice += 1;
   for (let attempt = 0; attempt < 4 && !run.stop(); attempt += 1) {
     const instance = pickLive(run);
@@ -95,8 +111,7 @@ export async function answerByLink(run: LinkRun, plan: Plan, link: string, twice
       for (const page of await Promise.all(Array.from({ length: twice ? 2 : 1 }, () => openLink(run, instance.port, path)))) opened.push(page);
       const card = (p: ChaosPage) => p.page.locator(`[data-id="${plan.id}"]`).first().waitFor({ timeout: 15_000 });
       await Promise.all(opened.map(({ page }) => card(page)));
-      const outcomes = await Promise.all(opened.map(({ page }) => answer(page, plan, false, run.pageCounters)));
-      if (outcomes.includes('answered')) run.counters.answered.add(plan.id);
+      await Promise.all(opened.map(({ page }) => answer(page, plan, false, run.pageCounters, () => run.counters.answered.add(plan.id))));
       await Promise.all(opened.map(({ page }) => keepView(run, plan.id, page)));
       return;
     } catch (error) {
@@ -113,7 +128,7 @@ export async function openExpired(run: LinkRun, plan: Plan, link: string, deadli
   await sleep(Math.max(0, deadlineMs - Date.now()) + 500);
   const instance = pickLive(run);
   if (!instance || run.stop()) return;
-  const { context, page, status } = await openLink(run, instance.port, new URL(link).pathname).catch(() => ({ context: undefined, page: undefined, status: 0 }));
+  const { context, page, status } = await oneOfFew(() => openLink(run, instance.port, new URL(link).pathname)).catch(() => ({ context: undefined, page: undefined, status: 0 }));
   if (!context || !page) return;
   const cards = await page.page.locator(`[data-id="${plan.id}"]`).count().catch(() => 1);
   if (status === 410 && cards === 0) run.counters.expiredRefused += 1;

@@ -57,10 +57,11 @@ export async function openPage(browser: Browser, base: string, session: string):
 const visible = (locator: Locator) => locator.isVisible().catch(() => false);
 
 /**
- * Answers one pending card `plan` through its controls. Returns whether it acted. Throws when the
+ * Answers one pending card `plan` through its controls (`clicked`: told once its answer is sent).
+ * Returns whether it acted. Throws when the
  * card changed under it (reload, drop, re-render): the loop tries again later.
  */
-export async function answer(p: ChaosPage, plan: Plan, midReload: boolean, counters: PageCounters): Promise<'answered' | 'reloaded' | 'none'> {
+export async function answer(p: ChaosPage, plan: Plan, midReload: boolean, counters: PageCounters, clicked?: () => void): Promise<'answered' | 'reloaded' | 'none'> {
   const card = p.page.locator(`[data-id="${plan.id}"]`);
   const e = plan.expected;
   let submit: Locator;
@@ -87,6 +88,7 @@ export async function answer(p: ChaosPage, plan: Plan, midReload: boolean, count
     await card.getByRole('group', { name: /Second/ }).getByRole('radio', { name: e.b, exact: true }).check();
   }
   await submit.click();
+  clicked?.(); // sent, even if the card is slow to show it
   await submit.waitFor({ state: 'hidden' });
   return 'answered';
 }
