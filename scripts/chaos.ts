@@ -6,7 +6,10 @@
 // calls go to random instances; a call whose instance died is re-asked by its callId on another
 // (an agent resumed from its checkpoint). The person's inbox (two connections through the proxy,
 // scripts/chaos/inbox.ts) answers a share of the calls (`--inbox-share`, default 0.4) at the same
-// moment the pages do: both try, one wins. Prints calls sent, results received, lost, duplicated
+// moment the pages do: both try, one wins. A share of the calls (`--link-share`, default 0.15) is
+// answered through its answer link too, in pages of the built answer page (scripts/chaos/links.ts),
+// some opened on two pages at once; a few calls nobody answers are left to expire, and their links,
+// opened after the deadline, must be refused (410). Prints calls sent, results received, lost, duplicated
 // and wrong, the audit records in aik:audit (every instance runs with `audit: 'redis'`): one
 // per decided call, none doubled, and the places disagreeing: calls that a page or an inbox still
 // shows as waiting, or as decided otherwise than the agent's result. Exits non-zero unless those
@@ -17,6 +20,7 @@ import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import type { ToolResult } from '../src/protocol/results.js';
 import { startInbox, type ChaosInbox } from './chaos/inbox.js';
+import { answerByLink, openExpired, type LinkCounters, type LinkRun } from './chaos/links.js';
 import { openPage, pageHtml, QUESTION_A, QUESTION_B, runPage, shownDecisions, type ChaosPage, type PageCounters, type Plan } from './chaos/pages.js';
 import { startInstanceProcess, type InstanceKind, type InstanceProcess } from './chaos/processes.js';
 import { startProxy } from './chaos/proxy.js';
@@ -36,14 +40,19 @@ const seed = option('seed', 1);
 const pageCount = option('pages', 4);
 const inFlightMax = option('concurrency', 8);
 const inboxShare = option('inbox-share', 0.4);
+const linkShare = option('link-share', 0.15);
+/** The calls left to expire: nobody answers them, and their short deadline passes during the run. */
+const EXPIRE_SHARE = 0.04;
+const EXPIRE_SECONDS = 3;
+const LINK_SECRET = globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID();
 /** The one person of the run: every page's session is theirs, and so is the inbox. */
 const PERSON = 'chaos-person';
 const TIMEOUT_SECONDS = 120;
 const started = Date.now();
 
 const bundle = new URL('../dist/agent-interaction-kit.js', import.meta.url);
-if (!existsSync(bundle)) {
-  console.error('dist/agent-interaction-kit.js is missing: run `npm run build` first.');
+if (!existsSync(bundle) || !existsSync(new URL('../dist/answer-page.js', import.meta.url))) {
+  console.error('dist/agent-interaction-kit.js or dist/answer-page.js is missing: run `npm run build` first.');
   process.exit(1);
 }
 
@@ -81,8 +90,15 @@ for (let n = 0; n < callCount; n += 1) {
           };
   plans.set(id, plan);
 }
-// The calls the inbox answers too (the pages answer every call they show).
-const byInbox = new Set([...plans.keys()].filter(() => random() < inboxShare));
+// The calls left to expire (approvals nobody answers), the calls the inbox answers too, and those
+// answered through their links too, some on two pages at once (the pages answer every other call they show).
+for (const plan of plans.values()) {
+  if (random() < EXPIRE_SHARE) Object.assign(plan, { tool: 'request_user_approval', args: { message: `Call #${plan.n}: left to expire`, severity: 'low' }, expected: { kind: 'expire' } });
+}
+const answerable = [...plans.keys()].filter((id) => plans.get(id)!.expected.kind !== 'expire');
+const byInbox = new Set(answerable.filter(() => random() < inboxShare));
+const byLink = new Set(answerable.filter(() => random() < linkShare));
+const twiceByLink = new Set([...byLink].filter(() => random() < 0.3));
 
 const redis = await startRedis();
 const ports = await Promise.all(Array.from({ length: instanceCount }, () => freePort()));
@@ -98,11 +114,16 @@ const instances: Instance[] = ports.map((port, i) => ({ port, kind: i >= instanc
 const results = new Map<string, ToolResult>();
 const failures = new Map<string, string>();
 const differing = new Set<string>();
+const linkCounters: LinkCounters = { answered: new Set(), twice: 0, expiredRefused: 0, expiredAdmitted: 0, views: [] };
+const linkTasks: Promise<void>[] = [];
+/** The links' side of the run, once the browser is up. */
+const links: { run?: LinkRun } = {};
+const linked = new Set<string>();
 const counts = { sigkill: 0, sigterm: 0, restarts: 0, drops: 0, inboxDrops: 0, reasked: 0, pythonKills: 0, pythonResults: 0 };
 let finished = false;
 
 function spawnInstance(instance: Instance): Promise<void> {
-  const child = startInstanceProcess(instance.kind, { CHAOS_REDIS: redis.url, CHAOS_PORT: String(instance.port), CHAOS_INBOX: '1' });
+  const child = startInstanceProcess(instance.kind, { CHAOS_REDIS: redis.url, CHAOS_PORT: String(instance.port), CHAOS_INBOX: '1', CHAOS_LINK_SECRET: LINK_SECRET });
   instance.child = child;
   child.onMessage((message) => {
     if (message.op === 'done' && message.result) {
@@ -111,6 +132,15 @@ function spawnInstance(instance: Instance): Promise<void> {
       if (earlier && JSON.stringify(earlier) !== JSON.stringify(message.result)) differing.add(message.id);
       results.set(message.id, message.result as ToolResult);
       if (instance.kind === 'python') counts.pythonResults += 1;
+    } else if (message.op === 'link' && message.link && links.run && !linked.has(message.id)) {
+      // The first link minted for the call (a re-ask elsewhere mints another for the same call).
+      linked.add(message.id);
+      const plan = plans.get(message.id)!;
+      if (plan.expected.kind === 'expire') linkTasks.push(openExpired(links.run, plan, message.link, Date.now() + EXPIRE_SECONDS * 1000));
+      else if (byLink.has(message.id)) {
+        if (process.env.CHAOS_DEBUG) console.error(`link for ${message.id}: ${message.link}`);
+        linkTasks.push(answerByLink(links.run, plan, message.link, twiceByLink.has(message.id)));
+      }
     } else if (message.op === 'failed') {
       instance.inFlight.delete(message.id);
       failures.set(message.id, `${message.code}: ${message.message}`);
@@ -144,7 +174,7 @@ async function ask(id: string): Promise<void> {
     if (live.length > 0) {
       const instance = pick(live);
       instance.inFlight.add(id);
-      const sent = instance.child!.send({ op: 'call', id, session: plan.session, tool: plan.tool, args: plan.args, timeoutSeconds: TIMEOUT_SECONDS }, (error) => {
+      const sent = instance.child!.send({ op: 'call', id, session: plan.session, tool: plan.tool, args: plan.args, timeoutSeconds: plan.expected.kind === 'expire' ? EXPIRE_SECONDS : TIMEOUT_SECONDS }, (error) => {
         if (error) instance.inFlight.delete(id);
       });
       if (sent) return;
@@ -169,6 +199,7 @@ for (const session of sessions) pages.push(await openPage(browser, base, session
 const inboxes: ChaosInbox[] = [0, 1].map(() => startInbox(`ws://127.0.0.1:${proxy.port}/agent/inbox?as=${PERSON}`, plans, byInbox, random));
 const counters: PageCounters = { reloads: 0, midQuestionnaire: 0, askedAgain: new Set(), shown: new Set() };
 const settled = new Set<string>();
+links.run = { browser, person: PERSON, instances, random, counters: linkCounters, pageCounters: counters, stop: () => finished };
 const pageLoops = pages.map((p) => runPage(p, plans, settled, random, counters, () => finished));
 
 // The faults, at seeded random points while calls are in flight.
@@ -225,6 +256,7 @@ while (unresolved().length > 0 && Date.now() < waitUntil) {
 finished = true;
 await chaos;
 await Promise.all(pageLoops);
+await Promise.all(linkTasks);
 // Every place ends showing the winning decision: what each page and each inbox still shows is read
 // once the last acks and settled messages have had a moment to arrive.
 await sleep(2000);
@@ -235,7 +267,7 @@ const decided = (id: string): string | undefined => {
   return plans.get(id)!.tool === 'request_user_approval' ? (response.approved ? 'approved' : 'rejected') : 'answered';
 };
 const disagreeing = new Set<string>();
-const views: [string, string][] = [...(await Promise.all(pages.map((p) => shownDecisions(p).catch(() => [])))).flat(), ...inboxes.flatMap((inbox) => [...inbox.views])];
+const views: [string, string][] = [...(await Promise.all(pages.map((p) => shownDecisions(p).catch(() => [])))).flat(), ...inboxes.flatMap((inbox) => [...inbox.views]), ...linkCounters.views];
 for (const [id, view] of views) {
   const winner = decided(id);
   if (winner !== undefined && view !== winner) {
@@ -250,7 +282,7 @@ const inboxRecords = await (async () => {
   await client.connect();
   const entries = (await client.xRange('aik:audit', '-', '+')) ?? [];
   await client.close();
-  return entries.filter((entry) => entry.message.where === 'inbox').length;
+  return { inbox: entries.filter((entry) => entry.message.where === 'inbox').length, link: entries.filter((entry) => entry.message.where === 'link').length };
 })();
 
 let lost = 0;
@@ -258,13 +290,20 @@ let wrong = 0;
 for (const [id, plan] of plans) {
   const result = results.get(id) as { interaction_response?: { status: string; approved: boolean; text: string; raw_value: unknown } } | undefined;
   const response = result?.interaction_response;
+  const e = plan.expected;
+  if (e.kind === 'expire') {
+    // Nobody answers it: the runtime's timeout is its right result, and anything else is wrong.
+    if (!response) lost += 1;
+    else if (response.status !== 'timeout') wrong += 1;
+    if (!response || response.status !== 'timeout') console.error(`${response ? 'wrong' : 'lost'} ${id}: ${response?.status ?? 'no result'} (left to expire)`);
+    continue;
+  }
   if (!response || response.status !== 'completed') {
     lost += 1;
     const where = counters.shown.has(id) ? 'its card was shown' : 'its card never reached its page';
     console.error(`lost ${id}: ${response ? response.status : (failures.get(id) ?? 'no result')} (${where})`);
     continue;
   }
-  const e = plan.expected;
   const right =
     e.kind === 'approval' ? response.approved === e.approve
     : e.kind === 'text' ? response.text === e.text
@@ -292,7 +331,11 @@ console.log(
   `faults: ${counts.sigkill} SIGKILL, ${counts.sigterm} SIGTERM, ${counts.restarts} restarts, ${counts.drops} connection drops, ` +
     `${counters.reloads} reloads (${counters.midQuestionnaire} mid-questionnaire), ${counts.reasked} calls re-asked on another instance, ${counts.inboxDrops} inbox drops`,
 );
-console.log(`inbox: answered ${inboxAnswered} calls as the pages did; its answer won ${inboxRecords} (audit records with where: inbox), a page's the other ${inboxAnswered - inboxRecords}`);
+console.log(`inbox: answered ${inboxAnswered} calls as the pages did; its answer won ${inboxRecords.inbox} (audit records with where: inbox), a page's the other ${inboxAnswered - inboxRecords.inbox}`);
+console.log(
+  `links: answered ${linkCounters.answered.size}, won ${inboxRecords.link}, expired refused ${linkCounters.expiredRefused}` +
+    ` (${linkCounters.twice} opened on two pages at once; expired links admitted ${linkCounters.expiredAdmitted})`,
+);
 if (pythonCount > 0) console.log(`Python instances: ${counts.pythonKills} of the kills, ${counts.pythonResults} of the results returned there`);
 console.log(`calls sent ${plans.size}`);
 console.log(`results received ${results.size}`);
@@ -307,4 +350,4 @@ await proxy.close();
 http.close();
 for (const instance of instances) instance.child?.process.kill('SIGKILL');
 await redis.stop();
-process.exit(lost > 0 || duplicated > 0 || wrong > 0 || doubled > 0 || unrecorded > 0 || disagreeing.size > 0 ? 1 : 0);
+process.exit(lost > 0 || duplicated > 0 || wrong > 0 || doubled > 0 || unrecorded > 0 || disagreeing.size > 0 || linkCounters.expiredAdmitted > 0 ? 1 : 0);

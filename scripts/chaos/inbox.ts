@@ -29,6 +29,7 @@ export function resultOf(plan: Plan): ToolResult {
   const at = new Date().toISOString();
   const request = normalizeToolCall(plan.tool, plan.args, { request_id: plan.id, session_id: plan.session }, resolveContext());
   const e = plan.expected;
+  if (e.kind === 'expire') throw new Error(`chaos: ${plan.id} is left to expire: nobody answers it`);
   const response =
     e.kind === 'approval'
       ? answerApproval(request, e.approve, '', at)
@@ -111,4 +112,5 @@ export function startInbox(url: string, plans: Map<string, Plan>, mine: Set<stri
 }
 
 /** The decision a plan's answer is, in the audit record's words. */
-export const decisionOf = (plan: Plan): string => (plan.expected.kind === 'approval' ? (plan.expected.approve ? 'approved' : 'rejected') : 'answered');
+export const decisionOf = (plan: Plan): string =>
+  plan.expected.kind === 'approval' ? (plan.expected.approve ? 'approved' : 'rejected') : plan.expected.kind === 'expire' ? 'timeout' : 'answered';

@@ -18,18 +18,21 @@ interface CallOrder {
 const ipc = typeof process.send === 'function';
 const send = (message: object) => (ipc ? process.send?.(message) : process.stdout.write(`${JSON.stringify(message)}\n`));
 // Every decided call appends its audit record to aik:audit, which the driver counts.
-// With CHAOS_INBOX, it serves the inbox too, and a page's `?as=<actor>` names who is on it.
-const actorOf = (request: { url?: string }) => {
-  const actor = new URL(request.url ?? '/', 'http://localhost').searchParams.get('as');
+// With CHAOS_INBOX, it serves the inbox too, and a page's `?as=<actor>` (or, on an answer link's
+// page, its `as` cookie) names who is on it. With CHAOS_LINK_SECRET, it mints and serves answer links.
+const actorOf = (request: { url?: string; headers?: { cookie?: string } }) => {
+  const actor = new URL(request.url ?? '/', 'http://localhost').searchParams.get('as') ?? /(?:^|;\s*)as=([^;]+)/.exec(request.headers?.cookie ?? '')?.[1];
   return actor ? { actor } : true;
 };
 const inbox = process.env.CHAOS_INBOX ? { inbox: {}, authorize: actorOf } : {};
-const server = await createAgentServer({ redis: process.env.CHAOS_REDIS, port: Number(process.env.CHAOS_PORT), log: () => undefined, audit: 'redis', ...inbox });
+const secret = process.env.CHAOS_LINK_SECRET;
+const links = secret ? { links: { secret, baseUrl: 'http://127.0.0.1' }, authorize: actorOf } : {};
+const server = await createAgentServer({ redis: process.env.CHAOS_REDIS, port: Number(process.env.CHAOS_PORT), log: () => undefined, audit: 'redis', ...inbox, ...links });
 
 const onOrder = (message: CallOrder) => {
   if (message.op !== 'call') return;
-  server
-    .session(message.session)
+  const session = server.session(message.session);
+  session
     .callTool(message.tool, message.args, { callId: message.id, timeoutSeconds: message.timeoutSeconds, grant: message.grant })
     .then(
       (result) => send({ op: 'done', id: message.id, result }),
@@ -38,6 +41,9 @@ const onOrder = (message: CallOrder) => {
         if (!stopping) send({ op: 'failed', id: message.id, code: error.code ?? error.name, message: error.message });
       },
     );
+  // The call's answer link, minted here (its token signs the call's session, arguments and deadline).
+  const link = secret ? session.linkFor(message.id) : undefined;
+  if (link) send({ op: 'link', id: message.id, link });
 };
 if (ipc) {
   process.on('message', onOrder);

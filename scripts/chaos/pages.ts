@@ -3,7 +3,8 @@
 // person would), reloading when told, sometimes in the middle of a questionnaire.
 import type { Browser, Locator, Page } from 'playwright-core';
 
-export type Expected = { kind: 'approval'; approve: boolean } | { kind: 'text'; text: string } | { kind: 'questionnaire'; a: string; b: string };
+/** What the person answers; `expire`: nobody answers, and the runtime's timeout is the right result. */
+export type Expected = { kind: 'approval'; approve: boolean } | { kind: 'text'; text: string } | { kind: 'questionnaire'; a: string; b: string } | { kind: 'expire' };
 
 export interface Plan {
   id: string;
@@ -56,10 +57,11 @@ export async function openPage(browser: Browser, base: string, session: string):
 const visible = (locator: Locator) => locator.isVisible().catch(() => false);
 
 /**
- * Answers one pending card `plan` through its controls. Returns whether it acted. Throws when the
+ * Answers one pending card `plan` through its controls (`clicked`: told once its answer is sent).
+ * Returns whether it acted. Throws when the
  * card changed under it (reload, drop, re-render): the loop tries again later.
  */
-async function answer(p: ChaosPage, plan: Plan, midReload: boolean, counters: PageCounters): Promise<'answered' | 'reloaded' | 'none'> {
+export async function answer(p: ChaosPage, plan: Plan, midReload: boolean, counters: PageCounters, clicked?: () => void): Promise<'answered' | 'reloaded' | 'none'> {
   const card = p.page.locator(`[data-id="${plan.id}"]`);
   const e = plan.expected;
   let submit: Locator;
@@ -71,6 +73,8 @@ async function answer(p: ChaosPage, plan: Plan, midReload: boolean, counters: Pa
     submit = card.getByRole('button', { name: 'Submit', exact: true });
     if (!(await visible(submit))) return 'none';
     await box.fill(e.text);
+  } else if (e.kind === 'expire') {
+    return 'none';
   } else {
     submit = card.getByRole('button', { name: 'Submit', exact: true });
     if (!(await visible(submit))) return 'none';
@@ -84,6 +88,7 @@ async function answer(p: ChaosPage, plan: Plan, midReload: boolean, counters: Pa
     await card.getByRole('group', { name: /Second/ }).getByRole('radio', { name: e.b, exact: true }).check();
   }
   await submit.click();
+  clicked?.(); // sent, even if the card is slow to show it
   await submit.waitFor({ state: 'hidden' });
   return 'answered';
 }

@@ -14,6 +14,8 @@ export interface InstanceMessage {
   result?: unknown;
   code?: string;
   message?: string;
+  /** `link`: the call's answer link, as the asking instance minted it. */
+  link?: string;
 }
 
 export interface InstanceProcess {

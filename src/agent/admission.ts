@@ -225,10 +225,10 @@ export function createLinkAdmission(options: AdmissionOptions): LinkAdmission {
   };
 }
 
-const STATUS_TEXT = { 403: 'Forbidden', 404: 'Not Found', 410: 'Gone' } as const;
+const STATUS_TEXT = { 403: 'Forbidden', 404: 'Not Found', 410: 'Gone', 503: 'Service Unavailable' } as const;
 
 /** Refuses an upgrade over HTTP, before any WebSocket exists: no session ever sees it. */
-export function refuse(socket: Duplex, status: 403 | 404 | 410): void {
+export function refuse(socket: Duplex, status: keyof typeof STATUS_TEXT): void {
   const text = STATUS_TEXT[status];
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${text.length}\r\n\r\n${text}`);
 }

@@ -8,6 +8,7 @@ import { Auditor } from './audit.js';
 import { InboxEndpoint } from './inbox/endpoint.js';
 import { InboxHub } from './inbox/hub.js';
 import { LinkSockets } from './links/link-socket.js';
+import { LocalLinks } from './links/local-links.js';
 import { allPlaces, Notifier } from './links/notifier.js';
 import type { Fleet } from './redis/fleet.js';
 import { checkOptions, type AgentServerOptions, type CheckedOptions, type UpgradeListener, type UpgradeServer } from './server-options.js';
@@ -57,6 +58,8 @@ class KitAgentServer implements AgentServer {
   private readonly localInbox: InboxHub | undefined;
   private readonly notifier: Notifier | undefined;
   private readonly linkSockets: LinkSockets | undefined;
+  /** The links of this process's sessions, told as their calls settle (in a fleet, Redis tells the links). */
+  private localLinks: LocalLinks | undefined;
   private closed = false;
 
   constructor(
@@ -85,7 +88,13 @@ class KitAgentServer implements AgentServer {
     }
     const { notify } = options;
     if (notify && checked.links) this.notifier = new Notifier(notify, checked.notifyAfterMs, checked.links, options.clock ?? systemClock, options.log ?? console.warn, fleet?.claimNotice);
-    if (checked.links) this.linkSockets = new LinkSockets(checked.links, options, sessions, options.clock ?? systemClock);
+    if (checked.links) {
+      // On a fleet a link's call is found and answered in Redis, wherever it was asked; else in this process's sessions.
+      const clock = options.clock ?? systemClock;
+      const auditor = new Auditor(options.audit, options.auditArguments === true, this.instance);
+      const source = fleet?.links({ contextFor: options.contextFor, auditor, now: () => clock.now() }) ?? (this.localLinks = new LocalLinks(sessions));
+      this.linkSockets = new LinkSockets(checked.links, options, source, clock);
+    }
     const own = (request: IncomingMessage, response: ServerResponse) => this.handleRequest(request, response) || response.writeHead(426, { connection: 'close' }).end();
     this.http = checked.listener === 'own' ? createServer(own) : options.server;
     this.http?.on('upgrade', this.onUpgrade);
@@ -114,7 +123,7 @@ class KitAgentServer implements AgentServer {
       const { maxCallBytes, resultLanguage } = this.checked;
       const sessionOptions = { sessionId, context: options.contextFor?.(sessionId), clock, graceMs, maxCallBytes, resultLanguage, audit, auditArguments, instance };
       existing = this.fleet ? this.fleet.session(sessionOptions) : new AgentSession(sessionOptions);
-      existing.places = allPlaces([this.localInbox, this.notifier, this.linkSockets]);
+      existing.places = allPlaces([this.localInbox, this.notifier, this.localLinks]);
       existing.links = this.checked.links;
       this.sessions.set(sessionId, existing);
       if (this.closed) existing.close();

@@ -1,7 +1,9 @@
 // Joining the fleet of instances that share one Redis: the store's clients, this instance's
-// sessions told what the fleet says about them, and the inbox served from the fleet's lists.
+// sessions told what the fleet says about them, the inbox served from the fleet's lists, and the
+// answer links served from the calls Redis holds.
 import type { AgentSession, AgentSessionOptions } from '../agent-session.js';
 import { FleetInboxHub, type FleetInboxOptions } from './inbox-hub.js';
+import { FleetLinks, type FleetLinksOptions } from './fleet-links.js';
 import type { RedisOption } from './option.js';
 import { RedisAgentSession } from './session.js';
 import { RedisStore } from './store.js';
@@ -14,6 +16,8 @@ export interface Fleet {
   about(session: string, about: { owner?: string; title?: string }, onlyIfUnowned?: boolean): Promise<string | undefined>;
   /** The inbox, served from the fleet's lists and channels. */
   inbox(options: FleetInboxOptions): FleetInboxHub;
+  /** The answer links' calls, found, answered and heard settled through Redis. */
+  links(options: FleetLinksOptions): FleetLinks;
   /** True for the one instance that first claims a call's notice. */
   claimNotice(id: string, deadlineMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -34,13 +38,16 @@ export async function joinFleet(redis: RedisOption, sessions: ReadonlyMap<string
     resubscribed: () => {
       for (const id of sessions.keys()) find(id)?.recheck();
       inbox?.resync();
+      links?.resync();
     },
   });
   let inbox: FleetInboxHub | undefined;
+  let links: FleetLinks | undefined;
   return {
     instance: store.instance,
     session: (options) => new RedisAgentSession(options, store),
     inbox: (options) => (inbox = new FleetInboxHub(store, options)),
+    links: (options) => (links = new FleetLinks(store, options)),
     about: (session, about, onlyIfUnowned) => store.about(session, about, onlyIfUnowned),
     claimNotice: (id, deadlineMs) => store.claimNotice(id, deadlineMs),
     close: () => store.close(),

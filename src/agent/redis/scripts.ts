@@ -17,6 +17,7 @@ export const keys = {
   inboxCalls: (owner: string) => `${PREFIX}inbox:${owner}:calls`,
   inbox: (owner: string) => `${PREFIX}inbox:${owner}`,
   channel: (instance: string) => `${PREFIX}instance:${instance}`,
+  settled: (id: string) => `${PREFIX}settled:${id}`,
   notify: (id: string) => `${PREFIX}notify:${id}`,
 };
 
@@ -58,8 +59,10 @@ end
 local function inboxCall(frame, session, title, asked)
   return string.sub(frame, 1, -2) .. ',"session_id":' .. cjson.encode(session) .. ',"session_title":' .. (title and cjson.encode(title) or 'null') .. ',"asked_at":' .. cjson.encode(asked) .. '}'
 end
--- A call leaves its owner's inbox: published only when it was listed there.
+-- A call settled: its answer links on any instance hear how on its own channel, and it leaves its
+-- owner's inbox (published only when it was listed there).
 local function inboxRemove(session, id, decision, where, actor, at)
+  redis.call('PUBLISH', '${PREFIX}settled:' .. id, cjson.encode({op = 'settled', call_id = id, session_id = session, decision = decision, where = where, actor = actor or cjson.null, at = at}))
   local owner = inboxOwner(session)
   if not owner or redis.call('ZREM', '${PREFIX}inbox:' .. owner .. ':calls', id) == 0 then return end
   redis.call('PUBLISH', '${PREFIX}inbox:' .. owner, cjson.encode({op = 'remove', call_id = id, session_id = session, decision = decision, where = where, actor = actor or cjson.null, at = at}))

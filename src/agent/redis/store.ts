@@ -220,6 +220,24 @@ export class RedisStore {
     await this.subscriber.unsubscribe(keys.inbox(owner));
   }
 
+  /** A call as an answer link finds it: its session and stored frame (while Redis holds them), and its stored result. */
+  async linkCall(id: string): Promise<{ session?: string; frame?: Record<string, unknown>; outcome?: StoredOutcome }> {
+    const [[session, frame], stored] = await Promise.all([this.client.hmGet(keys.call(id), ['session', 'frame']), this.client.get(keys.result(id))]);
+    return {
+      ...(typeof session === 'string' && typeof frame === 'string' ? { session, frame: JSON.parse(frame) as Record<string, unknown> } : {}),
+      ...(typeof stored === 'string' ? { outcome: JSON.parse(stored) as StoredOutcome } : {}),
+    };
+  }
+
+  /** Listens to how a call settles (`aik:settled:<call_id>`), or stops. */
+  async watchSettled(id: string, listener: (text: string) => void): Promise<void> {
+    await this.subscriber.subscribe(keys.settled(id), listener);
+  }
+
+  async unwatchSettled(id: string): Promise<void> {
+    await this.subscriber.unsubscribe(keys.settled(id));
+  }
+
   /** Ends the session's grant `key` (the page is told); false when it held none. */
   async revoke(session: string, key: string): Promise<boolean> {
     return Number(await this.run(REVOKE, [keys.grants(session), keys.owner(session)], [key, session])) === 1;
