@@ -1,4 +1,4 @@
-"""Answer links on a fleet sharing a real redis-server (docs/protocol.md#134-many-instances): a link
+"""Answer links on a fleet sharing a real redis-server (docs/protocol.md §13.4): a link
 minted on one instance is answered through another. The token needs no state; the call's stored
 frame is what the socket shows and what its signed arguments are checked against, the fleet's
 first-result-wins step stores the link's result (the asking instance's agent gets it, one audit
@@ -20,7 +20,7 @@ from starlette.routing import Mount
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 
-from agent_interaction_kit import AgentServer, Handshake, Links, mint_answer_token
+from agent_interaction_kit import AgentServer, Grant, Handshake, Links, mint_answer_token
 
 from apps import served
 from conftest import Trail
@@ -115,7 +115,7 @@ def answer(call_id: str, approved: bool = True) -> dict[str, Any]:
 
 async def page(at: Instance, session: str, actor: Optional[str]) -> FakeKit:
     """The session's chat page on `at`, ready, `actor` signed in (None: nobody, and the session keeps no owner)."""
-    kit = FakeKit(await connect(at.url(f"/agent/sessions/{session}" + (f"?as={actor}" if actor else ""), "ws"), origin=ORIGIN))
+    kit = FakeKit(await connect(at.url(f"/agent/sessions/{session}" + (f"?as={actor}" if actor else ""), "ws"), origin=ORIGIN))  # type: ignore[arg-type]
     await kit.handshake()
     return kit
 
@@ -132,7 +132,7 @@ async def test_a_link_minted_on_one_instance_is_answered_through_another(redis_s
     session_id, call_id = f"f1-{served_as}", f"f1-{served_as}-1"
     async with instance(redis_server.url) as a, instance(redis_server.url, asgi=served_as == "asgi") as b:
         chat = await page(a, session_id, "alice")
-        task, path = await ask(a, session_id, call_id)
+        task, path = await ask(a, session_id, call_id, grant=Grant(key="deploy", label="Deploys this session"))
         await until_frame(chat, "tool_call")
         # The page on the other instance: served for the call the fleet holds.
         async with httpx.AsyncClient() as client:
@@ -142,16 +142,19 @@ async def test_a_link_minted_on_one_instance_is_answered_through_another(redis_s
         hello, call = await start(socket)
         assert hello == {"v": 1, "type": "hello", "session_id": session_id, "context": {"channel": "desktop"}, "link": True}
         assert call["type"] == "tool_call" and call["call_id"] == call_id and call["arguments"]["message"] == ASK["message"]
+        assert "grant" not in call, "a link answers one call: its grant for the session is not offered"
         assert call["deadline"] == a.server.session(session_id).waiting[call_id].deadline
         await send(socket, answer(call_id))
         assert await recv(socket) == {"v": 1, "type": "ack", "id": call_id}
+        receipt = await recv(socket)
+        assert (receipt["type"], receipt["where"], receipt["actor"], receipt["decision"]) == ("settled", "link", "alice", "approved")
         resolved = await asyncio.wait_for(task, 10)
         assert resolved["interaction_response"]["approved"] is True, "the asking instance's call_tool resolves"
         assert a.trail.records == [] and len(b.trail.records) == 1, "one record, by the instance that stored the result"
         record = b.trail.records[0]
         assert (record["where"], record["actor"], record["decision"], record["call_id"]) == ("link", "alice", "approved", call_id)
         settled = await until_frame(chat, "settled")
-        assert (settled["call_id"], settled["where"], settled["actor"], settled["decision"]) == (call_id, "link", "alice", "approved")
+        assert settled == receipt, "the chat page and the link's socket end on the same receipt"
         assert a.server.session(session_id).connected, "the link's socket never supersedes the chat page"
         await socket.close()
         await chat.close()
@@ -162,8 +165,8 @@ async def test_the_gate_checks_the_token_against_the_stored_frame(redis_server: 
         task, path = await ask(a, "f2", "f2-1")
         deadline = a.server.session("f2").waiting["f2-1"].deadline
         minted = {"secret": SECRET, "call_id": "f2-1", "deadline": deadline, "aud": "alice"}
-        other_args = mint_answer_token(session_id="f2", arguments={**ASK, "message": "Drop the database?"}, **minted)  # type: ignore[arg-type]
-        other_session = mint_answer_token(session_id="f9", arguments=ASK, **minted)  # type: ignore[arg-type]
+        other_args = mint_answer_token(session_id="f2", arguments={**ASK, "message": "Drop the database?"}, **minted)
+        other_session = mint_answer_token(session_id="f9", arguments=ASK, **minted)
         unknown = mint_answer_token(secret=SECRET, call_id="f2-404", session_id="f2", arguments=ASK, deadline=deadline, aud="alice")
         expired = mint_answer_token(secret=SECRET, call_id="f2-1", session_id="f2", arguments=ASK, deadline="2020-01-01T00:00:00Z", aud="alice")
         async with httpx.AsyncClient() as client:
@@ -174,10 +177,17 @@ async def test_the_gate_checks_the_token_against_the_stored_frame(redis_server: 
             assert (await client.get(b.url(path + "?as=bob"))).status_code == 403
         assert await status_of(b, f"/agent/answer/{other_args}?as=alice") == 404
         assert await status_of(b, f"/agent/answer/{other_session}?as=alice") == 404
-        assert await status_of(b, f"/agent/answer/{unknown}?as=alice") == 404, "a call the fleet does not hold"
         assert await status_of(b, f"/agent/answer/{expired}?as=alice") == 410
         assert await status_of(b, path + "?as=bob") == 403
         assert "f2-1" in a.server.session("f2").waiting
+        # A call the fleet does not hold (withdrawn, or long past): its socket opens and shows nothing.
+        nothing = await link_socket(b, f"/agent/answer/{unknown}?as=alice")
+        await send(nothing, {"type": "connect", "kit_version": "0.1.0"})
+        assert (await recv(nothing))["type"] == "hello"
+        await send(nothing, {"type": "ready", "kit_version": "0.1.0", "capabilities": {"tools": []}, "resume": []})
+        with pytest.raises(asyncio.TimeoutError):
+            await recv(nothing, 0.7)
+        await nothing.close()
         task.cancel()
 
 
@@ -204,10 +214,11 @@ async def test_settled_elsewhere_reaches_a_link_on_another_instance(redis_server
             assert call["type"] == "tool_call" and call["call_id"] == call_id
             again = await recv(late)
             assert again == settled
-            # A result for it now: ack and settled, never an error, and nothing stored.
+            # A result for it now: its ack, never an error, nothing stored, and no second settled.
             await send(late, answer(call_id))
             assert await recv(late) == {"v": 1, "type": "ack", "id": call_id}
-            assert await recv(late) == settled
+            with pytest.raises(asyncio.TimeoutError):
+                await recv(late, 0.7)
             await late.close()
         assert [r["where"] for r in a.trail.records + b.trail.records] == ["chat"]
         await socket.close()
@@ -230,14 +241,15 @@ async def test_two_sockets_on_two_instances_at_once_end_in_one_result(redis_serv
             except asyncio.TimeoutError:
                 pass
         kinds = sorted([[m["type"] for m in seen] for seen in heard])
-        assert kinds in ([["ack"], ["ack", "settled"]], [["ack"], ["settled", "ack", "settled"]]), kinds
+        assert kinds in ([["ack", "settled"], ["ack", "settled"]], [["ack", "settled"], ["settled", "ack"]]), kinds
         records = b.trail.records + c.trail.records
         assert len(records) == 1 and records[0]["where"] == "link" and a.trail.records == [], "one answer"
         won = (await asyncio.wait_for(task, 10))["interaction_response"]["approved"]
         assert records[0]["decision"] == ("approved" if won else "rejected")
-        told = next(m for seen in heard for m in seen if m["type"] == "settled")
+        first_told, second_told = [next(m for m in seen if m["type"] == "settled") for seen in heard]
+        told = first_told
         by_chat = await until_frame(chat, "settled")
-        assert told == by_chat, "the other phone and the chat page end on the same receipt"
+        assert first_told == second_told == by_chat, "both phones and the chat page end on the same receipt"
         assert (told["where"], told["actor"], told["decision"]) == ("link", "alice", records[0]["decision"])
         await first.close()
         await second.close()

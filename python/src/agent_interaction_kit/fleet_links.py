@@ -1,13 +1,14 @@
-"""Answer links on a fleet (docs/protocol.md#134-many-instances): a link minted on any instance,
+"""Answer links on a fleet (docs/protocol.md §13.4): a link minted on any instance,
 Python or Node, answered through this one.
 
 The token needs no state. The call's stored frame (`aik:call:<call_id>`) is what the socket shows
-and what the token's session and signed arguments are checked against; the socket's result is
-stored by the fleet's first-result-wins step (SET NX) from place `link`, which resolves the call
-on the instance that asked it and tells the session's chat page. A socket hears that its call
-settled elsewhere on the channel of the session's owner (`aik:inbox:<owner>`, its `remove`), and
-reads the stored result (`aik:result:<call_id>`) when it is ready, after Redis was away, and
-every half second for a session without an owner, whose calls no channel announces.
+(without the grant it may offer: a link answers one call) and what the token's session and signed
+arguments are checked against; a call the fleet no longer holds passes, and its socket shows
+nothing. The socket's result is stored by the fleet's first-result-wins step (SET NX) from place
+`link`, which resolves the call on the instance that asked it and tells the session's chat page.
+Every socket of the call gets `settled` once, its winner's too. It hears it on the call's channel
+(`aik:settled:<call_id>`) and on the session owner's (`aik:inbox:<owner>`, its `remove`), and reads
+the stored result (`aik:result:<call_id>`) when it is ready, after Redis was away, and every while.
 """
 
 from __future__ import annotations
@@ -33,10 +34,12 @@ __all__ = ["FleetLinkAdmitted", "FleetLinks"]
 
 logger = logging.getLogger("agent_interaction_kit")
 
-#: How often an open link reads its call's stored result: a session without an owner (no channel
-#: tells of its calls), and one with an owner (a safety net for a message missed).
+#: How often an open link reads its call's stored result: a session without an owner (whose calls
+#: only the fleet's steps that publish `aik:settled:<call_id>` announce), and one with an owner.
 _POLL_UNOWNED, _POLL_OWNED = 0.5, 5.0
 _SETTLED = ("decision", "where", "actor", "at")
+#: The channel of a call's settlement, for the links' sockets on any instance (docs/protocol.md §13.4).
+SETTLED = "aik:settled:"
 
 
 @dataclass(frozen=True)
@@ -46,8 +49,8 @@ class FleetLinkAdmitted:
     session_id: str
     call_id: str
     actor: Optional[str]
-    frame: dict[str, Any]
-    """The call's stored `tool_call` frame (without `v`)."""
+    frame: Optional[dict[str, Any]]
+    """The call's stored `tool_call` frame (without `v` and `grant`); None for a call the fleet no longer holds."""
     owner: Optional[str]
 
 
@@ -67,9 +70,9 @@ class _Link:
     def send(self, message: dict[str, Any]) -> None:
         self.writer.send(dumps({"v": 1, **message}))
 
-    def settled(self, fields: Mapping[str, Any], *, again: bool = False) -> None:
-        """`settled` after the call's frame: once, and `again` after the `ack` of a result that came too late."""
-        if (self.told and not again) or not self.ready:
+    def settled(self, fields: Mapping[str, Any]) -> None:
+        """`settled`, once, after the call's frame."""
+        if self.told or not self.ready or self.admitted.frame is None:
             return
         self.told = True
         call = self.admitted
@@ -98,22 +101,19 @@ class FleetLinks:
         self._open: dict[str, set[_Link]] = {}
         self._watchers: dict[str, set[_Link]] = {}
 
-    async def stored_for(self, claims: AnswerTokenClaims) -> Optional[dict[str, Any]]:
-        """The call's stored frame when the fleet holds it for the token's session and signed arguments; else None."""
-        found = await (await self._store()).stored_call(claims["call_id"])
-        return found[1] if found is not None and _signed(found, claims) else None
-
     async def signed_for(self, claims: AnswerTokenClaims) -> bool:
         """False for a token signed for other arguments (or another session) than the call the fleet holds under its id."""
         found = await (await self._store()).stored_call(claims["call_id"])
         return found is None or _signed(found, claims)
 
     async def admit(self, claims: AnswerTokenClaims, actor: Optional[str]) -> Optional[FleetLinkAdmitted]:
-        """The link's call as the fleet holds it (asked on any instance), or None: no such call, or other arguments."""
-        frame = await self.stored_for(claims)
-        if frame is None:
+        """The link's call as the fleet holds it (asked on any instance), or None: a call of another session or other arguments."""
+        store = await self._store()
+        found = await store.stored_call(claims["call_id"])
+        if found is not None and not _signed(found, claims):
             return None
-        owner = await (await self._store()).session_owner(claims["session_id"])
+        frame = {name: value for name, value in found[1].items() if name != "grant"} if found is not None else None
+        owner = await store.session_owner(claims["session_id"])
         return FleetLinkAdmitted(claims["session_id"], claims["call_id"], actor, frame, owner)
 
     async def run(self, admitted: FleetLinkAdmitted, socket: KitSocket, *, max_size: Optional[int] = None) -> None:
@@ -131,12 +131,12 @@ class FleetLinks:
                     if context:
                         hello["context"] = context
                     link.send({**hello, "link": True})
-                elif kind == "ready":
+                elif kind == "ready" and admitted.frame is not None:
                     link.send(admitted.frame)
                     link.ready = True
                     if watching is None:
                         watching = asyncio.get_running_loop().create_task(self._watch(link))
-                elif kind == "tool_result" and message is not None and (given := kit_result_of(message)) is not None and given.call_id == admitted.call_id:
+                elif kind == "tool_result" and link.ready and message is not None and (given := kit_result_of(message)) is not None and given.call_id == admitted.call_id:
                     await self._answer(link, given)
         except Exception:
             logger.exception("an answer link's socket failed on the fleet")
@@ -148,8 +148,8 @@ class FleetLinks:
             await link.writer.drain()
 
     async def _answer(self, link: _Link, given: KitResult) -> None:
-        """The socket's result, stored from place `link` if it is the first (one audit record), acked
-        in any case, and told who won when another place did first."""
+        """The socket's result, stored from place `link` if it is the first (one audit record), then
+        `ack` and `settled`: how it settled, whichever place won."""
         call = link.admitted
         decision = decision_of(given.tool, given.result)
         source = source_of(decision) if decision else "user"
@@ -158,24 +158,24 @@ class FleetLinks:
         store = await self._store()
         link.answering = True
         try:
-            grant = given.session_grant and decision == "approved"
-            reply = await store.settle(call.session_id, call.call_id, given.tool, outcome, decided, grant, call.session_id)
+            # Never a grant for the session: the link's card was shown the one call, without its offer.
+            reply = await store.settle(call.session_id, call.call_id, given.tool, outcome, decided, False, call.session_id)
         finally:
             link.answering = False
         if reply.kind == "mismatch":
             return  # another tool than the call's: nothing stored, silence
-        if reply.kind == "won":
-            link.told = True  # its ack says enough
-            if decision is not None and not self._auditor.to_redis:
-                audit = reply.audit
-                record = self._auditor.record(
-                    call_id=call.call_id, session_id=call.session_id, tool=given.tool, sha256=audit.sha256, decision=decision, source=source,
-                    actor=call.actor, where="link", asked_at=audit.asked_at, decided_at=decided.decided_at, arguments=audit.arguments or None,
-                )  # fmt: skip
-                self._auditor.write(record)
+        if reply.kind == "won" and decision is not None and not self._auditor.to_redis:
+            audit = reply.audit
+            record = self._auditor.record(
+                call_id=call.call_id, session_id=call.session_id, tool=given.tool, sha256=audit.sha256, decision=decision, source=source,
+                actor=call.actor, where="link", asked_at=audit.asked_at, decided_at=decided.decided_at, arguments=audit.arguments or None,
+            )  # fmt: skip
+            self._auditor.write(record)
         link.send({"type": "ack", "id": call.call_id})
-        if reply.kind == "taken":
-            link.settled(_how_it_settled(reply.outcome), again=True)
+        if reply.kind == "won" and decision is not None:
+            link.settled({"decision": decision, "where": "link", "actor": call.actor, "at": decided.decided_at})  # as the step stored it
+        elif reply.kind == "taken":
+            link.settled(_how_it_settled(reply.outcome))
         elif link.held is not None:
             link.settled(link.held)
 
@@ -196,8 +196,12 @@ class FleetLinks:
                 pass
 
     async def _join(self, link: _Link) -> None:
-        """The link is open: this instance listens to its session owner's channel while one of its links needs it."""
-        self._open.setdefault(link.admitted.call_id, set()).add(link)
+        """The link is open: this instance listens to the call's channel and its session owner's while one of its links needs them."""
+        call_id = link.admitted.call_id
+        links = self._open.setdefault(call_id, set())
+        links.add(link)
+        if len(links) == 1:
+            await (await self._store()).listen(f"{SETTLED}{call_id}", self._heard, "links")
         owner = link.admitted.owner
         if owner is None:
             return
@@ -209,11 +213,13 @@ class FleetLinks:
         await (await self._store()).watch_inbox(owner, self._heard, "links")
 
     def _leave(self, link: _Link) -> None:
-        links = self._open.get(link.admitted.call_id)
-        if links is not None:
+        call_id = link.admitted.call_id
+        links = self._open.get(call_id)
+        if links is not None and link in links:
             links.discard(link)
             if not links:
-                del self._open[link.admitted.call_id]
+                del self._open[call_id]
+                self._spawn(self._unlisten(call_id))
         owner = link.admitted.owner
         watchers = self._watchers.get(owner) if owner is not None else None
         if owner is None or watchers is None or link not in watchers:
@@ -228,13 +234,17 @@ class FleetLinks:
 
             self._spawn(unwatch())
 
+    async def _unlisten(self, call_id: str) -> None:
+        if call_id not in self._open:
+            await (await self._store()).unlisten(f"{SETTLED}{call_id}", "links")
+
     def _heard(self, text: str) -> None:
-        """A message on an owner's channel: a call that left the owner's inbox settled, wherever it was decided."""
+        """A call settled, wherever it was decided: on its own channel, or leaving its owner's inbox."""
         try:
             message = json.loads(text)
         except ValueError:
             return
-        if not isinstance(message, dict) or message.get("op") != "remove":
+        if not isinstance(message, dict) or message.get("op") not in ("settled", "remove"):
             return
         for link in list(self._open.get(str(message.get("call_id")), ())):
             if link.admitted.session_id != message.get("session_id"):

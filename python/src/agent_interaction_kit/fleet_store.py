@@ -78,7 +78,7 @@ class RedisStore:
         self._command_failed = False
         self._closing = False
         self._listener: Optional[asyncio.Task[None]] = None
-        #: Inbox channels (`aik:inbox:<owner>`) listened to, and who hears each message (the inbox, the links), by name.
+        #: Channels listened to besides the instance's (`aik:inbox:<owner>`, `aik:settled:<call_id>`), and who hears each message, by name.
         self._inboxes: dict[str, dict[str, Callable[[str], None]]] = {}
 
     @classmethod
@@ -264,21 +264,26 @@ class RedisStore:
         return [(str(flat[i]), json.loads(flat[i + 1])) for i in range(0, len(flat) - 1, 2)]
 
     async def watch_inbox(self, owner: str, heard: Callable[[str], None], listener: str = "inbox") -> None:
-        """Listens to an owner's inbox channel (`aik:inbox:<owner>`), kept across a reconnect; each
-        `listener` (the inbox, the links) hears every message."""
-        listeners = self._inboxes.setdefault(f"{P}inbox:{owner}", {})
-        first = not listeners
-        listeners[listener] = heard
-        if first:
-            await self._pubsub.subscribe(f"{P}inbox:{owner}")
+        """Listens to an owner's inbox channel (`aik:inbox:<owner>`), kept across a reconnect."""
+        await self.listen(f"{P}inbox:{owner}", heard, listener)
 
     async def unwatch_inbox(self, owner: str, listener: str = "inbox") -> None:
-        """`listener` stops hearing the owner's channel; the instance unsubscribes once nobody hears it."""
-        listeners = self._inboxes.get(f"{P}inbox:{owner}")
+        await self.unlisten(f"{P}inbox:{owner}", listener)
+
+    async def listen(self, channel: str, heard: Callable[[str], None], listener: str) -> None:
+        """Subscribes to a channel, kept across a reconnect; each `listener` (the inbox, the links) hears every message."""
+        listeners = self._inboxes.setdefault(channel, {})
+        first, listeners[listener] = not listeners, heard
+        if first:
+            await self._pubsub.subscribe(channel)
+
+    async def unlisten(self, channel: str, listener: str) -> None:
+        """`listener` stops hearing the channel; the instance unsubscribes once nobody hears it."""
+        listeners = self._inboxes.get(channel)
         if listeners is None or listeners.pop(listener, None) is None or listeners:
             return
-        del self._inboxes[f"{P}inbox:{owner}"]
-        await self._pubsub.unsubscribe(f"{P}inbox:{owner}")
+        del self._inboxes[channel]
+        await self._pubsub.unsubscribe(channel)
 
     async def stored_call(self, id: str) -> Optional[tuple[str, dict[str, Any]]]:
         """A call as the fleet keeps it, asked on any instance: its session and its `tool_call` frame (None: not held)."""
