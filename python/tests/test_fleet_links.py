@@ -256,6 +256,21 @@ async def test_two_sockets_on_two_instances_at_once_end_in_one_result(redis_serv
         await chat.close()
 
 
+async def test_a_settlement_published_on_the_calls_channel_reaches_its_link(redis_server: RedisServer) -> None:
+    """`aik:settled:<call_id>`, as the fleet's steps publish it for every call: heard at once by a
+    link's socket, even for a session without an owner whose call still waits in Redis."""
+    async with instance(redis_server.url) as a, instance(redis_server.url) as b:
+        task, path = await ask(a, "f6", "f6-1", owner=None, args={"message": "Tag the release?"})
+        socket = await link_socket(b, path)
+        await start(socket)
+        news = {"call_id": "f6-1", "session_id": "f6", "decision": "approved", "where": "inbox", "actor": "dana", "at": "2026-12-07T00:00:00.000Z"}
+        await b.redis.publish("aik:settled:f6-1", json.dumps({"op": "settled", **news}))
+        assert await recv(socket, 0.4) == {"v": 1, "type": "settled", **news}, "told by the channel alone: nothing is stored yet"
+        assert "f6-1" in a.server.session("f6").waiting
+        await socket.close()
+        task.cancel()
+
+
 async def test_a_timeout_on_the_asking_instance_reaches_a_link_elsewhere(redis_server: RedisServer) -> None:
     async with instance(redis_server.url, grace=0.2) as a, instance(redis_server.url) as b:
         task, path = await ask(a, "f5", "f5-1", owner=None, args={"message": "Quick one?"}, timeout_seconds=1)
