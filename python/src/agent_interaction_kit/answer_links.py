@@ -5,7 +5,8 @@ decisions of the answer page's GET and socket.
 Both check the token the same way: malformed or not signed with the secret (compared in constant
 time) 404, expired 410, and with an audience, `authorize` (given the request) must name that very
 actor, else 403. The socket also needs an allowed origin, as a session's does, and a call this
-server knows with the signed arguments. A refusal tells nothing of any call.
+server knows with the signed arguments (on a fleet, a call the fleet holds, asked on any
+instance: `fleet_links`). A refusal tells nothing of any call.
 """
 
 from __future__ import annotations
@@ -14,17 +15,21 @@ import inspect
 from dataclasses import replace
 import logging
 from datetime import datetime, timezone
-from typing import Any, Mapping, MutableMapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Mapping, MutableMapping, Optional, Union
 
 from .answer_page import PageAnswer, asset_answer, is_asset, page_for, page_headers
 from .call_links import CallLinks, Links
 from .clock import Clock
 from .handshake import Admission, Authorize, Handshake, Refused
 from .jsjson import arguments_sha256
-from .link_sockets import LinkAdmitted, LinkHub
+from .link_sockets import LinkAdmitted, LinkHub, run_link_socket
 from .links import AnswerTokenClaims, token_claims, verify_answer_token
 from .notifier import Notifier, NotifyFunction, RedisNotifyClaim, check_notify_options
 from .places import CallPlaces, ShownSession
+from .sockets import KitSocket
+
+if TYPE_CHECKING:
+    from .fleet_links import FleetLinkAdmitted, FleetLinks
 
 __all__ = ["AnswerLinks"]
 
@@ -53,7 +58,7 @@ class AnswerLinks:
         authorize: Optional[Authorize],
         check_origin: bool,
         redis: Optional[str],
-        fleet: bool = False,
+        fleet: Optional["FleetLinks"] = None,
     ) -> None:
         self.links = CallLinks(links) if links is not None else None
         self.hub = LinkHub() if self.links is not None else None
@@ -91,9 +96,19 @@ class AnswerLinks:
         if is_asset(segment):
             return asset_answer(segment, self.links.path, base, language)
         verdict = await self._check(segment, shake)
-        if not isinstance(verdict, int) and not self._signed_for(verdict[0], sessions):
+        if not isinstance(verdict, int) and not await self._signed(verdict[0], sessions):
             verdict = 404
         return page_for(verdict if isinstance(verdict, int) else 200, self.links.path, base, language)
+
+    async def _signed(self, claims: AnswerTokenClaims, sessions: Mapping[str, ShownSession]) -> bool:
+        """The token is signed for the call its id names: here, or on a fleet as the fleet holds it
+        (Redis unreachable: the page is shown, and its socket decides)."""
+        if self._fleet is None:
+            return self._signed_for(claims, sessions)
+        try:
+            return await self._fleet.signed_for(claims)
+        except Exception:
+            return True
 
     @staticmethod
     def _signed_for(claims: AnswerTokenClaims, sessions: Mapping[str, ShownSession]) -> bool:
@@ -126,8 +141,9 @@ class AnswerLinks:
         assert self.links is not None
         return PageAnswer(405, [*page_headers(self.links.links.base_url), ("Allow", "GET, HEAD")], b"")
 
-    async def admit(self, segment: str, shake: Handshake, sessions: Mapping[str, ShownSession]) -> Union[LinkAdmitted, Refused]:
-        """A link's socket: the sessions' origin rule, the token's checks, and a call known here with the signed arguments."""
+    async def admit(self, segment: str, shake: Handshake, sessions: Mapping[str, ShownSession]) -> Union[LinkAdmitted, "FleetLinkAdmitted", Refused]:
+        """A link's socket: the sessions' origin rule, the token's checks, and a call known here (on a
+        fleet: held by the fleet) with the signed arguments."""
         origin = shake.origin
         if origin is None and self._check_origin:
             return Refused(403, "no Origin header")
@@ -136,14 +152,26 @@ class AnswerLinks:
         verdict = await self._check(segment, shake)
         if isinstance(verdict, int):
             return Refused(verdict, "the link is refused")
-        if self._fleet:
-            return Refused(503, "answer links are answered on a single instance's server for now")
         claims, actor = verdict
+        if self._fleet is not None:
+            try:
+                stored = await self._fleet.admit(claims, actor)
+            except Exception:
+                return Refused(503, "session store unavailable")
+            return stored if stored is not None else Refused(404, "no such call in the fleet")
         session = sessions.get(claims["session_id"])
         frame = self.hub.frame(session, claims["call_id"]) if session is not None and self.hub is not None else None
         if session is None or frame is None or arguments_sha256(frame["arguments"]) != claims["arguments_sha256"]:
             return Refused(404, "no such call here")
         return LinkAdmitted(session, claims["call_id"], actor)
+
+    async def run(self, admitted: Union[LinkAdmitted, "FleetLinkAdmitted"], socket: KitSocket, *, max_size: Optional[int] = None) -> None:
+        """Runs an admitted link's socket until it closes: on this server's sessions, or on the fleet's stored call."""
+        if isinstance(admitted, LinkAdmitted):
+            assert self.hub is not None
+            await run_link_socket(self.hub, admitted, socket, max_size=max_size)
+        elif self._fleet is not None:
+            await self._fleet.run(admitted, socket, max_size=max_size)
 
     async def _check(self, token: str, shake: Handshake) -> Union[int, tuple[AnswerTokenClaims, Optional[str]]]:
         """The token's status (404, 410, 403), or its claims and the actor `authorize` gave."""
@@ -179,5 +207,7 @@ class AnswerLinks:
     async def close(self) -> None:
         if self.hub is not None:
             self.hub.disconnect(1001, "server closing")
+        if self._fleet is not None:
+            self._fleet.disconnect(1001, "server closing")
         if self._claim is not None:
             await self._claim.close()

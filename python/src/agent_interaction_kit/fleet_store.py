@@ -78,8 +78,8 @@ class RedisStore:
         self._command_failed = False
         self._closing = False
         self._listener: Optional[asyncio.Task[None]] = None
-        #: Inbox channels (`aik:inbox:<owner>`) listened to, and who hears each message.
-        self._inboxes: dict[str, Callable[[str], None]] = {}
+        #: Channels listened to besides the instance's (`aik:inbox:<owner>`, `aik:settled:<call_id>`), and who hears each message, by name.
+        self._inboxes: dict[str, dict[str, Callable[[str], None]]] = {}
 
     @classmethod
     async def connect(cls, url: str, instance: str, handlers: FleetHandlers) -> "RedisStore":
@@ -137,8 +137,9 @@ class RedisStore:
                 self._handlers.resubscribed()
                 continue
             if message is not None and message.get("type") == "message":
-                heard = self._inboxes.get(str(message.get("channel")), self._dispatch)
-                heard(str(message.get("data")))
+                listeners = self._inboxes.get(str(message.get("channel")))
+                for heard in list(listeners.values()) if listeners is not None else [self._dispatch]:
+                    heard(str(message.get("data")))
 
     def _dispatch(self, text: str) -> None:
         """One message on this instance's channel: a JSON object whose strings carry JSON themselves."""
@@ -262,14 +263,41 @@ class RedisStore:
         flat = await self._run(scripts.INBOX, [], owners) if owners else []
         return [(str(flat[i]), json.loads(flat[i + 1])) for i in range(0, len(flat) - 1, 2)]
 
-    async def watch_inbox(self, owner: str, heard: Callable[[str], None]) -> None:
+    async def watch_inbox(self, owner: str, heard: Callable[[str], None], listener: str = "inbox") -> None:
         """Listens to an owner's inbox channel (`aik:inbox:<owner>`), kept across a reconnect."""
-        self._inboxes[f"{P}inbox:{owner}"] = heard
-        await self._pubsub.subscribe(f"{P}inbox:{owner}")
+        await self.listen(f"{P}inbox:{owner}", heard, listener)
 
-    async def unwatch_inbox(self, owner: str) -> None:
-        self._inboxes.pop(f"{P}inbox:{owner}", None)
-        await self._pubsub.unsubscribe(f"{P}inbox:{owner}")
+    async def unwatch_inbox(self, owner: str, listener: str = "inbox") -> None:
+        await self.unlisten(f"{P}inbox:{owner}", listener)
+
+    async def listen(self, channel: str, heard: Callable[[str], None], listener: str) -> None:
+        """Subscribes to a channel, kept across a reconnect; each `listener` (the inbox, the links) hears every message."""
+        listeners = self._inboxes.setdefault(channel, {})
+        first, listeners[listener] = not listeners, heard
+        if first:
+            await self._pubsub.subscribe(channel)
+
+    async def unlisten(self, channel: str, listener: str) -> None:
+        """`listener` stops hearing the channel; the instance unsubscribes once nobody hears it."""
+        listeners = self._inboxes.get(channel)
+        if listeners is None or listeners.pop(listener, None) is None or listeners:
+            return
+        del self._inboxes[channel]
+        await self._pubsub.unsubscribe(channel)
+
+    async def stored_call(self, id: str) -> Optional[tuple[str, dict[str, Any]]]:
+        """A call as the fleet keeps it, asked on any instance: its session and its `tool_call` frame (None: not held)."""
+        session, frame = await self._client.hmget(_call(id), ["session", "frame"])
+        if not isinstance(session, str) or not isinstance(frame, str):
+            return None
+        parsed = json.loads(frame)
+        return (session, parsed) if isinstance(parsed, dict) else None
+
+    async def settlement(self, session: str, id: str) -> tuple[Any, bool]:
+        """The call's stored result (None: none yet), and whether it still waits in its session's pending set."""
+        async with self._client.pipeline(transaction=True) as pipe:
+            stored, score = await pipe.get(_result(id)).zscore(_pending(session), id).execute()
+        return (None if stored is None else json.loads(stored)), score is not None
 
     async def refuse(self, session: str, id: str, error: dict[str, Any]) -> None:
         await self._run(scripts.REFUSE, [_call(id), _result(id), _pending(session)], [id, dumps(error), iso_time(time.time())])

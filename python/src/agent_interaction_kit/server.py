@@ -31,10 +31,11 @@ from .asgi import ASGIApp, AsgiSocket, asgi_app
 from .audit import AuditOption, Auditor
 from .call_links import Links
 from .clock import Clock, SystemClock
-from .handshake import Admission, Admitted, Authorize, Handshake, InboxAdmitted
+from .fleet_links import FleetLinkAdmitted
+from .handshake import Admission, Admitted, Authorize, Handshake, InboxAdmitted, Refused
 from .inbox import Inbox, InboxHub, InboxPlaces, run_inbox_socket
 from .language import ResultLanguage, check_result_language
-from .link_sockets import LinkAdmitted, run_link_socket
+from .link_sockets import LinkAdmitted
 from .notifier import NotifyFunction, all_places
 from .session import AgentSession
 from .sockets import HandshakeSocket, KitSocket, run_socket
@@ -115,7 +116,7 @@ class AgentServer:
         self._grace = options.get("grace_seconds", 10.0)
         self._language = check_result_language(options.get("result_language"), "AgentServer")
         self._sessions: dict[str, AgentSession] = {}
-        self._accepted: dict[int, Union[Admitted, InboxAdmitted, LinkAdmitted]] = {}
+        self._accepted: dict[int, Union[Admitted, InboxAdmitted, LinkAdmitted, FleetLinkAdmitted]] = {}
         self._server: Optional[Server] = None
         self._closed = False
         redis = options.get("redis")
@@ -125,7 +126,7 @@ class AgentServer:
         if inbox is not None and not isinstance(inbox, Inbox):
             raise TypeError(f"AgentServer: inbox must be an Inbox(path=…, inbox_for=…); got {inbox!r}")
         if redis is not None:
-            from .fleet_session import Fleet
+            from .fleet_membership import Fleet
 
             self._fleet: Optional[Fleet] = Fleet(redis, self._sessions)
         else:
@@ -142,7 +143,8 @@ class AgentServer:
         self._hub: Optional[InboxPlaces] = self._local_hub or (self._fleet.inbox(inbox.inbox_for, self._context_for, self._auditor) if self._fleet and inbox else None)
         self._answers = AnswerLinks(
             options.get("links"), options.get("notify"), options.get("notify_after"), clock=self._clock or SystemClock(),
-            admission=self._admission, authorize=options.get("authorize"), check_origin=self._check_origin, redis=redis, fleet=redis is not None,
+            admission=self._admission, authorize=options.get("authorize"), check_origin=self._check_origin, redis=redis,
+            fleet=self._fleet.links(self._context_for, self._auditor) if self._fleet is not None and options.get("links") is not None else None,
         )  # fmt: skip
         if allowed is None and self._check_origin:
             logger.warning("allowed_origins not given: only loopback origins (127.0.0.0/8, localhost, [::1]) may connect")
@@ -296,12 +298,12 @@ class AgentServer:
     async def serve_link_upgrade(self, socket: AsgiSocket, segment: str) -> None:
         """Runs an answer link's socket whose upgrade the kit decides (the ASGI app's): a refusal is the upgrade's HTTP status."""
         decision = await self._answers.admit(segment, socket.handshake, self._sessions)
-        if self._answers.hub is None or self._closed or not isinstance(decision, LinkAdmitted):
-            status, reason = (decision.status, decision.reason) if not isinstance(decision, LinkAdmitted) else (503, "server closed")
+        if self._answers.hub is None or self._closed or isinstance(decision, Refused):
+            status, reason = (decision.status, decision.reason) if isinstance(decision, Refused) else (503, "server closed")
             await socket.refuse(status, reason)
             return
         await socket.accept(socket.handshake.subprotocols[0] if socket.handshake.subprotocols else None)
-        await run_link_socket(self._answers.hub, decision, socket, max_size=self.max_size)
+        await self._answers.run(decision, socket, max_size=self.max_size)
 
     async def serve_inbox(self, socket: Union[KitSocket, HandshakeSocket], *, actor: Optional[str] = None, handshake: Optional[Handshake] = None) -> None:
         """Runs a person's inbox on a socket the application received, checked as `serve` checks; `actor`, the route's own, wins."""
@@ -369,8 +371,8 @@ class AgentServer:
             return
         if isinstance(admitted, InboxAdmitted) and self._hub is not None:
             await run_inbox_socket(self._hub, _OwnSocket(websocket), admitted.actor)
-        elif isinstance(admitted, LinkAdmitted) and self._answers.hub is not None:
-            await run_link_socket(self._answers.hub, admitted, _OwnSocket(websocket))
+        elif isinstance(admitted, (LinkAdmitted, FleetLinkAdmitted)):
+            await self._answers.run(admitted, _OwnSocket(websocket))
         elif isinstance(admitted, Admitted):
             await self._run(admitted.session_id, _OwnSocket(websocket), None, admitted.actor)
 
@@ -382,7 +384,7 @@ class AgentServer:
             headers = Headers([*page.headers, ("Content-Length", str(len(page.body)))])
             return Response(page.status, HTTPStatus(page.status).phrase, headers, b"" if method == "HEAD" else page.body)
         decision = await self._answers.admit(segment, shake, self._sessions)
-        if not isinstance(decision, LinkAdmitted):
+        if isinstance(decision, Refused):
             return connection.respond(decision.status, f"{decision.reason}\n")
         self._accepted[id(connection)] = decision
         return None
