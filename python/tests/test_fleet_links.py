@@ -3,7 +3,8 @@ minted on one instance is answered through another. The token needs no state; th
 frame is what the socket shows and what its signed arguments are checked against, the fleet's
 first-result-wins step stores the link's result (the asking instance's agent gets it, one audit
 record says `where: "link"`), and a link's socket on any instance hears how the call settled.
-Then a call asked on a Node instance, answered through a link on a Python instance."""
+Then across runtimes: a call asked on a Node instance answered through a link on a Python instance,
+and a call asked on a Python instance answered through a link on a Node instance."""
 
 from __future__ import annotations
 
@@ -290,7 +291,7 @@ async def test_a_timeout_on_the_asking_instance_reaches_a_link_elsewhere(redis_s
 async def test_a_call_asked_on_a_node_instance_is_answered_through_a_link_on_a_python_one(redis_server: RedisServer, store: Any) -> None:
     """The token is the same in both runtimes (the golden cases), so the link a Node instance mints
     for its call is the one minted here from the call the fleet holds."""
-    node = await NodeInstance.start(redis_server.url)
+    node = await NodeInstance.start(redis_server.url, link_secret=SECRET)
     try:
         async with instance(redis_server.url) as b:
             asked = asyncio.ensure_future(node.call("fn", "request_user_approval", ASK, "fn-1"))
@@ -300,6 +301,7 @@ async def test_a_call_asked_on_a_node_instance_is_answered_through_a_link_on_a_p
                 await asyncio.sleep(0.02)
             frame = json.loads(await store.hget("aik:call:fn-1", "frame"))
             token = mint_answer_token(secret=SECRET, call_id="fn-1", session_id="fn", arguments=frame["arguments"], deadline=frame["deadline"], aud=None)
+            assert (await node.link_of("fn-1")).endswith(f"/agent/answer/{token}"), "the link the Node instance minted"
             socket = await link_socket(b, f"/agent/answer/{token}")
             hello, call = await start(socket)
             assert hello["session_id"] == "fn" and hello["link"] is True
@@ -311,5 +313,33 @@ async def test_a_call_asked_on_a_node_instance_is_answered_through_a_link_on_a_p
             [record] = b.trail.records
             assert (record["where"], record["actor"], record["call_id"]) == ("link", None, "fn-1")
             await socket.close()
+    finally:
+        await node.stop()
+
+
+async def test_a_call_asked_on_a_python_instance_is_answered_through_a_link_on_a_node_one(redis_server: RedisServer, store: Any) -> None:
+    """The other way round: the link a Python instance minted, answered through a Node instance that
+    serves links signed with the same secret; the winner hears its ack alone, the chat page `settled`."""
+    node = await NodeInstance.start(redis_server.url, link_secret=SECRET)
+    try:
+        async with instance(redis_server.url) as a:
+            chat = await page(a, "fp", "alice")
+            task, path = await ask(a, "fp", "fp-1", grant=Grant(key="deploy", label="Deploys this session"))
+            await until_frame(chat, "tool_call")
+            socket = await connect(f"ws://127.0.0.1:{node.port}{path}?as=alice", origin=ORIGIN)  # type: ignore[arg-type]
+            hello, call = await start(socket)
+            assert hello["session_id"] == "fp" and hello["link"] is True
+            assert call["call_id"] == "fp-1" and call["arguments"] == ASK and "grant" not in call, "the frame the Python instance stored, without its grant"
+            await send(socket, answer("fp-1"))
+            assert await recv(socket) == {"v": 1, "type": "ack", "id": "fp-1"}
+            with pytest.raises(asyncio.TimeoutError):
+                await recv(socket, 0.7)  # the place that won is told nothing more than its ack
+            assert (await asyncio.wait_for(task, 10))["interaction_response"]["approved"] is True, "the asking Python instance's call_tool resolves"
+            settled = await until_frame(chat, "settled")
+            assert (settled["call_id"], settled["where"], settled["actor"], settled["decision"]) == ("fp-1", "link", "alice", "approved")
+            [(_id, record)] = await store.xrange("aik:audit")
+            assert (record["where"], record["actor"], record["call_id"]) == ("link", "alice", "fp-1") and a.trail.records == [], "one record, by the Node instance"
+            await socket.close()
+            await chat.close()
     finally:
         await node.stop()
