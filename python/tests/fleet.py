@@ -50,15 +50,18 @@ class NodeInstance:
     def __init__(self, process: asyncio.subprocess.Process, port: int) -> None:
         self.process, self.port = process, port
         self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._links: dict[str, asyncio.Future[str]] = {}
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def start(cls, redis_url: str, inbox: bool = False) -> "NodeInstance":
-        """`inbox`: it serves the inbox too, and a page's `?as=<actor>` names who is on it."""
+    async def start(cls, redis_url: str, inbox: bool = False, link_secret: Optional[str] = None) -> "NodeInstance":
+        """`inbox`: it serves the inbox too, and a page's `?as=<actor>` names who is on it.
+        `link_secret`: it mints and serves answer links signed with it (`link_of` gives a call's)."""
         port = free_port()
+        links = {"CHAOS_LINK_SECRET": link_secret} if link_secret is not None else {}
         process = await asyncio.create_subprocess_exec(
             "node", "--import", "tsx", "scripts/chaos/instance.ts", cwd=REPO,
-            env={**os.environ, "CHAOS_REDIS": redis_url, "CHAOS_PORT": str(port), **({"CHAOS_INBOX": "1"} if inbox else {})},
+            env={**os.environ, "CHAOS_REDIS": redis_url, "CHAOS_PORT": str(port), **({"CHAOS_INBOX": "1"} if inbox else {}), **links},
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
         )  # fmt: skip
         instance = cls(process, port)
@@ -72,6 +75,8 @@ class NodeInstance:
             message = json.loads(line)
             if message["op"] == "ready":
                 self._ready.set_result(None)
+            elif message["op"] == "link":
+                self._link_future(message["id"]).set_result(message["link"])
             elif (future := self._waiting.pop(message["id"], None)) is not None:
                 future.set_result(message)
 
@@ -88,6 +93,15 @@ class NodeInstance:
         self.process.stdin.write((json.dumps(order) + "\n").encode())
         await self.process.stdin.drain()
         return await future
+
+    def _link_future(self, call_id: str) -> "asyncio.Future[str]":
+        if call_id not in self._links:
+            self._links[call_id] = asyncio.get_running_loop().create_future()
+        return self._links[call_id]
+
+    async def link_of(self, call_id: str, seconds: float = 30) -> str:
+        """The answer link the Node instance minted for its call (`session.linkFor`), as it printed it."""
+        return await asyncio.wait_for(asyncio.shield(self._link_future(call_id)), seconds)
 
     async def stop(self, signal: Optional[int] = None) -> None:
         if self.process.returncode is None:

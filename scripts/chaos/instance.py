@@ -12,7 +12,7 @@ import signal
 import sys
 from typing import Any
 
-from agent_interaction_kit import AgentServer, Grant, Handshake, Inbox, KitError
+from agent_interaction_kit import AgentServer, Grant, Handshake, Inbox, KitError, Links
 
 
 def emit(message: dict[str, Any]) -> None:
@@ -24,14 +24,18 @@ async def main() -> None:
     # The pages are served from loopback, which the default origins accept; the start-up note is not news here.
     logging.getLogger("agent_interaction_kit").setLevel(logging.ERROR)
     # Every decided call appends its audit record to aik:audit, which the driver counts. With
-    # CHAOS_INBOX it serves the inbox too, and a page's `?as=<actor>` names who is on it, as the
-    # Node instance does.
+    # CHAOS_INBOX it serves the inbox too, and a page's `?as=<actor>` (or, on an answer link's page,
+    # its `as` cookie) names who is on it, as the Node instance does. With CHAOS_LINK_SECRET, it
+    # mints and serves answer links.
     def actor_of(handshake: Handshake) -> bool | dict[str, str]:
-        actor = handshake.query.get("as")
+        actor = handshake.query.get("as") or handshake.cookies.get("as")
         return {"actor": actor} if actor else True
 
-    inbox: dict[str, Any] = {"inbox": Inbox(), "authorize": actor_of} if os.environ.get("CHAOS_INBOX") else {}
-    server = await AgentServer.start("127.0.0.1", int(os.environ["CHAOS_PORT"]), redis=os.environ["CHAOS_REDIS"], audit="redis", **inbox)
+    options: dict[str, Any] = {"inbox": Inbox(), "authorize": actor_of} if os.environ.get("CHAOS_INBOX") else {}
+    secret = os.environ.get("CHAOS_LINK_SECRET")
+    if secret:
+        options.update(links=Links(secret=secret, base_url="http://127.0.0.1"), authorize=actor_of)
+    server = await AgentServer.start("127.0.0.1", int(os.environ["CHAOS_PORT"]), redis=os.environ["CHAOS_REDIS"], audit="redis", **options)
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     calls: set[asyncio.Task[None]] = set()
@@ -47,10 +51,24 @@ async def main() -> None:
             if not stopping.is_set():
                 emit({"op": "failed", "id": order["id"], "code": error.code, "message": error.message})
 
+    async def link(order: dict[str, Any], asked: asyncio.Task[None]) -> None:
+        """The call's answer link, minted here once the call waits (its token signs the call's session, arguments and deadline)."""
+        session = server.session(order["session"])
+        while order["id"] not in session.waiting and not asked.done():
+            await asyncio.sleep(0.01)
+        minted = session.link_for(order["id"])
+        if minted is not None:
+            emit({"op": "link", "id": order["id"], "link": minted})
+
     def order(line: str) -> None:
-        task = loop.create_task(call(json.loads(line)))
+        message = json.loads(line)
+        task = loop.create_task(call(message))
         calls.add(task)
         task.add_done_callback(calls.discard)
+        if secret:
+            linking = loop.create_task(link(message, task))
+            calls.add(linking)
+            linking.add_done_callback(calls.discard)
 
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)

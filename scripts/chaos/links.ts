@@ -8,8 +8,8 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { answer, shownDecisions, type ChaosPage, type PageCounters, type Plan } from './pages.js';
 import type { InstanceKind } from './processes.js';
 
-/** The instances whose links the run opens: add 'python' once Python instances serve fleet links. */
-export const LINK_KINDS: readonly InstanceKind[] = ['node'];
+/** The instances whose links the run opens: every kind serves fleet links. */
+export const LINK_KINDS: readonly InstanceKind[] = ['node', 'python'];
 
 export interface LinkCounters {
   /** Calls whose link page sent an answer (clicked its submit). */

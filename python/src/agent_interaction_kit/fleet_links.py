@@ -6,9 +6,10 @@ The token needs no state. The call's stored frame (`aik:call:<call_id>`) is what
 arguments are checked against; a call the fleet no longer holds passes, and its socket shows
 nothing. The socket's result is stored by the fleet's first-result-wins step (SET NX) from place
 `link`, which resolves the call on the instance that asked it and tells the session's chat page.
-Every socket of the call gets `settled` once, its winner's too. It hears it on the call's channel
-(`aik:settled:<call_id>`) and on the session owner's (`aik:inbox:<owner>`, its `remove`), and reads
-the stored result (`aik:result:<call_id>`) when it is ready, after Redis was away, and every while.
+The socket whose result won gets `ack` alone, as on one instance; every other socket of the call
+gets `settled` once. It hears it on the call's channel (`aik:settled:<call_id>`, which the fleet's
+steps publish whenever a call settles), and reads the stored result (`aik:result:<call_id>`) when it
+is ready and again after Redis was away, as news published meanwhile was missed.
 """
 
 from __future__ import annotations
@@ -34,9 +35,6 @@ __all__ = ["FleetLinkAdmitted", "FleetLinks"]
 
 logger = logging.getLogger("agent_interaction_kit")
 
-#: How often an open link reads its call's stored result: a session without an owner (whose calls
-#: only the fleet's steps that publish `aik:settled:<call_id>` announce), and one with an owner.
-_POLL_UNOWNED, _POLL_OWNED = 0.5, 5.0
 _SETTLED = ("decision", "where", "actor", "at")
 #: The channel of a call's settlement, for the links' sockets on any instance (docs/protocol.md §13.4).
 SETTLED = "aik:settled:"
@@ -51,12 +49,11 @@ class FleetLinkAdmitted:
     actor: Optional[str]
     frame: Optional[dict[str, Any]]
     """The call's stored `tool_call` frame (without `v` and `grant`); None for a call the fleet no longer holds."""
-    owner: Optional[str]
 
 
 @dataclass(eq=False)
 class _Link:
-    """One open link socket: ready once its kit said so; `told` once it knows how the call settled."""
+    """One open link socket: ready once its kit said so; `told` once it knows how the call settled, or its own result won."""
 
     admitted: FleetLinkAdmitted
     writer: SocketWriter
@@ -99,7 +96,6 @@ class FleetLinks:
     ) -> None:
         self._store, self._spawn, self._context_for, self._auditor = store, spawn, context_for, auditor
         self._open: dict[str, set[_Link]] = {}
-        self._watchers: dict[str, set[_Link]] = {}
 
     async def signed_for(self, claims: AnswerTokenClaims) -> bool:
         """False for a token signed for other arguments (or another session) than the call the fleet holds under its id."""
@@ -113,8 +109,7 @@ class FleetLinks:
         if found is not None and not _signed(found, claims):
             return None
         frame = {name: value for name, value in found[1].items() if name != "grant"} if found is not None else None
-        owner = await store.session_owner(claims["session_id"])
-        return FleetLinkAdmitted(claims["session_id"], claims["call_id"], actor, frame, owner)
+        return FleetLinkAdmitted(claims["session_id"], claims["call_id"], actor, frame)
 
     async def run(self, admitted: FleetLinkAdmitted, socket: KitSocket, *, max_size: Optional[int] = None) -> None:
         """Runs a link's one-call exchange on an accepted socket until it closes."""
@@ -149,7 +144,8 @@ class FleetLinks:
 
     async def _answer(self, link: _Link, given: KitResult) -> None:
         """The socket's result, stored from place `link` if it is the first (one audit record), then
-        `ack` and `settled`: how it settled, whichever place won."""
+        `ack`: alone for the result that won (the place that won is told nothing more), and with
+        `settled` for a late one, how the call settled."""
         call = link.admitted
         decision = decision_of(given.tool, given.result)
         source = source_of(decision) if decision else "user"
@@ -164,6 +160,8 @@ class FleetLinks:
             link.answering = False
         if reply.kind == "mismatch":
             return  # another tool than the call's: nothing stored, silence
+        if reply.kind == "won":
+            link.told = True  # the channel's news of its own result is not for it
         if reply.kind == "won" and decision is not None and not self._auditor.to_redis:
             audit = reply.audit
             record = self._auditor.record(
@@ -172,16 +170,13 @@ class FleetLinks:
             )  # fmt: skip
             self._auditor.write(record)
         link.send({"type": "ack", "id": call.call_id})
-        if reply.kind == "won" and decision is not None:
-            link.settled({"decision": decision, "where": "link", "actor": call.actor, "at": decided.decided_at})  # as the step stored it
-        elif reply.kind == "taken":
+        if reply.kind == "taken":
             link.settled(_how_it_settled(reply.outcome))
         elif link.held is not None:
             link.settled(link.held)
 
     async def _watch(self, link: _Link) -> None:
-        """Reads how the call stands now and again: at once (it may have settled before the socket opened), when told, and every while."""
-        every = _POLL_OWNED if link.admitted.owner is not None else _POLL_UNOWNED
+        """Reads how the call stands: at once (it may have settled before the socket opened), and again after Redis was away."""
         while not link.told:
             link.news.clear()
             try:
@@ -189,28 +184,16 @@ class FleetLinks:
                 if (stored is not None or not waiting) and not link.answering:
                     link.settled(_how_it_settled(stored))
             except Exception:
-                pass  # Redis away: read again later
-            try:
-                await asyncio.wait_for(link.news.wait(), every)
-            except asyncio.TimeoutError:
-                pass
+                pass  # Redis away: read again once it is back
+            await link.news.wait()
 
     async def _join(self, link: _Link) -> None:
-        """The link is open: this instance listens to the call's channel and its session owner's while one of its links needs them."""
+        """The link is open: this instance listens to the call's channel while one of its links needs it."""
         call_id = link.admitted.call_id
         links = self._open.setdefault(call_id, set())
         links.add(link)
         if len(links) == 1:
             await (await self._store()).listen(f"{SETTLED}{call_id}", self._heard, "links")
-        owner = link.admitted.owner
-        if owner is None:
-            return
-        watchers = self._watchers.get(owner)
-        if watchers is not None:
-            watchers.add(link)
-            return
-        self._watchers[owner] = {link}
-        await (await self._store()).watch_inbox(owner, self._heard, "links")
 
     def _leave(self, link: _Link) -> None:
         call_id = link.admitted.call_id
@@ -220,31 +203,18 @@ class FleetLinks:
             if not links:
                 del self._open[call_id]
                 self._spawn(self._unlisten(call_id))
-        owner = link.admitted.owner
-        watchers = self._watchers.get(owner) if owner is not None else None
-        if owner is None or watchers is None or link not in watchers:
-            return
-        watchers.discard(link)
-        if not watchers:
-            del self._watchers[owner]
-
-            async def unwatch() -> None:
-                if owner not in self._watchers:
-                    await (await self._store()).unwatch_inbox(owner, "links")
-
-            self._spawn(unwatch())
 
     async def _unlisten(self, call_id: str) -> None:
         if call_id not in self._open:
             await (await self._store()).unlisten(f"{SETTLED}{call_id}", "links")
 
     def _heard(self, text: str) -> None:
-        """A call settled, wherever it was decided: on its own channel, or leaving its owner's inbox."""
+        """A call settled, wherever it was decided, as its own channel tells."""
         try:
             message = json.loads(text)
         except ValueError:
             return
-        if not isinstance(message, dict) or message.get("op") not in ("settled", "remove"):
+        if not isinstance(message, dict) or message.get("op") != "settled":
             return
         for link in list(self._open.get(str(message.get("call_id")), ())):
             if link.admitted.session_id != message.get("session_id"):
