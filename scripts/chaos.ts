@@ -267,12 +267,17 @@ const decided = (id: string): string | undefined => {
   return plans.get(id)!.tool === 'request_user_approval' ? (response.approved ? 'approved' : 'rejected') : 'answered';
 };
 const disagreeing = new Set<string>();
-const views: [string, string][] = [...(await Promise.all(pages.map((p) => shownDecisions(p).catch(() => [])))).flat(), ...inboxes.flatMap((inbox) => [...inbox.views]), ...linkCounters.views];
-for (const [id, view] of views) {
+const placed = (place: string, shown: [string, string][]) => shown.map(([id, view]) => [id, view, place] as const);
+const views = [
+  ...(await Promise.all(pages.map(async (p) => placed('a chat page', await shownDecisions(p).catch(() => []))))).flat(),
+  ...inboxes.flatMap((inbox) => placed('an inbox', [...inbox.views])),
+  ...placed('a link page', linkCounters.views),
+];
+for (const [id, view, place] of views) {
   const winner = decided(id);
   if (winner !== undefined && view !== winner) {
     disagreeing.add(id);
-    console.error(`disagreeing ${id}: shown ${view}, decided ${winner}`);
+    console.error(`disagreeing ${id}: ${place} shows ${view}, decided ${winner}`);
   }
 }
 for (const inbox of inboxes) inbox.close();
