@@ -99,6 +99,28 @@ describe('interaction-inbox', () => {
     await expect(inbox).to.be.accessible();
   });
 
+  it('keeps its latest receipts (receipt-limit, 50 by default): the oldest leaves first, and 0 lets a row go once its call ended', async () => {
+    const { inbox, runtime, clock, h } = await mount();
+    expect(inbox.receiptLimit).to.equal(50);
+    inbox.receiptLimit = 2;
+    runtime.greet('li.lei', ['r1', 'r2', 'r3', 'w'].map((id, n) => call(clock, id, { in: 100 + n })));
+    await settle(inbox);
+    const remove = (id: string) => runtime.deliver({ type: 'inbox_remove', call_id: id, session_id: 's1', decision: 'approved', where: 'chat', actor: 'Li Lei', at: '2026-11-29T14:02:00.000Z' });
+    for (const id of ['r2', 'r1', 'r3']) remove(id);
+    await settle(inbox);
+    expect(h.rowIds(), 'the first call to end left first').to.deep.equal(['r1', 'r3', 'w']);
+    h.row('r3')!.focus();
+    inbox.receiptLimit = 0;
+    await settle(inbox);
+    expect(h.rowIds()).to.deep.equal(['w']);
+    notOnPage();
+    remove('w');
+    await settle(inbox);
+    expect(h.rowIds()).to.deep.equal([]);
+    expect(h.text('empty')).to.equal('没有等待处理的请求');
+    await expect(inbox).to.be.accessible();
+  });
+
   it('moves through rows with the arrow keys, opens with Enter, returns with Escape; focus never falls to the page', async () => {
     const { inbox, runtime, clock, h } = await mount();
     runtime.greet('li.lei', [call(clock, 'one', { in: 60 }), call(clock, 'two', { in: 90, severity: 'high' }), call(clock, 'three', { in: 120, input: true })]);

@@ -2,6 +2,7 @@
 // call ended, one line of receipt (what was decided, where, by whom, when). Arrow keys, Home and
 // End move through them (one tab stop, roving tabindex); Enter or Space opens a waiting row.
 import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { formatRemaining } from '../../elements/shared/countdown.js';
 import { shortTime } from '../../elements/shared/receipt.js';
@@ -95,24 +96,32 @@ export function renderRows(view: RowsView): TemplateResult {
     ${repeat(view.items, (item) => item.entry.id, (item) => {
       const id = item.entry.id;
       const tabindex = id === view.current ? 0 : -1;
-      const title = displayTitle(strings, item.entry.request.title);
-      if (item.outcome) {
-        return html`<li class="row receipt" part="row receipt-row" data-row=${id}>
-          <p id=${rowId(id)} class="line" tabindex=${tabindex}>
-            <span class="title" dir="auto">${safeText(title)}</span>
-            <span class="outcome" part="row-outcome">${receiptText(item.outcome, strings, locale)}</span>
-          </p>
-        </li>`;
-      }
-      const busy = item.entry.phase !== 'pending';
-      return html`<li class="row" part="row" data-row=${id}>
-        <button id=${rowId(id)} class="line" type="button" tabindex=${tabindex} data-expired=${item.expired ? 'true' : nothing} data-severity=${severityOf(item) ?? nothing}>
-          <span class="session" part="row-session" dir="auto">${safeText(sessionName(item, words))}</span>
-          <span class="title" part="row-title" dir="auto">${safeText(title)}</span>
-          ${badge(item, words)}
-          <span class="left" part="row-time">${busy ? strings.submitting : timeLeft(item, words, now)}</span>
-        </button>
-      </li>`;
+      const left = item.outcome ? '' : item.entry.phase !== 'pending' ? strings.submitting : timeLeft(item, words, now);
+      // A row is a snapshot of its call: the same snapshot, tab stop, time left and language render
+      // the same row, so an update that adds one row evaluates no other row's template again.
+      return guard([item, tabindex, left, strings, locale], () => renderRow(item, id, tabindex, left, strings, locale));
     })}
   </ul>`;
+}
+
+/** One row: a waiting call (session, title, severity, time left), or a receipt's one line. */
+function renderRow(item: InboxItem, id: string, tabindex: number, left: string, strings: InboxAllStrings, locale: Locale): TemplateResult {
+  const words = strings.inbox;
+  const title = displayTitle(strings, item.entry.request.title);
+  if (item.outcome) {
+    return html`<li class="row receipt" part="row receipt-row" data-row=${id}>
+      <p id=${rowId(id)} class="line" tabindex=${tabindex}>
+        <span class="title" dir="auto">${safeText(title)}</span>
+        <span class="outcome" part="row-outcome">${receiptText(item.outcome, strings, locale)}</span>
+      </p>
+    </li>`;
+  }
+  return html`<li class="row" part="row" data-row=${id}>
+    <button id=${rowId(id)} class="line" type="button" tabindex=${tabindex} data-expired=${item.expired ? 'true' : nothing} data-severity=${severityOf(item) ?? nothing}>
+      <span class="session" part="row-session" dir="auto">${safeText(sessionName(item, words))}</span>
+      <span class="title" part="row-title" dir="auto">${safeText(title)}</span>
+      ${badge(item, words)}
+      <span class="left" part="row-time">${left}</span>
+    </button>
+  </li>`;
 }

@@ -35,7 +35,7 @@ export interface InboxItem {
   readonly expired: boolean;
   /** Answered in an earlier visit (a reload): its result waits in the outbox, its response is not kept. */
   readonly resumed?: boolean;
-  /** Set once it ended: the row is a one-line receipt for the rest of the visit. */
+  /** Set once it ended: the row is a one-line receipt (the latest `receiptLimit` stay). */
   readonly outcome?: InboxOutcome;
 }
 
@@ -98,6 +98,9 @@ export class InboxSession {
   private readonly listeners = new Set<(event: InboxEvent) => void>();
   private readonly off: (() => void)[] = [];
   private resultLanguage: ResultLanguage;
+  private receiptLimit = 50; // as the chat page keeps its receipts
+  /** The receipt rows, oldest first: the first to leave past `receiptLimit`. */
+  private readonly ended: string[] = [];
   private person = '';
 
   constructor(options: InboxSessionOptions) {
@@ -114,7 +117,7 @@ export class InboxSession {
     return this.person;
   }
 
-  /** Every row, soonest deadline first (receipts keep their place for the visit). */
+  /** Every row, soonest deadline first (receipts keep their place while they stay). */
   items(): InboxItem[] {
     return [...this.rows.values()].sort(byDeadline);
   }
@@ -124,8 +127,11 @@ export class InboxSession {
     return () => this.listeners.delete(listener);
   }
 
-  configure(resultLanguage: ResultLanguage | undefined): void {
+  /** Takes new settings; a lower `receiptLimit` lets the oldest receipts go at once. */
+  configure(resultLanguage: ResultLanguage | undefined, receiptLimit: number): void {
     this.resultLanguage = resultLanguage === 'en' ? 'en' : 'zh';
+    this.receiptLimit = Math.max(0, receiptLimit);
+    if (this.prune()) this.emit({ type: 'change' });
   }
 
   start(): void {
@@ -209,6 +215,7 @@ export class InboxSession {
       this.person = actor;
       this.timers.clear();
       this.rows.clear();
+      this.ended.length = 0;
       this.outbox.load(`inbox:${actor}`);
     }
     this.emit({ type: 'hello', actor });
@@ -260,7 +267,20 @@ export class InboxSession {
     this.outbox.settle(id);
     this.timers.disarm(id);
     if (!item || item.outcome) return;
-    this.put({ ...item, entry: settledEntry(item, outcome, own), outcome });
+    this.ended.push(id);
+    this.rows.set(id, { ...item, entry: settledEntry(item, outcome, own), outcome });
+    this.prune();
+    this.emit({ type: 'change' });
+  }
+
+  /**
+   * Receipts past `receiptLimit` leave, oldest first (true when one did), so that an inbox open
+   * all day holds as many rows as one opened now, as the chat page keeps its receipts.
+   */
+  private prune(): boolean {
+    const over = this.ended.splice(0, Math.max(0, this.ended.length - this.receiptLimit));
+    for (const id of over) this.rows.delete(id);
+    return over.length > 0;
   }
 
   private put(item: InboxItem): void {

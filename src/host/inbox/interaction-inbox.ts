@@ -88,6 +88,8 @@ export class InteractionInbox extends LitElement {
   @property({ reflect: true }) layout?: Layout;
   /** The language of each result's `content`: `zh` (default) or `en`. */
   @property({ attribute: 'result-language' }) resultLanguage?: ResultLanguage;
+  /** Receipt rows kept (default 50, oldest leave first); 0: a row leaves once its call ended. */
+  @property({ type: Number, attribute: 'receipt-limit' }) receiptLimit = 50;
   /** A system notification per arriving call: `off` (default), `hidden` or `always`. */
   @property() notify: NotifyMode = 'off';
   /** Shows only this session's calls (`''`: every session). */
@@ -193,6 +195,7 @@ export class InteractionInbox extends LitElement {
     const transport = this.transport ?? (this.src ? new WebSocketTransport(this.src, { clock: this.clock, backoff: this.backoff, protocols: this.protocols }) : undefined);
     if (!transport) return;
     this.session = new InboxSession({ transport, storage: this.storage, clock: this.clock, resultLanguage: this.resultLanguage });
+    this.session.configure(this.resultLanguage, this.receiptLimit);
     this.session.subscribe((event) => this.onEvent(event));
     this.session.start();
   }
@@ -254,7 +257,7 @@ export class InteractionInbox extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (this.isConnected && (this.src !== this.startedWith[0] || this.transport !== this.startedWith[1] || this.protocols !== this.startedWith[2])) this.restart();
-    if (changed.has('resultLanguage')) this.session?.configure(this.resultLanguage);
+    if (changed.has('resultLanguage') || changed.has('receiptLimit')) this.session?.configure(this.resultLanguage, this.receiptLimit);
     this.hadFocus = this.shadowRoot?.activeElement != null;
     // Other filters, another list: it starts again from its first rows.
     const refiltered = changed.has('filterSession') || changed.has('filterKind');
