@@ -103,8 +103,8 @@ async function measure(browser: Browser, base: string, asker: AgentServer, pages
       const n = waiting.length;
       waiting.push(asker.session(sessions[n % sessions.length]!).callTool('request_user_approval', { message: `Waiting ${n}` }, { callId: `wait-${tag}-${n}`, ...LONG }).catch(() => undefined));
     }
-    // A fresh visit per level, its snapshot holding every waiting call (a visit keeps the rows of
-    // the calls timed before as receipts: at most `rowCalls` of them, below the waiting ones).
+    // A fresh visit per level, its snapshot holding every waiting call (the page keeps no receipt
+    // rows, as the chat page keeps no receipts: a timed call's row leaves once it is withdrawn).
     const inbox = await openPage(browser, base, 'inbox', `ws://127.0.0.1:${pages.port}/agent/inbox`);
     await inbox.tab.waitForFunction((count) => window.benchRows() === count, level, { timeout: 60_000 });
     const rows: number[] = [];
