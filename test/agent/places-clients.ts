@@ -47,11 +47,12 @@ export interface RawKit {
   readonly open: boolean;
 }
 
-export async function rawKit(url: string): Promise<RawKit> {
+/** A kit on `url`; its first `ready` lists `showing` when given. */
+export async function rawKit(url: string, showingFirst?: string[]): Promise<RawKit> {
   const frames: Frame[] = [];
   const outbox = new Map<string, Frame>();
   let socket: WebSocket;
-  let showing: string[] | undefined;
+  let showing = showingFirst;
   const sendNow = (message: Frame) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ v: 1, ...message }));
   };
