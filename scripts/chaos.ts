@@ -44,6 +44,9 @@ const linkShare = option('link-share', 0.15);
 /** The calls left to expire: nobody answers them, and their short deadline passes during the run. */
 const EXPIRE_SHARE = 0.04;
 const EXPIRE_SECONDS = 3;
+/** The share of the links' calls the pages leave to the link first, and for how long. */
+const LINK_FIRST_SHARE = 0.5;
+const LINK_HEAD_START_MS = 6000;
 const LINK_SECRET = globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID();
 /** The one person of the run: every page's session is theirs, and so is the inbox. */
 const PERSON = 'chaos-person';
@@ -97,8 +100,11 @@ for (const plan of plans.values()) {
 }
 const answerable = [...plans.keys()].filter((id) => plans.get(id)!.expected.kind !== 'expire');
 const byInbox = new Set(answerable.filter(() => random() < inboxShare));
-const byLink = new Set(answerable.filter(() => random() < linkShare));
+// The links answer calls the inbox leaves alone; for a share of them the pages wait a few seconds
+// before racing the link, so that the link often wins while a page is away.
+const byLink = new Set(answerable.filter((id) => !byInbox.has(id) && random() < linkShare));
 const twiceByLink = new Set([...byLink].filter(() => random() < 0.3));
+const linkFirst = { ids: new Set([...byLink].filter(() => random() < LINK_FIRST_SHARE)), headStartMs: LINK_HEAD_START_MS };
 
 const redis = await startRedis();
 const ports = await Promise.all(Array.from({ length: instanceCount }, () => freePort()));
@@ -200,7 +206,7 @@ const inboxes: ChaosInbox[] = [0, 1].map(() => startInbox(`ws://127.0.0.1:${prox
 const counters: PageCounters = { reloads: 0, midQuestionnaire: 0, askedAgain: new Set(), shown: new Set() };
 const settled = new Set<string>();
 links.run = { browser, person: PERSON, instances, random, counters: linkCounters, pageCounters: counters, stop: () => finished };
-const pageLoops = pages.map((p) => runPage(p, plans, settled, random, counters, () => finished));
+const pageLoops = pages.map((p) => runPage(p, plans, settled, random, counters, () => finished, linkFirst));
 
 // The faults, at seeded random points while calls are in flight.
 const chaos = (async () => {
@@ -339,7 +345,7 @@ console.log(
 console.log(`inbox: answered ${inboxAnswered} calls as the pages did; its answer won ${inboxRecords.inbox} (audit records with where: inbox), a page's the other ${inboxAnswered - inboxRecords.inbox}`);
 console.log(
   `links: answered ${linkCounters.answered.size}, won ${inboxRecords.link}, expired refused ${linkCounters.expiredRefused}` +
-    ` (${linkCounters.twice} opened on two pages at once; expired links admitted ${linkCounters.expiredAdmitted})`,
+    ` (${linkCounters.twice} opened on two pages at once, ${linkFirst.ids.size} left to the link for ${LINK_HEAD_START_MS / 1000} s first; expired links admitted ${linkCounters.expiredAdmitted})`,
 );
 if (pythonCount > 0) console.log(`Python instances: ${counts.pythonKills} of the kills, ${counts.pythonResults} of the results returned there`);
 console.log(`calls sent ${plans.size}`);

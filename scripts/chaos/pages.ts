@@ -93,6 +93,12 @@ export async function answer(p: ChaosPage, plan: Plan, midReload: boolean, count
   return 'answered';
 }
 
+/** Calls the pages leave to their answer links for `headStartMs` after they first show them, before they race the link. */
+export interface LinkFirst {
+  ids: Set<string>;
+  headStartMs: number;
+}
+
 /** The page's loop: answers what it shows until `stop()` says so. */
 export async function runPage(
   p: ChaosPage,
@@ -101,8 +107,11 @@ export async function runPage(
   random: () => number,
   counters: PageCounters,
   stop: () => boolean,
+  linkFirst: LinkFirst = { ids: new Set(), headStartMs: 0 },
 ): Promise<void> {
   const answered = new Set<string>();
+  const firstShown = new Map<string, number>();
+  const leftToLink = (id: string) => linkFirst.ids.has(id) && Date.now() - firstShown.get(id)! < linkFirst.headStartMs;
   while (!stop()) {
     if (p.reloadRequested) {
       p.reloadRequested = false;
@@ -111,10 +120,13 @@ export async function runPage(
     }
     const ids = await p.page.evaluate(() => [...(window as unknown as { __cards: Set<string> }).__cards]).catch(() => [] as string[]);
     let acted = false;
-    for (const id of ids) counters.shown.add(id);
+    for (const id of ids) {
+      counters.shown.add(id);
+      if (!firstShown.has(id)) firstShown.set(id, Date.now());
+    }
     for (const id of ids) {
       const plan = plans.get(id);
-      if (!plan || settled.has(id) || stop() || p.reloadRequested) continue;
+      if (!plan || settled.has(id) || stop() || p.reloadRequested || leftToLink(id)) continue;
       try {
         const midReload = plan.expected.kind === 'questionnaire' && random() < 0.15;
         const outcome = await answer(p, plan, midReload, counters);

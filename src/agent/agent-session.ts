@@ -10,7 +10,7 @@ import { Auditor, decisionOf, sourceOf, type Decided } from './audit.js';
 import { callFrame, newCall, outcomePromise, type AgentConnection, type AgentSessionOptions, type CallOutcome, type CallToolOptions, type PendingCall, type Waiter } from './call.js';
 import { checkGrant, SessionGrants, type Grant } from './grants.js';
 import { grantedResult, timeoutOutcome, type OwnResultScope } from './own-results.js';
-import { byAnotherPlace, chatPlace, endedWithout, kitResultOf, RecentMemory, settledFields, type CallPlaces, type KitResult, type ResultPlace, type SettledCall } from './places.js';
+import { byAnotherPlace, chatPlace, endedWithout, kitResultOf, RecentMemory, settledFields, showingOf, type CallPlaces, type KitResult, type ResultPlace, type SettledCall } from './places.js';
 import { abortError, closedError, KitError } from './kit-error.js';
 import type { CallLinks } from './links/call-links.js';
 
@@ -72,9 +72,7 @@ export class AgentSession {
   /** The calls waiting, by id, in the order they were made: what an inbox lists. */
   get waiting(): ReadonlyMap<string, PendingCall> { return this.pending; }
 
-  get connected(): boolean {
-    return this.connection !== undefined;
-  }
+  get connected(): boolean { return this.connection !== undefined; }
 
   /** The link that answers a pending call (docs/runtime.md#answer-links); undefined for a call not pending, or without one. */
   readonly linkFor = (callId: string): string | undefined => this.links?.linkFor(this, callId);
@@ -83,9 +81,7 @@ export class AgentSession {
    * Who is on the session's live connection, or was on its last one, as `authorize` named them
    * (`{ actor }`); undefined when it named no one. Kept for the audit trail.
    */
-  get actor(): string | undefined {
-    return this.lastActor;
-  }
+  get actor(): string | undefined { return this.lastActor; }
 
   /** Its server closed: every pending call rejects with KitError `unavailable`, its deadline timer cleared (minutes of timer would keep the process alive); a later call rejects at once. */
   close(): void {
@@ -127,7 +123,7 @@ export class AgentSession {
       case 'ready':
         this.kitGrants = isRecord(message.capabilities) && message.capabilities.grants === true;
         this.ready = true;
-        this.onReady();
+        this.onReady(showingOf(message));
         break;
       case 'tool_result': {
         const given = kitResultOf(message);
@@ -249,10 +245,15 @@ export class AgentSession {
     call.timer = this.clock.setTimeout(() => this.expire(id), ms);
   }
 
-  protected onReady(): void {
+  /** After `ready`: the pending calls, then `settled` for each card the page still shows that settled while it was away. */
+  protected onReady(showing: readonly string[] = []): void {
     this.sendGrants();
     for (const [id, call] of this.pending) this.sendCall(id, call);
     for (const receipt of this.local.receipts.values()) this.send(receipt);
+    for (const id of showing) {
+      const settled = this.pending.has(id) ? undefined : this.settles.get(id);
+      if (settled) this.send({ type: 'settled', ...settledFields(this.sessionId, id, settled) });
+    }
   }
 
   protected sendCall(id: string, call: PendingCall): void {

@@ -92,6 +92,12 @@ export function settledFields(sessionId: string, id: string, settled: Settled): 
   return { call_id: id, session_id: sessionId, decision: settled.decision, where: settled.where, actor: settled.actor, at: settled.at };
 }
 
+/** `ready`'s `showing` (docs/protocol.md §3): its first 500 non-empty string ids; none when absent or not a list. */
+export function showingOf(message: Record<string, unknown>): string[] {
+  const { showing } = message;
+  return Array.isArray(showing) ? showing.slice(0, 500).filter((id): id is string => typeof id === 'string' && id !== '') : [];
+}
+
 /**
  * Settled by a place other than the chat page: an inbox or a link. What the runtime or a grant
  * decided is told as before (`cancel`, a granted receipt), so a kit that knows no places never

@@ -4,6 +4,8 @@
 // parser carries one zod schema kind fewer.
 
 export const PROTOCOL_VERSION = 1;
+/** The most ids a `ready` lists in `showing`: the cards the page still shows pending. */
+export const SHOWING_LIMIT = 500;
 
 /** Close code a runtime uses when a newer connection took over the session. */
 export const SUPERSEDED_CLOSE_CODE = 4000;

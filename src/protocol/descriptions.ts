@@ -106,6 +106,8 @@ export const MESSAGE_DESCRIPTIONS: Record<string, SchemaDescription> = {
       capabilities:
         '`{"tools": [...], "grants": true}`: the tool names this kit renders (today all three), and `grants` when it shows session grants (§2.8)',
       resume: "the ids whose results sit in the kit's outbox, not yet acked",
+      showing:
+        "the ids (a `tool_call`'s `call_id`, an `interaction_request`'s `request_id`) whose cards the page shows still pending: not answered, nothing in the outbox for them; at most 500 (the kit sends its first 500), each non-empty; omitted when there are none",
     },
   },
   'kit-tool-result': {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ERROR_CODES, PROTOCOL_VERSION, TOOL_NAMES, type ToolName } from './constants.js';
+import { ERROR_CODES, PROTOCOL_VERSION, SHOWING_LIMIT, TOOL_NAMES, type ToolName } from './constants.js';
 import { interactionResponseSchema } from './response.js';
 import {
   approvalResultSchema,
@@ -33,6 +33,8 @@ export const readySchema = z.object({
     grants: z.optional(z.boolean()),
   }),
   resume: z.array(z.string()),
+  /** The cards the page still shows pending (its first 500): the runtime tells it which of them settled meanwhile. */
+  showing: z.optional(z.array(z.string().check(z.minLength(1))).check(z.maxLength(SHOWING_LIMIT))),
 });
 /** A `tool_result` whose `result` is that tool's result: a valid result, for the runtime. */
 const toolResultMessage = <T extends (typeof TOOL_NAMES)[number], R extends z.core.$ZodType>(tool: T, result: R) =>

@@ -1,4 +1,4 @@
-import { isPending, isUnacked, type SessionEntry } from './entry.js';
+import { isPending, isUnacked, isWaiting, type SessionEntry } from './entry.js';
 
 /** What changed in the store: a new entry, a new snapshot of one, or one gone. */
 export type EntryChange =
@@ -25,6 +25,13 @@ export class EntryStore {
 
   list(): SessionEntry[] {
     return [...this.entries.values()];
+  }
+
+  /** `ready`'s `showing`: the first `limit` ids of the cards still waiting for an answer, none when there are none. */
+  showing(limit: number): { showing?: string[] } {
+    const ids: string[] = [];
+    for (const entry of this.entries.values()) if (isWaiting(entry) && ids.push(entry.id) >= limit) break;
+    return ids.length > 0 ? { showing: ids } : {};
   }
 
   /** Shows `entry`; one with the same id is replaced where it stood (Map keeps the order). */

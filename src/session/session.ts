@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSION, TOOL_NAMES, type ToolName } from '../protocol/constants.js';
+import { PROTOCOL_VERSION, SHOWING_LIMIT, TOOL_NAMES, type ToolName } from '../protocol/constants.js';
 import { systemClock, type Clock } from '../protocol/clock.js';
 import type { WireContext } from '../protocol/context.js';
 import { messageValue } from '../protocol/json.js';
@@ -192,7 +192,7 @@ export class InteractionSession {
     this.context = context;
     this.emit({ type: 'hello', sessionId, context: resolveContext(context) });
     const capabilities = { tools: [...TOOL_NAMES], grants: true };
-    this.transport.send({ v: PROTOCOL_VERSION, type: 'ready', kit_version: KIT_VERSION, capabilities, resume: this.outbox.ids() });
+    this.transport.send({ v: PROTOCOL_VERSION, type: 'ready', kit_version: KIT_VERSION, capabilities, resume: this.outbox.ids(), ...this.store.showing(SHOWING_LIMIT) });
     for (const result of this.outbox.messages()) this.transport.send(result);
   }
 

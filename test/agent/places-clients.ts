@@ -38,16 +38,21 @@ export interface RawKit {
   send(message: Frame): void;
   /** Drops the socket (as a lost network does); the outbox stays. */
   drop(): void;
-  /** Opens a new socket with the same outbox: `connect`, then its results again after `ready`. */
-  reconnect(): Promise<void>;
+  /**
+   * Opens a new socket with the same outbox: `connect`, then its results again after `ready`,
+   * whose `showing` lists `showing` when given (the cards a page still shows pending).
+   */
+  reconnect(showing?: string[]): Promise<void>;
   readonly outbox: Map<string, Frame>;
   readonly open: boolean;
 }
 
-export async function rawKit(url: string): Promise<RawKit> {
+/** A kit on `url`; its first `ready` lists `showing` when given. */
+export async function rawKit(url: string, showingFirst?: string[]): Promise<RawKit> {
   const frames: Frame[] = [];
   const outbox = new Map<string, Frame>();
   let socket: WebSocket;
+  let showing = showingFirst;
   const sendNow = (message: Frame) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ v: 1, ...message }));
   };
@@ -58,7 +63,7 @@ export async function rawKit(url: string): Promise<RawKit> {
       const frame = JSON.parse(String(data)) as Frame;
       frames.push(frame);
       if (frame.type === 'hello') {
-        sendNow({ type: 'ready', kit_version: '0.1.0', capabilities: { tools: [] }, resume: [...outbox.keys()] });
+        sendNow({ type: 'ready', kit_version: '0.1.0', capabilities: { tools: [] }, resume: [...outbox.keys()], ...(showing ? { showing } : {}) });
         for (const result of outbox.values()) sendNow(result);
       }
       if (frame.type === 'ack') outbox.delete(String(frame.id));
@@ -85,7 +90,10 @@ export async function rawKit(url: string): Promise<RawKit> {
     },
     send: sendNow,
     drop: () => socket.terminate(),
-    reconnect: connect,
+    reconnect: (ids) => {
+      showing = ids;
+      return connect();
+    },
   };
 }
 

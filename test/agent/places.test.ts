@@ -122,6 +122,31 @@ describe('one call, many places, one answer', () => {
     assert.equal(chat.of('settled', 'c-5').length, 1, 'the chat page told once');
   });
 
+  it('a chat page away while an inbox answered: its ready listing the card in showing gets settled after the pending calls; without showing, nothing', async () => {
+    const { server, records, chat, inbox } = await scene('s6');
+    const session = server.session('s6');
+    const done = session.callTool('request_user_approval', { message: 'While the page is away?' }, { callId: 'c-8' });
+    void session.callTool('request_user_approval', { message: 'Still waiting' }, { callId: 'c-9' }).catch(() => undefined);
+    await waitFor(() => chat.of('tool_call', 'c-8').length === 1 && chat.of('tool_call', 'c-9').length === 1, 'both on the chat page');
+    chat.drop();
+    await waitFor(() => !session.connected, 'the page is gone');
+    inbox.answer({ call_id: 'c-8', session_id: 's6', tool: 'request_user_approval', result: approved('c-8') });
+    await done;
+    await chat.reconnect(); // an older kit: no showing
+    await waitFor(() => chat.of('tool_call', 'c-9').length === 2, 'the pending call re-sent');
+    chat.drop();
+    await waitFor(() => !session.connected, 'the page is gone again');
+    await chat.reconnect(['c-8', 'c-9', 'never-asked']);
+    await waitFor(() => chat.of('settled').length === 1, 'told how the card it shows settled');
+    assert.deepEqual(settle(chat.of('settled')[0]!), ['c-8', 's6', 'approved', 'inbox', 'li.lei', 'string']);
+    const last = chat.frames.findLastIndex((f) => f.type === 'tool_call' && f.call_id === 'c-9');
+    assert.ok(chat.frames.indexOf(chat.of('settled')[0]!) > last, 'after the pending calls');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(chat.of('settled').length, 1, 'nothing for the pending call or an id the runtime never asked');
+    assert.equal(chat.of('tool_call', 'c-8').length, 1, 'the settled call is not sent again');
+    assert.equal(records.length, 1, 'one record, from the inbox');
+  });
+
   it('what the runtime or a grant decided is no other place: the chat page’s answer to a granted receipt or a withdrawn call gets its ack alone', async () => {
     const { server, chat } = await scene('s6');
     const grant = { key: 'ls', label: 'ls' };

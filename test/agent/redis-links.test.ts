@@ -85,6 +85,28 @@ describe('answer links on a fleet (docs/protocol.md#134-many-instances)', () => 
     assert.equal(page.of('error').length + chat.of('error').length, 0);
   });
 
+  it('the chat page on A loses its connection while the link on B answers, and the runtime times out another call: back on C, its ready’s showing gets settled for both', async () => {
+    const { servers: [a, b, c], clock } = await fleet(3, { graceMs: 1000 });
+    const session = fresh('away');
+    const [id, timedId] = [`${session}-link`, `${session}-timed`];
+    const { done, token } = await ask(a!, session, id, 'li.lei');
+    const timed = await ask(a!, session, timedId, 'li.lei', { message: 'Restart?', timeout_seconds: 30 });
+    const chat = await rawKit(chatUrl(a!, session, 'li.lei'));
+    await waitFor(() => chat.of('tool_call', id).length === 1 && chat.of('tool_call', timedId).length === 1, 'the chat cards on A');
+    chat.drop();
+    await waitFor(async () => (await redis.admin.get(`aik:session:${session}:owner`)) === null, 'A’s connection released');
+    const page = await linkPage(b!, token, 'li.lei');
+    page.answer({ call_id: id, tool: 'request_user_approval', result: approved(id) });
+    await done;
+    clock.advance(31_001);
+    await timed.done;
+    const back = await rawKit(chatUrl(c!, session, 'li.lei'), [id, timedId]);
+    await waitFor(() => back.of('settled').length === 2, 'told how both cards settled');
+    const told = Object.fromEntries(back.of('settled').map((f) => [f.call_id, [f.session_id, f.decision, f.where, f.actor]]));
+    assert.deepEqual(told, { [id]: [session, 'approved', 'link', 'li.lei'], [timedId]: [session, 'timeout', 'runtime', null] });
+    assert.equal(back.of('tool_call').length + back.of('error').length, 0, 'nothing pending is sent again, and no error');
+  });
+
   it('settled elsewhere (the chat page on A): the link’s sockets on A and B hear it; a link opened after on B shows the card and the receipt', async () => {
     const { servers: [a, b] } = await fleet(2);
     const session = fresh('late');

@@ -11,7 +11,7 @@ import { auditRecord, decisionOf, sourceOf, type Decided } from '../audit.js';
 import type { Grant } from '../grants.js';
 import { grantsFrame } from '../grants.js';
 import { grantedResult, timeoutOutcome } from '../own-results.js';
-import { lateNews } from '../places.js';
+import { lateNews, settledFields } from '../places.js';
 import type { RedisStore, CallAudit, Deciding, StoredOutcome } from './store.js';
 
 /** Each connection's owner value (`<instance> <n>`), as the session's owner key holds it. */
@@ -136,10 +136,11 @@ export class RedisAgentSession extends AgentSession {
   }
 
   /**
-   * After `ready`: every unresolved call of the session, wherever it was asked; and, after a gap
-   * (`recheck`), a `cancel` for each call the page was shown that ended meanwhile.
+   * After `ready`: every unresolved call of the session, wherever it was asked; then `settled` for
+   * each card the page says it still shows (`showing`) whose stored result says how it settled;
+   * and, after a gap (`recheck`), a `cancel` for each call the page was shown that ended meanwhile.
    */
-  protected override onReady(): void {
+  protected override onReady(showing: readonly string[] = []): void {
     const connection = this.connection;
     if (!connection) return;
     // Shown before the pending calls are read: a call asked after that read is not in it.
@@ -152,6 +153,22 @@ export class RedisAgentSession extends AgentSession {
         const pending = new Set(frames.map((frame) => frame.call_id));
         const ended = shownBefore.filter((id) => !pending.has(id) && this.shown.has(id));
         if (ended.length > 0) this.cancelEnded(connection, ended);
+        const away = showing.filter((id) => !pending.has(id) && !ended.includes(id));
+        if (away.length > 0) this.tellSettled(connection, away);
+      },
+      () => this.storeLost(connection),
+    );
+  }
+
+  /** Cards the page still shows that settled while it was away, wherever they were decided: `settled`, as to a live page. */
+  private tellSettled(connection: AgentConnection, ids: string[]): void {
+    this.store.settlements(this.sessionId, ids).then(
+      (settles) => {
+        if (this.connection !== connection || !this.ready) return;
+        ids.forEach((id, i) => {
+          const settled = settles[i];
+          if (settled) this.send({ type: 'settled', ...settledFields(this.sessionId, id, settled) });
+        });
       },
       () => this.storeLost(connection),
     );

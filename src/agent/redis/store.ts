@@ -263,6 +263,16 @@ export class RedisStore {
     return stored.map((text) => (text === null ? undefined : (JSON.parse(text) as StoredOutcome)));
   }
 
+  /**
+   * How each of `ids` settled, from its stored result's `settled`: only for a call of `session`
+   * (its call hash names it), none for another session's call or one Redis no longer holds.
+   */
+  async settlements(session: string, ids: readonly string[]): Promise<(Settled | undefined)[]> {
+    const owners = await Promise.all(ids.map((id) => this.client.hGet(keys.call(id), 'session')));
+    const outcomes = await this.outcomes(ids.filter((_, i) => owners[i] === session));
+    return ids.map((_, i) => (owners[i] === session ? outcomes.shift()?.settled : undefined));
+  }
+
   /** The frames of the session's unresolved calls, oldest first. */
   async pendingFrames(session: string): Promise<Record<string, unknown>[]> {
     const frames = (await this.run(PENDING, [keys.pending(session)], [])) as string[];
