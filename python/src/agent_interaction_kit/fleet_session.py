@@ -104,6 +104,7 @@ class RedisAgentSession(RedisCalls):
             return
         # Shown before the pending calls are read: a call asked after that read is not in it.
         shown_before = list(self._shown)
+        showing = self._take_showing()
 
         claimed = self._claimed.get(connection)
 
@@ -121,6 +122,7 @@ class RedisAgentSession(RedisCalls):
             for frame in frames:
                 self._send(frame)
             pending = {frame.get("call_id") for frame in frames}
+            await self._tell_settled(store, connection, [id for id in showing if id not in pending])
             ended = [id for id in shown_before if id not in pending and id in self._shown]
             if ended:
                 outcomes = await store.outcomes(ended)
@@ -133,6 +135,18 @@ class RedisAgentSession(RedisCalls):
                     self._send({"type": "cancel", "id": id, "reason": "expired" if outcome else "aborted"})
 
         self._guard(connection, resend)
+
+    async def _tell_settled(self, store: RedisStore, connection: Connection, ids: list[str]) -> None:
+        """`settled` for each call of `ids` (cards the page says it shows still pending, not pending
+        in the fleet) whose stored result says how it settled, wherever that was decided."""
+        if not ids:
+            return
+        settlements = await store.settlements(self.session_id, ids)
+        if self._connection is not connection:
+            return
+        for id, settled in zip(ids, settlements):
+            if settled is not None:
+                self._send({"type": "settled", "call_id": id, "session_id": self.session_id, **{name: settled.get(name) for name in ("decision", "where", "actor", "at")}})
 
     def _on_result(self, call_id: str, tool: ToolName, result: ToolResult, session_grant: bool = False, place: Optional[ResultPlace] = None) -> None:
         """A result from the page: stored if it is the first, acked in any case (or told it came too late).
