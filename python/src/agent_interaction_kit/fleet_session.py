@@ -97,8 +97,9 @@ class RedisAgentSession(RedisCalls):
         return True
 
     def _on_ready(self) -> None:
-        """After `ready`: every unresolved call of the session, wherever it was asked; after a gap,
-        a `cancel` for each call the page was shown that ended meanwhile."""
+        """After `ready`: every unresolved call of the session, wherever it was asked; then `settled`
+        for each card the page says it still shows (`showing`) whose stored result says how it
+        settled; after a gap, a `cancel` for each call the page was shown that ended meanwhile."""
         connection = self._connection
         if connection is None:
             return
@@ -122,8 +123,9 @@ class RedisAgentSession(RedisCalls):
             for frame in frames:
                 self._send(frame)
             pending = {frame.get("call_id") for frame in frames}
-            await self._tell_settled(store, connection, [id for id in showing if id not in pending])
             ended = [id for id in shown_before if id not in pending and id in self._shown]
+            # The cards the page still shows, but those the cancel below covers: told how they settled.
+            await self._tell_settled(store, connection, [id for id in showing if id not in pending and id not in ended])
             if ended:
                 outcomes = await store.outcomes(ended)
                 if self._connection is not connection:
@@ -142,7 +144,7 @@ class RedisAgentSession(RedisCalls):
         if not ids:
             return
         settlements = await store.settlements(self.session_id, ids)
-        if self._connection is not connection:
+        if self._connection is not connection or not self._ready:
             return
         for id, settled in zip(ids, settlements):
             if settled is not None:

@@ -56,7 +56,7 @@ def _showing_of(ready: Mapping[str, Any]) -> list[str]:
     showing = ready.get("showing")
     if not isinstance(showing, list):
         return []
-    return [id for id in showing if isinstance(id, str) and id][:SHOWING_MAX]
+    return [id for id in showing[:SHOWING_MAX] if isinstance(id, str) and id]
 
 
 def _closed_error(call_id: str) -> KitError:
@@ -356,7 +356,7 @@ class AgentSession:
         for receipt in list(self._receipts.values()):
             self._send(receipt)
         for call_id in self._take_showing():
-            if call_id not in self._pending and call_id not in self._receipts and (settled := self._settles.get(call_id)) is not None:
+            if call_id not in self._pending and (settled := self._settles.get(call_id)) is not None:
                 self._send({"type": "settled", **settled_fields(self.session_id, call_id, settled)})
 
     def _take_showing(self) -> list[str]:
