@@ -36,13 +36,15 @@ class FakeKit:
             return
         raise AssertionError(f"expected nothing, got {message}")
 
-    async def handshake(self, grants: bool = False) -> dict[str, Any]:
-        """connect → hello; answers ready (with `resume` empty; `grants`: a kit that shows session grants); returns the hello."""
+    async def handshake(self, grants: bool = False, showing: Optional[list[str]] = None) -> dict[str, Any]:
+        """connect → hello; answers ready (with `resume` empty; `grants`: a kit that shows session grants;
+        `showing`: the ids of the cards it shows still pending, sent when given); returns the hello."""
         await self.send({"type": "connect", "kit_version": "0.1.0"})
         hello = await self.recv()
         assert hello["type"] == "hello"
         capabilities: dict[str, Any] = {"tools": [], "grants": True} if grants else {"tools": []}
-        await self.send({"type": "ready", "kit_version": "0.1.0", "capabilities": capabilities, "resume": []})
+        ready: dict[str, Any] = {"type": "ready", "kit_version": "0.1.0", "capabilities": capabilities, "resume": []}
+        await self.send(ready if showing is None else {**ready, "showing": showing})
         return hello
 
     async def close(self) -> None:

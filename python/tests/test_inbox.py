@@ -50,9 +50,9 @@ async def server(clock: FakeClock, trail: Trail) -> AsyncIterator[AgentServer]:
     await server.close()
 
 
-async def chat(server: AgentServer, session: str, actor: str) -> FakeKit:
+async def chat(server: AgentServer, session: str, actor: str, showing: Optional[list[str]] = None) -> FakeKit:
     page = FakeKit(await connect(f"ws://127.0.0.1:{server.port}/agent/sessions/{session}?as={actor}", origin=ORIGIN))
-    await page.handshake()
+    await page.handshake(showing=showing)
     return page
 
 
@@ -162,6 +162,49 @@ async def test_answered_from_the_chat_the_inbox_removes_it(server: AgentServer, 
     assert [r["where"] for r in trail.records] == ["chat"]
     await page.close()
     await mine.close()
+
+
+async def test_a_chat_page_away_while_the_inbox_answered_is_told_on_its_return(server: AgentServer) -> None:
+    page = await chat(server, "a", "alice")
+    mine, _ = await inbox(server, "alice")
+    task = await asked(server, "a", "a-1", page)
+    still = await asked(server, "a", "a-2", page)
+    assert [(await mine.recv())["call"]["call_id"] for _ in range(2)] == ["a-1", "a-2"]
+    await page.close()  # the page drops; meanwhile the inbox answers
+    await mine.send(answer("a-1", "a", "from the inbox"))
+    assert await mine.recv() == {"v": 1, "type": "ack", "id": "a-1", "session_id": "a"}
+    assert (await asyncio.wait_for(task, 2))["interaction_response"]["text"] == "from the inbox"
+    # Back, it says which cards it still shows pending: the pending call again, then who won the other.
+    # An id the runtime knows nothing of gets nothing.
+    back = await chat(server, "a", "alice", showing=["a-1", "a-2", "never-asked"])
+    assert (await back.recv())["call_id"] == "a-2"
+    settled = await back.recv()
+    assert {k: v for k, v in settled.items() if k != "at"} == {
+        "v": 1, "type": "settled", "call_id": "a-1", "session_id": "a", "decision": "approved", "where": "inbox", "actor": "alice",
+    }  # fmt: skip
+    assert settled["at"]
+    await back.nothing()
+    await back.close()
+    # A ready without `showing` is answered as before: the pending call alone.
+    older = await chat(server, "a", "alice")
+    assert (await older.recv())["call_id"] == "a-2"
+    await older.nothing()
+    still.cancel()
+    await older.close()
+    await mine.close()
+
+
+async def test_a_chat_page_away_at_the_runtimes_timeout_is_told_on_its_return(server: AgentServer, clock: FakeClock) -> None:
+    page = await chat(server, "a", "alice")
+    task = await asked(server, "a", "t-1", page, timeout_seconds=30)
+    await page.close()
+    clock.advance(30 + 10)
+    assert (await asyncio.wait_for(task, 2))["interaction_response"]["status"] == "timeout"
+    back = await chat(server, "a", "alice", showing=["t-1"])
+    settled = await back.recv()
+    assert (settled["type"], settled["call_id"], settled["decision"], settled["where"], settled["actor"]) == ("settled", "t-1", "timeout", "runtime", None)
+    await back.nothing()
+    await back.close()
 
 
 async def test_a_team_through_inbox_for_and_single_sessions(server: AgentServer) -> None:

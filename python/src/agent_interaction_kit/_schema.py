@@ -515,6 +515,8 @@ class ReadyMessage(TypedDict):
     "`{\"tools\": [...], \"grants\": true}`: the tool names this kit renders (today all three), and `grants` when it shows session grants (§2.8)"
     resume: list[str]
     "the ids whose results sit in the kit's outbox, not yet acked"
+    showing: NotRequired[list[str]]
+    "the ids (a `tool_call`'s `call_id`, an `interaction_request`'s `request_id`) whose cards the page shows still pending: not answered, nothing in the outbox for them; at most 500 (the kit sends its first 500), each non-empty; omitted when there are none"
 
 
 class KitToolResultMessageRequestUserApproval(TypedDict):

@@ -97,13 +97,15 @@ class RedisAgentSession(RedisCalls):
         return True
 
     def _on_ready(self) -> None:
-        """After `ready`: every unresolved call of the session, wherever it was asked; after a gap,
-        a `cancel` for each call the page was shown that ended meanwhile."""
+        """After `ready`: every unresolved call of the session, wherever it was asked; then `settled`
+        for each card the page says it still shows (`showing`) whose stored result says how it
+        settled; after a gap, a `cancel` for each call the page was shown that ended meanwhile."""
         connection = self._connection
         if connection is None:
             return
         # Shown before the pending calls are read: a call asked after that read is not in it.
         shown_before = list(self._shown)
+        showing = self._take_showing()
 
         claimed = self._claimed.get(connection)
 
@@ -122,6 +124,8 @@ class RedisAgentSession(RedisCalls):
                 self._send(frame)
             pending = {frame.get("call_id") for frame in frames}
             ended = [id for id in shown_before if id not in pending and id in self._shown]
+            # The cards the page still shows, but those the cancel below covers: told how they settled.
+            await self._tell_settled(store, connection, [id for id in showing if id not in pending and id not in ended])
             if ended:
                 outcomes = await store.outcomes(ended)
                 if self._connection is not connection:
@@ -133,6 +137,18 @@ class RedisAgentSession(RedisCalls):
                     self._send({"type": "cancel", "id": id, "reason": "expired" if outcome else "aborted"})
 
         self._guard(connection, resend)
+
+    async def _tell_settled(self, store: RedisStore, connection: Connection, ids: list[str]) -> None:
+        """`settled` for each call of `ids` (cards the page says it shows still pending, not pending
+        in the fleet) whose stored result says how it settled, wherever that was decided."""
+        if not ids:
+            return
+        settlements = await store.settlements(self.session_id, ids)
+        if self._connection is not connection or not self._ready:
+            return
+        for id, settled in zip(ids, settlements):
+            if settled is not None:
+                self._send({"type": "settled", "call_id": id, "session_id": self.session_id, **{name: settled.get(name) for name in ("decision", "where", "actor", "at")}})
 
     def _on_result(self, call_id: str, tool: ToolName, result: ToolResult, session_grant: bool = False, place: Optional[ResultPlace] = None) -> None:
         """A result from the page: stored if it is the first, acked in any case (or told it came too late).

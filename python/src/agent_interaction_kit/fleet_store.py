@@ -299,6 +299,19 @@ class RedisStore:
             stored, score = await pipe.get(_result(id)).zscore(_pending(session), id).execute()
         return (None if stored is None else json.loads(stored)), score is not None
 
+    async def settlements(self, session: str, ids: list[str]) -> list[Optional[dict[str, Any]]]:
+        """How each call of `session` settled, as its stored result says (`settled`: decision, where,
+        actor, at); None for a call not settled, settled without a decision, or of another session."""
+        async with self._client.pipeline(transaction=False) as pipe:
+            for id in ids:
+                pipe.get(_result(id)).hget(_call(id), "session")
+            replies = await pipe.execute()
+        found: list[Optional[dict[str, Any]]] = []
+        for stored, of in zip(replies[0::2], replies[1::2]):
+            settled = json.loads(stored).get("settled") if stored is not None and of == session else None
+            found.append(settled if isinstance(settled, dict) else None)
+        return found
+
     async def refuse(self, session: str, id: str, error: dict[str, Any]) -> None:
         await self._run(scripts.REFUSE, [_call(id), _result(id), _pending(session)], [id, dumps(error), iso_time(time.time())])
 

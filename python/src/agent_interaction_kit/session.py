@@ -33,6 +33,8 @@ __all__ = ["AgentSession", "CallOptions", "Connection", "ResultPlace"]
 PROTOCOL_VERSION = 1
 #: How many resolved calls a session remembers, to answer re-asks and late copies.
 RESOLVED_MEMORY = 1000
+#: How many ids of a `ready`'s `showing` are read (the kit sends at most this many).
+SHOWING_MAX = 500
 
 
 class CallOptions(TypedDict, total=False):
@@ -47,6 +49,14 @@ class CallOptions(TypedDict, total=False):
     grant: Optional[Grant]
     """Approvals only: what the user may allow for the rest of the session (offered for `low` and `medium`
     severity outside grilling mode; a grant the session holds answers the call at once)."""
+
+
+def _showing_of(ready: Mapping[str, Any]) -> list[str]:
+    """The call ids a `ready` says its page shows still pending (`showing`): its first 500 non-empty strings; none when absent."""
+    showing = ready.get("showing")
+    if not isinstance(showing, list):
+        return []
+    return [id for id in showing[:SHOWING_MAX] if isinstance(id, str) and id]
 
 
 def _closed_error(call_id: str) -> KitError:
@@ -100,6 +110,8 @@ class AgentSession:
         # The page's `ready` said it shows grants (capabilities.grants): an older kit gets neither
         # receipts (it would show a card for a call already allowed) nor `grants`.
         self._kit_grants = False
+        # The cards the page's latest `ready` said it shows still pending (`showing`), told how they settled once.
+        self._showing: list[str] = []
 
     @property
     def pending_ids(self) -> list[str]:
@@ -180,6 +192,7 @@ class AgentSession:
         elif kind == "ready":
             capabilities = message.get("capabilities")
             self._kit_grants = isinstance(capabilities, dict) and capabilities.get("grants") is True
+            self._showing = _showing_of(message)
             self._ready = True
             self._on_ready()
         elif kind == "tool_result" and (given := kit_result_of(message)) is not None:
@@ -342,6 +355,14 @@ class AgentSession:
             self._send(call_frame(call_id, call))
         for receipt in list(self._receipts.values()):
             self._send(receipt)
+        for call_id in self._take_showing():
+            if call_id not in self._pending and (settled := self._settles.get(call_id)) is not None:
+                self._send({"type": "settled", **settled_fields(self.session_id, call_id, settled)})
+
+    def _take_showing(self) -> list[str]:
+        """The ids the page's `ready` listed in `showing`, once: a later resend (after a gap) does not tell them again."""
+        showing, self._showing = self._showing, []
+        return showing
 
     def _withdraw(self, call_id: str, call: Pending) -> None:
         """Tells the kit that the agent stopped waiting for `call_id`: decided by the runtime."""
