@@ -44,8 +44,11 @@ const linkShare = option('link-share', 0.15);
 /** The calls left to expire: nobody answers them, and their short deadline passes during the run. */
 const EXPIRE_SHARE = 0.04;
 const EXPIRE_SECONDS = 3;
-/** The share of the links' calls the pages leave to the link first, and for how long. */
-const LINK_FIRST_SHARE = 0.5;
+/**
+ * The share of the links' calls the pages leave to the link first (`--link-first`, 0 by default),
+ * and for how long: the pages then stay away from a call while a link answers it.
+ */
+const LINK_FIRST_SHARE = option('link-first', 0);
 const LINK_HEAD_START_MS = 6000;
 const LINK_SECRET = globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID();
 /** The one person of the run: every page's session is theirs, and so is the inbox. */
