@@ -6,11 +6,10 @@
 // with, and sends no result: the runtime keeps the time. With AIK_SCREENSHOTS=1 (`npm run screenshots:answer-page`) it writes
 // docs/screenshots/answer-page-time-up-*.png.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { AuditRecord } from '../../src/agent/audit.js';
@@ -20,9 +19,9 @@ import { approvalStrings } from '../../src/i18n/approval.js';
 import { TRANSLATIONS } from '../../src/i18n/locales/all.js';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
+import { axeViolations } from '../support/page-axe.js';
 
 const SECRET = 'the-answer-page-languages-test-secret-32+';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const shots = new URL('../../docs/screenshots/', import.meta.url).pathname;
 const shoot = (page: Page, name: string) => (process.env.AIK_SCREENSHOTS === '1' ? page.screenshot({ path: `${shots}answer-page-${name}.png` }) : undefined);
 const PHONE = { width: 390, height: 844 };
@@ -76,15 +75,6 @@ async function openPhone(url: string, locale: string, colorScheme: 'light' | 'da
   });
   await page.goto(url);
   return { page, scripts };
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(() =>
-    (window as unknown as { axe: { run(d: Document): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe
-      .run(document)
-      .then((result) => result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`)),
-  );
 }
 
 describe('the answer page’s languages (Chromium)', () => {

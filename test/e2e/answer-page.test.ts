@@ -5,8 +5,7 @@
 // is answered by a tap. With AIK_SCREENSHOTS=1 (`npm run screenshots:answer-page`) it writes
 // docs/screenshots/answer-page-*.png: pending, the receipt of a call settled elsewhere, expired.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mintAnswerToken } from '../../src/agent/links/answer-token.js';
@@ -15,9 +14,9 @@ import { approved, rawKit } from '../agent/places-clients.js';
 import { answerPageServer, PHONES, type AnswerPageServer } from '../support/answer-page-server.js';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
+import { axeViolations } from '../support/page-axe.js';
 
 const SECRET = 'the-answer-page-phone-test-secret-32+';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const shots = new URL('../../docs/screenshots/', import.meta.url).pathname;
 /** Writes the page's screenshots only when asked, so that a test run leaves the repository as it was. */
 const shoot = (page: Page, name: string) => (process.env.AIK_SCREENSHOTS === '1' ? page.screenshot({ path: `${shots}answer-page-${name}.png` }) : undefined);
@@ -74,15 +73,6 @@ const CONTROLS = () => {
       return { name: (el.textContent ?? '').trim().slice(0, 30) || el.tagName, width: r.width, height: r.height, shown: style.visibility === 'visible' && Number(style.opacity) > 0 };
     });
 };
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(() =>
-    (window as unknown as { axe: { run(d: Document): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe
-      .run(document)
-      .then((result) => result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`)),
-  );
-}
 
 describe('the answer page on a phone (Chromium)', () => {
   for (const phone of PHONES) {

@@ -22,8 +22,9 @@ from .clock import iso_time, parse_iso
 from .fleet_replies import Decided
 from .fleet_store import RedisStore
 from .inbox import InboxClient, InboxFor, merged_context, read_view, removal
-from .jsjson import dumps, loads
+from .jsjson import dumps
 from .places import RecentMemory, Settled, kit_result_of
+from .sockets import kit_message
 from .wire import Connection
 
 __all__ = ["FleetInboxHub"]
@@ -105,11 +106,8 @@ class FleetInboxHub:
 
     async def receive(self, client: _Client, text: str) -> None:
         """Handles one text frame from an inbox's kit, in its turn."""
-        try:
-            message = loads(text)
-        except ValueError:
-            return
-        if not isinstance(message, dict) or message.get("v") != 1 or type(message.get("v")) is bool:
+        message = kit_message(text)
+        if message is None:
             return
         await self._quietly(client, self._handle(client, message))
 

@@ -26,10 +26,10 @@ from .audit import Auditor, decision_of, source_of
 from .clock import iso_time
 from .fleet_replies import Decided
 from .fleet_store import RedisStore
-from .jsjson import arguments_sha256, dumps, loads
+from .jsjson import arguments_sha256, dumps
 from .links import AnswerTokenClaims
 from .places import KitResult, kit_result_of
-from .sockets import KitSocket, SocketWriter, read_frames
+from .sockets import KitSocket, SocketWriter, kit_message, read_frames
 
 __all__ = ["FleetLinkAdmitted", "FleetLinks"]
 
@@ -118,7 +118,7 @@ class FleetLinks:
         try:
             await self._join(link)
             async for text in read_frames(socket, link.writer, max_size):
-                message = _message(text)
+                message = kit_message(text)
                 kind = message.get("type") if message is not None else None
                 if kind == "connect":
                     hello: dict[str, Any] = {"type": "hello", "session_id": admitted.session_id}
@@ -240,13 +240,3 @@ def _signed(found: tuple[str, dict[str, Any]], claims: AnswerTokenClaims) -> boo
     """The stored call is the token's: its session, and the arguments it signed."""
     session, frame = found
     return session == claims["session_id"] and arguments_sha256(frame.get("arguments")) == claims["arguments_sha256"]
-
-
-def _message(text: str) -> Optional[dict[str, Any]]:
-    try:
-        message = loads(text)
-    except ValueError:
-        return None
-    if not isinstance(message, dict) or message.get("v") != 1 or type(message.get("v")) is bool:
-        return None
-    return message

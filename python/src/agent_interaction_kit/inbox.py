@@ -17,9 +17,9 @@ from typing import Any, Awaitable, Callable, Mapping, Optional, Protocol, Sequen
 
 from ._schema import WireContext
 from .clock import parse_iso
-from .jsjson import dumps, loads
+from .jsjson import dumps
 from .places import ResultPlace, Settled, ShownSession, kit_result_of, settled_fields
-from .sockets import KitSocket, SocketWriter, read_frames
+from .sockets import KitSocket, SocketWriter, kit_message, read_frames
 from .wire import Connection, Pending, call_frame
 
 __all__ = ["Inbox", "InboxFor", "InboxView", "InboxHub", "InboxPlaces", "DEFAULT_INBOX_PATH", "inbox_call", "merged_context", "read_view", "removal", "run_inbox_socket"]
@@ -176,11 +176,8 @@ class InboxHub:
 
     async def receive(self, client: InboxClient, text: str) -> None:
         """Handles one text frame from an inbox's kit (the socket's frames are handled one after another)."""
-        try:
-            message = loads(text)
-        except ValueError:
-            return
-        if client not in self._clients or not isinstance(message, dict) or message.get("v") != 1 or type(message.get("v")) is bool:
+        message = kit_message(text)
+        if client not in self._clients or message is None:
             return
         kind = message.get("type")
         if kind == "connect":

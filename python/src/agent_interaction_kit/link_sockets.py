@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from .jsjson import dumps, loads
+from .jsjson import dumps
 from .places import RecentMemory, ResultPlace, Settled, ShownSession, kit_result_of, settled_fields
-from .sockets import KitSocket, SocketWriter, read_frames
+from .sockets import KitSocket, SocketWriter, kit_message, read_frames
 from .wire import Pending, call_frame
 
 __all__ = ["LinkAdmitted", "LinkHub", "run_link_socket"]
@@ -92,7 +92,7 @@ async def run_link_socket(hub: LinkHub, admitted: LinkAdmitted, socket: KitSocke
     place = ResultPlace("link", actor, writer, acked)
     try:
         async for text in read_frames(socket, writer, max_size):
-            message = _message(text)
+            message = kit_message(text)
             kind = message.get("type") if message is not None else None
             if kind == "connect":
                 hello: dict[str, Any] = {"type": "hello", "session_id": session.session_id}
@@ -110,16 +110,6 @@ async def run_link_socket(hub: LinkHub, admitted: LinkAdmitted, socket: KitSocke
     finally:
         hub._leave(key, writer)
         await writer.drain()
-
-
-def _message(text: str) -> Optional[dict[str, Any]]:
-    try:
-        message = loads(text)
-    except ValueError:
-        return None
-    if not isinstance(message, dict) or message.get("v") != 1 or type(message.get("v")) is bool:
-        return None
-    return message
 
 
 def _send(writer: SocketWriter, message: dict[str, Any]) -> None:

@@ -10,12 +10,13 @@ the session.
 from __future__ import annotations
 
 import asyncio
-from typing import AsyncIterator, Optional, Protocol, Union, runtime_checkable
+from typing import Any, AsyncIterator, Optional, Protocol, Union, runtime_checkable
 
 from .handshake import Handshake
+from .jsjson import loads
 from .session import AgentSession
 
-__all__ = ["KitSocket", "HandshakeSocket", "SocketWriter", "run_socket", "read_frames", "TOO_LARGE"]
+__all__ = ["KitSocket", "HandshakeSocket", "SocketWriter", "run_socket", "read_frames", "kit_message", "TOO_LARGE"]
 
 #: The close code for a frame over the maximum size (RFC 6455 "message too big").
 TOO_LARGE = 1009
@@ -110,3 +111,14 @@ async def read_frames(socket: KitSocket, writer: SocketWriter, max_size: Optiona
             writer.close(TOO_LARGE, "message too big")
             return
         yield text
+
+
+def kit_message(text: str) -> Optional[dict[str, Any]]:
+    """A kit's text frame as a message of this protocol's version (`"v": 1`), or None for anything else."""
+    try:
+        message = loads(text)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or message.get("v") != 1 or type(message.get("v")) is bool:
+        return None
+    return message
