@@ -6,19 +6,17 @@
 // with, and sends no result: the runtime keeps the time. With AIK_SCREENSHOTS=1 (`npm run screenshots:answer-page`) it writes
 // docs/screenshots/answer-page-time-up-*.png.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { AuditRecord } from '../../src/agent/audit.js';
-import { createAgentServer, type AgentServer } from '../../src/agent/ws-server.js';
+import type { AgentServer } from '../../src/agent/ws-server.js';
 import { cardStrings } from '../../src/i18n/card.js';
 import { approvalStrings } from '../../src/i18n/approval.js';
 import { TRANSLATIONS } from '../../src/i18n/locales/all.js';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
+import { answerPageServer, type AnswerPageServer } from '../support/answer-page-server.js';
 import { axeViolations } from '../support/page-axe.js';
 
 const SECRET = 'the-answer-page-languages-test-secret-32+';
@@ -26,30 +24,22 @@ const shots = new URL('../../docs/screenshots/', import.meta.url).pathname;
 const shoot = (page: Page, name: string) => (process.env.AIK_SCREENSHOTS === '1' ? page.screenshot({ path: `${shots}answer-page-${name}.png` }) : undefined);
 const PHONE = { width: 390, height: 844 };
 
-let http: Server;
+let server: AnswerPageServer;
 let kit: AgentServer;
 let browser: Browser;
-let base = '';
-const audit: AuditRecord[] = [];
+let audit: AuditRecord[] = [];
 
 before(async () => {
-  assert.ok(existsSync(new URL('../../dist/answer-page.js', import.meta.url)), 'dist/answer-page.js is built (npm run build)');
-  http = createServer();
-  http.listen(0, '127.0.0.1');
-  await once(http, 'listening');
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   // A long grace: the runtime settles a call a minute after its deadline, long after these tests look.
-  kit = await createAgentServer({ server: http, log: () => undefined, graceMs: 60_000, links: { secret: SECRET, baseUrl: base }, audit: (record) => void audit.push(record) });
-  http.on('request', (request, response) => kit.handleRequest(request, response) || response.writeHead(404).end());
+  server = await answerPageServer(SECRET, { graceMs: 60_000 });
+  ({ kit, audit } = server);
   browser = await chromium.launch({ executablePath: findChromium() as string, args: CHROMIUM_ARGS as string[] });
   mkdirSync(shots, { recursive: true });
 });
 
 after(async () => {
   await browser?.close();
-  await kit?.close();
-  http?.closeAllConnections();
-  await new Promise((resolve) => http?.close(resolve));
+  await server?.close();
 });
 
 let calls = 0;

@@ -9,40 +9,30 @@
 // the test turns the cards' `(pointer: coarse)` rules on (their media made `all`) and measures
 // WebKit's own layout of them. WebKit runs when `AIK_ENGINES` names it, or names nothing.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
-import { createAgentServer, type AgentServer } from '../../src/agent/ws-server.js';
+import type { AgentServer } from '../../src/agent/ws-server.js';
 import { enginesToRun, launchEngine, type EngineBrowser } from '../support/drive/engine.js';
 import { Page as DrivenPage, poll } from '../support/drive/page.js';
 import { rawKit, approved } from '../agent/places-clients.js';
 import { waitFor } from '../agent/fleet.js';
+import { answerPageServer, type AnswerPageServer } from '../support/answer-page-server.js';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
 
 const PHONE = { width: 390, height: 844 };
 
-let http: Server;
+let server: AnswerPageServer;
 let kit: AgentServer;
 let base = '';
 
 before(async () => {
-  assert.ok(existsSync(new URL('../../dist/answer-page.js', import.meta.url)), 'dist/answer-page.js is built (npm run build)');
-  http = createServer();
-  http.listen(0, '127.0.0.1');
-  await once(http, 'listening');
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  kit = await createAgentServer({ server: http, log: () => undefined, links: { secret: 'the-answer-page-targets-test-secret-32+', baseUrl: base }, contextFor: () => ({ locale: 'en' }) });
-  http.on('request', (request, response) => kit.handleRequest(request, response) || response.writeHead(404).end());
+  server = await answerPageServer('the-answer-page-targets-test-secret-32+', { contextFor: () => ({ locale: 'en' }) });
+  ({ kit, base } = server);
 });
 
 after(async () => {
-  await kit?.close();
-  http?.closeAllConnections();
-  await new Promise((resolve) => http?.close(resolve));
+  await server?.close();
 });
 
 let calls = 0;

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuditRecord } from '../../src/agent/audit.js';
-import { createAgentServer, type AgentServer } from '../../src/agent/ws-server.js';
+import { createAgentServer, type AgentServer, type AgentServerOptions } from '../../src/agent/ws-server.js';
 
 /** The phones the page is checked on: a common one and the narrowest the kit supports. */
 export const PHONES = [
@@ -33,15 +33,18 @@ export interface AnswerPageServer {
   close(): Promise<void>;
 }
 
-/** Starts the runtime with links signed by `secret`; the answer page's script must be built (`npm run build`). */
-export async function answerPageServer(secret: string): Promise<AnswerPageServer> {
+/**
+ * Starts the runtime with links signed by `secret` (and any other of its options: a grace, the
+ * sessions' context); the answer page's script must be built (`npm run build`).
+ */
+export async function answerPageServer(secret: string, options: Omit<AgentServerOptions, 'server' | 'links' | 'audit'> = {}): Promise<AnswerPageServer> {
   assert.ok(existsSync(new URL('../../dist/answer-page.js', import.meta.url)), 'dist/answer-page.js is built (npm run build)');
   const http = createServer();
   http.listen(0, '127.0.0.1');
   await once(http, 'listening');
   const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const audit: AuditRecord[] = [];
-  const kit = await createAgentServer({ server: http, log: () => undefined, links: { secret, baseUrl: base }, audit: (record) => void audit.push(record) });
+  const kit = await createAgentServer({ log: () => undefined, ...options, server: http, links: { secret, baseUrl: base }, audit: (record) => void audit.push(record) });
   http.on('request', (request, response) => kit.handleRequest(request, response) || response.writeHead(404).end());
   let calls = 0;
   return {
