@@ -36,6 +36,9 @@ export class DirectionController implements ReactiveController {
   hostUpdate(): void {
     const { host } = this;
     if (host.dir && host.dir !== this.written) return;
-    host.dir = this.written = directionOf(this.preferred().find(Boolean) ?? nearestLang(host));
+    this.written = directionOf(this.preferred().find(Boolean) ?? nearestLang(host));
+    // Written only when it changes: Chromium treats any write of `dir`, even the same value, as a
+    // change of direction and restyles every element below (a host's every receipt).
+    if (host.dir !== this.written) host.dir = this.written;
   }
 }

@@ -243,4 +243,36 @@ describe('the host right to left', () => {
     await host.updateComplete;
     for (const card of cards) expect(card.getAttribute('dir'), `${card.localName} in English`).to.equal('ltr');
   });
+
+  // Chromium restyles everything below an element whose `dir` is written, even with the value it
+  // had: a host that wrote it on every update restyled its every receipt for each new card.
+  it('writes dir on the host and its cards only when the direction changes', async () => {
+    const transport = new ScriptedTransport();
+    const host = (await fixture('<interaction-host locale="ar" layout="list"></interaction-host>')) as InteractionHost;
+    host.clock = new FakeClock();
+    host.storage = new MemoryStorage();
+    host.transport = transport;
+    await host.updateComplete;
+    transport.deliver(JSON.stringify({ v: 1, type: 'hello', session_id: 'dir-writes' }));
+    transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id: 'first', tool: 'request_user_approval', arguments: { message: 'First?', severity: 'low' } }));
+    await waitUntil(() => hostHarness(host).cards().length === 1, 'the first call shows');
+    const [first] = hostHarness(host).cards<InteractionCard>();
+    await first!.updateComplete;
+    const writes: string[] = [];
+    const observer = new MutationObserver((records) => writes.push(...records.map((record) => (record.target as Element).localName)));
+    observer.observe(host, { attributeFilter: ['dir'] });
+    observer.observe(first!, { attributeFilter: ['dir'] });
+    transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id: 'second', tool: 'request_user_approval', arguments: { message: 'Second?', severity: 'low' } }));
+    await waitUntil(() => hostHarness(host).cards().length === 2, 'the second call shows');
+    await host.updateComplete;
+    first!.theme = 'dark';
+    await first!.updateComplete;
+    expect(writes, 'a new card and a new theme: the direction is the same').to.deep.equal([]);
+    host.locale = 'en';
+    await host.updateComplete;
+    await first!.updateComplete;
+    observer.disconnect();
+    expect(writes.filter((name) => name === 'interaction-host'), 'Arabic to English: the host’s dir written once').to.have.length(1);
+    expect(host.getAttribute('dir')).to.equal('ltr');
+  });
 });
