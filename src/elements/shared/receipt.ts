@@ -129,14 +129,7 @@ export const receiptStyles = css`
   }
   .receipt-title {
     flex: 1;
-    /* The card's start, not the title's own: a title reads in its own direction (dir="auto", so
-       that a long one is cut at its end), and a Latin title in a right-to-left card still stands
-       on the right. */
-    text-align: left;
     font-weight: 600;
-  }
-  :host(:dir(rtl)) .receipt-title {
-    text-align: right;
   }
   time {
     color: var(--_text-muted);

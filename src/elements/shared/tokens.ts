@@ -85,6 +85,16 @@ export const baseStyles = css`
   *::after {
     box-sizing: border-box;
   }
+  /* A model's text reads in its own direction (dir="auto") and stands at the card's start, as the
+     card's own words do: an English message or option note in an Arabic card sits on the right,
+     under its title and beside its label (match-parent would say it, but Chromium drops it). Code
+     and what the user types keep their own start. */
+  [dir='auto']:not(pre, textarea, input) {
+    text-align: left;
+  }
+  :host(:dir(rtl)) [dir='auto']:not(pre, textarea, input) {
+    text-align: right;
+  }
 
   .card {
     background: var(--_surface);

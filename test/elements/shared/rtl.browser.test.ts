@@ -208,6 +208,25 @@ describe('a model’s string reads in its own direction', () => {
     expect(readsLeftToRight(node, 'rm -rf /srv/app/cache/')).to.equal(true);
   });
 
+  it('an English message and option note stand at an Arabic card’s start: on the right, under the title and the label', async () => {
+    const input = normalizeInput({ title: 'Plan', message: 'Which checks run?', input_mode: 'choice', options: [{ label: 'Unit tests', description: 'About 20 minutes' }, 'lint'] }, ids('n'), resolveContext());
+    const { root, part } = await mountCard(input, { attrs: 'locale="ar" layout="list"' });
+    /** Where a text's last character ends on screen: its right edge. */
+    const rightEnd = (text: string) => {
+      const node = textNode(root, text);
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return range.getBoundingClientRect().right;
+    };
+    const message = part('message')!;
+    const contentRight = message.getBoundingClientRect().right - parseFloat(getComputedStyle(message).paddingRight);
+    expect(rightEnd('Which checks run?'), 'the message ends at the card’s start edge').to.be.closeTo(contentRight, 1);
+    const note = textNode(root, 'About 20 minutes').parentElement!.closest('.option-description')!.getBoundingClientRect();
+    expect(note.width, 'the note’s line is wider than its text').to.be.greaterThan(200);
+    expect(rightEnd('About 20 minutes'), 'the note stands at its line’s start, under its label').to.be.closeTo(note.right, 1);
+    expect(readsLeftToRight(textNode(root, 'About 20 minutes'), 'About 20 minutes')).to.equal(true);
+  });
+
   it('an Arabic message inside an English card, its full stop at its left end', async () => {
     const text = 'احذف ملفات السجل القديمة.';
     const { root } = await mountCard(choice([text, 'other']), { attrs: 'locale="en" layout="list"' });
