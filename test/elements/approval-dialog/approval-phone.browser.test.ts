@@ -85,8 +85,8 @@ describe('<approval-dialog> on a phone', function () {
   for (const dir of ['ltr', 'rtl'] as const) {
     it(`a high-risk command (${dir}): the room kept for Copy is on the card's end side`, async () => {
       n += 1;
-      const { el } = await mountCard<ApprovalDialog>(approval('high', n), { attrs: `locale="en" dir="${dir}"`, width: 390 });
-      const pre = el.shadowRoot!.querySelector('pre')!;
+      const { part } = await mountCard<ApprovalDialog>(approval('high', n), { attrs: `locale="en" dir="${dir}"`, width: 390 });
+      const pre = part('details')!.querySelector('pre')!;
       const style = getComputedStyle(pre);
       const [end, start] = dir === 'rtl' ? [style.paddingLeft, style.paddingRight] : [style.paddingRight, style.paddingLeft];
       expect(end).to.equal('72px');
