@@ -4,13 +4,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { createClient } from 'redis';
 import { KitError } from '../../src/agent/agent-session.js';
-import type { AgentServer } from '../../src/agent/ws-server.js';
+import type { AgentServer, AgentServerOptions } from '../../src/agent/ws-server.js';
 import type { ToolResult } from '../../src/protocol/results.js';
 import { MemoryStorage } from '../../src/session/storage.js';
 import { startRedis } from '../../scripts/redis-server.js';
 import { WebSocket as WsSocket } from 'ws';
 import { clockNow, closeAll, inputResult, instances, kitPage, rawPage, sessionUrl, statusOf, textOf, waitFor } from './fleet.js';
 import { life } from '../support/entries.js';
+import { approved, rawKit } from './places-clients.js';
 
 let redis: Awaited<ReturnType<typeof startRedis>>;
 const open: AgentServer[] = [];
@@ -46,10 +47,10 @@ after(async () => {
  * A Redis of its own with two instances: `a` calls, `b` (its clients named `fleet-b`, so that
  * its subscriber can be found in CLIENT LIST) holds the page; `admin` reaches Redis beside them.
  */
-async function gapFleet(t: TestContext) {
+async function gapFleet(t: TestContext, options: AgentServerOptions = {}) {
   const own = await ownRedis(t);
-  const [a] = await started(1, own.url);
-  const [b] = await started(1, own.url, undefined, { redis: { url: own.url, name: 'fleet-b' } });
+  const [a] = await started(1, own.url, undefined, options);
+  const [b] = await started(1, own.url, undefined, { ...options, redis: { url: own.url, name: 'fleet-b' } });
   const admin = createClient({ url: own.url });
   admin.on('error', () => undefined); // its Redis stops first at the end
   await admin.connect();
@@ -400,6 +401,29 @@ describe('many instances: when Redis is down', () => {
     assert.equal(life(page.entry(`${s}-2`)).response, undefined);
     page.answer(`${s}-2`, { text: 'yes' });
     assert.equal(textOf(await kept), 'yes');
+  });
+
+  it("a card an answer link decided while the page's instance was re-subscribing becomes its receipt once the subscriber is back (settled, where: link)", async (t) => {
+    const { a, b, admin } = await gapFleet(t, { links: { secret: 'a-fleet-secret-of-at-least-32-bytes-long', baseUrl: 'http://127.0.0.1:8080' } });
+    const s = fresh('gap-link');
+    const id = `${s}-1`;
+    const page = await rawPage(b!, s);
+    t.after(() => page.close());
+    const done = a!.session(s).callTool('request_user_approval', { message: 'Deploy?' }, { callId: id });
+    await waitFor(() => page.of('tool_call', id).length === 1, 'the card');
+    await cutSubscriber(admin, 'fleet-b');
+    const token = a!.session(s).linkFor(id)!.split('/').at(-1)!;
+    const phone = await rawKit(`ws://127.0.0.1:${a!.port}/agent/answer/${token}`);
+    t.after(() => phone.drop());
+    await waitFor(() => phone.of('tool_call').length === 1, 'the link’s card');
+    phone.answer({ call_id: id, tool: 'request_user_approval', result: approved(id) });
+    await done;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(page.of('settled', id).length, 0, 'b heard nothing while its subscriber was away');
+    await admin.sendCommand(['CONFIG', 'SET', 'maxclients', '10000']);
+    const [settled] = await waitFor(() => page.of('settled', id).length > 0 && page.of('settled', id), 'settled once the subscriber is back');
+    assert.deepEqual([settled!.decision, settled!.where], ['approved', 'link']);
+    assert.equal(page.of('cancel', id).length, 0, 'answered elsewhere: not cancelled');
   });
 
   it('a page left connected while Redis restarts empty gets the calls asked after it', async (t) => {

@@ -99,7 +99,8 @@ class RedisAgentSession(RedisCalls):
     def _on_ready(self) -> None:
         """After `ready`: every unresolved call of the session, wherever it was asked; then `settled`
         for each card the page says it still shows (`showing`) whose stored result says how it
-        settled; after a gap, a `cancel` for each call the page was shown that ended meanwhile."""
+        settled; after a gap, `settled` or a `cancel` for each call the page was shown that ended
+        meanwhile."""
         connection = self._connection
         if connection is None:
             return
@@ -130,11 +131,13 @@ class RedisAgentSession(RedisCalls):
                 outcomes = await store.outcomes(ended)
                 if self._connection is not connection:
                     return
+                # Answered in another place: `settled` (the page's own answer left `shown` when it came).
+                elsewhere = [id for id, outcome in zip(ended, outcomes) if outcome is not None and outcome.get("how") == "answered" and id in self._shown]
                 for id, outcome in zip(ended, outcomes):
-                    # Answered: the page gave that answer and had its ack. No outcome: withdrawn (or lost).
-                    if (outcome is not None and outcome.get("how") == "answered") or id not in self._shown:
-                        continue
-                    self._send({"type": "cancel", "id": id, "reason": "expired" if outcome else "aborted"})
+                    # No outcome: withdrawn (or lost).
+                    if (outcome is None or outcome.get("how") != "answered") and id in self._shown:
+                        self._send({"type": "cancel", "id": id, "reason": "expired" if outcome else "aborted"})
+                await self._tell_settled(store, connection, elsewhere)
 
         self._guard(connection, resend)
 

@@ -138,7 +138,7 @@ export class RedisAgentSession extends AgentSession {
   /**
    * After `ready`: every unresolved call of the session, wherever it was asked; then `settled` for
    * each card the page says it still shows (`showing`) whose stored result says how it settled;
-   * and, after a gap (`recheck`), a `cancel` for each call the page was shown that ended meanwhile.
+   * and, after a gap (`recheck`), `settled` or a `cancel` for each call the page was shown that ended meanwhile.
    */
   protected override onReady(showing: readonly string[] = []): void {
     const connection = this.connection;
@@ -174,17 +174,21 @@ export class RedisAgentSession extends AgentSession {
     );
   }
 
-  /** Calls the page still shows that ended while this instance heard nothing: withdrawn, or timed out. */
+  /**
+   * Calls the page still shows that ended while this instance heard nothing: answered in another
+   * place (`settled`: the page's own answer left `shown` when it came), withdrawn, or timed out.
+   */
   private cancelEnded(connection: AgentConnection, ids: string[]): void {
     this.store.outcomes(ids).then(
       (outcomes) => {
         if (this.connection !== connection) return;
+        const elsewhere = ids.filter((id, i) => outcomes[i]?.how === 'answered' && this.shown.has(id));
         ids.forEach((id, i) => {
           const outcome = outcomes[i];
-          // Answered: the page gave that answer and had its ack. No outcome: withdrawn (or lost).
-          if (outcome?.how === 'answered' || !this.shown.has(id)) return;
-          this.send({ type: 'cancel', id, reason: outcome ? 'expired' : 'aborted' });
+          // No outcome: withdrawn (or lost).
+          if (outcome?.how !== 'answered' && this.shown.has(id)) this.send({ type: 'cancel', id, reason: outcome ? 'expired' : 'aborted' });
         });
+        if (elsewhere.length > 0) this.tellSettled(connection, elsewhere);
       },
       () => this.storeLost(connection),
     );
