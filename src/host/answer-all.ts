@@ -1,4 +1,5 @@
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import type { ApprovalDialog } from '../elements/approval-dialog/approval-dialog.js';
 import { safeText } from '../elements/shared/safe-text.js';
 import { displayTitle, type Strings } from '../i18n/strings.js';
@@ -62,11 +63,12 @@ export class AnswerAllController implements ReactiveController {
     const ids = covered.map((entry) => entry.id);
     const titleOf = (entry: RequestEntry) => html`<b>${safeText(displayTitle(strings, entry.request.title))}</b>`;
     const press = (approve: boolean) => () => void this.answer(ids, approve, strings);
+    // The list keyed by call, so that a call joining or leaving it rewrites no other item's text.
     const template = html`<div class="answer-all" part="answer-all" role="group" aria-labelledby="answer-all-label">
       <b id="answer-all-label">${words.covers(covered.length)}</b>
       <div id="answer-all-what">
         <ul>
-          ${covered.map((entry) => {
+          ${repeat(covered, (entry) => entry.id, (entry) => {
             const { message } = entry.request;
             return html`<li>${titleOf(entry)} ${safeText(message.length > MESSAGE_LENGTH ? `${message.slice(0, MESSAGE_LENGTH)}…` : message)}</li>`;
           })}

@@ -65,8 +65,8 @@ function showCount(owner: object, count: number): void {
  * that card; a notification closes once its card no longer waits.
  */
 export class AttentionController implements ReactiveController {
-  /** The ids that waited at the last update, oldest first (a set: with a thousand waiting, an update stays linear). */
-  private known: ReadonlySet<string> = new Set();
+  /** What waited at the last update, oldest first. */
+  private known: readonly RequestEntry[] = [];
   /** The notifications shown, by request id, until their cards no longer wait. */
   private readonly shown = new Map<string, Notification>();
   private mode: string | undefined;
@@ -91,20 +91,25 @@ export class AttentionController implements ReactiveController {
 
   hostUpdated(): void {
     const waiting = this.options.waiting();
-    const ids = waiting.map((entry) => entry.id);
     const known = this.known;
-    this.known = new Set(ids);
-    for (const entry of waiting) if (!known.has(entry.id)) this.show(entry);
-    for (const [id, notification] of this.shown) {
-      if (this.known.has(id)) continue;
-      notification.close();
-      this.shown.delete(id);
-    }
-    if (ids.length !== known.size || ids[0] !== [...known][0]) {
-      showCount(this, ids.length);
-      this.host.dispatchEvent(new InteractionWaitingEvent(ids));
-    }
     const mode = this.options.notify();
+    this.known = waiting;
+    // Which requests arrived and which left matters only to notifications (\`show\` reads the mode
+    // itself): with none shown and notifications off, an update costs the same with a thousand
+    // waiting as with one (turned on, the next update compares with this one's list).
+    if (this.shown.size > 0 || mode !== 'off') {
+      const ids = new Set(known.map((entry) => entry.id));
+      for (const entry of waiting) if (!ids.delete(entry.id)) this.show(entry);
+      // What is left in `ids` waits no more: its notification closes.
+      for (const id of ids) {
+        this.shown.get(id)?.close();
+        this.shown.delete(id);
+      }
+    }
+    if (waiting.length !== known.length || waiting[0]?.id !== known[0]?.id) {
+      showCount(this, waiting.length);
+      this.host.dispatchEvent(new InteractionWaitingEvent(waiting.map((entry) => entry.id)));
+    }
     if (mode !== this.mode) {
       this.mode = mode;
       this.ask(false);

@@ -2,7 +2,8 @@
 // "Show more" after it, the count and the list's description still say how many there are; Show
 // more by keyboard focuses the first new row, End the last row shown; a call with the soonest
 // deadline arrives on top; the filters start the list again from its first rows; a row that
-// leaves hands the tab stop to its neighbour, never to the page; axe with the button. And a
+// leaves hands the tab stop to its neighbour, never to the page; a call arriving on top rewrites
+// nothing already shown; axe with the button. And a
 // snapshot with a malformed call, which drops that call only.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/entries/interaction-inbox.js';
@@ -117,6 +118,36 @@ describe('interaction-inbox with many calls waiting', () => {
     expect(h.rowIds().slice(0, 2)).to.deep.equal(['sooner', 'urgent']);
     expect(h.rowIds()).to.have.length(31);
     expect(h.text('show-more')).to.equal('Show 30 more');
+  });
+
+  it('a call arriving on top rewrites no other row, no other item of the bar’s list or the session filter, and not the host’s dir', async () => {
+    const { inbox, runtime, clock, h } = await mount((c) => many(c, 100));
+    const root = inbox.shadowRoot!;
+    const barItem = (title: string) => [...root.querySelectorAll('[part~="answer-all"] li')].find((li) => li.querySelector('b')?.textContent === title);
+    const before = { w1: barItem('w1'), s1: root.querySelector('option[value="s1"]') };
+    expect(before.w1, 'w1 in the bar’s list').to.not.equal(undefined);
+    const records: MutationRecord[] = [];
+    const observer = new MutationObserver((list) => records.push(...list));
+    observer.observe(inbox, { attributes: true });
+    observer.observe(root, { subtree: true, characterData: true, attributes: true });
+    runtime.deliver({ type: 'inbox_add', call: call(clock, 'urgent', 5, { session: 's3' }) });
+    await settle(inbox);
+    records.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(h.rowIds()[0]).to.equal('urgent');
+    expect(root.querySelector('option[value="s3"]')).to.not.equal(null);
+    // The nodes that showed w1 in the bar and s1 in the filter show them still (keyed, not rewritten).
+    expect(barItem('w1')).to.equal(before.w1);
+    expect(root.querySelector('option[value="s1"]')).to.equal(before.s1);
+    // What was written: the count, the list's description and the bar's, nothing inside a row,
+    // an item or an option already shown, and not the host's dir (written, it has the engine
+    // work out the direction of everything inside again).
+    const written = records.map((record) => {
+      const element = record.target instanceof Element ? record.target : record.target.parentElement;
+      const inside = element?.closest('li, option');
+      return `${record.type} ${record.attributeName ?? ''} ${element === inbox ? 'host' : inside ? `inside ${inside.localName}` : 'elsewhere'}`;
+    });
+    expect(written.filter((line) => !line.endsWith('elsewhere'))).to.deep.equal([]);
   });
 
   it('a filter starts the list again from its first rows', async () => {

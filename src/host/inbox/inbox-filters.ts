@@ -1,6 +1,7 @@
 // The inbox's filters (by session, by kind) and its count of the calls waiting among the rows
 // they keep.
 import { html, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import { safeText } from '../../elements/shared/safe-text.js';
 import type { InboxStrings } from '../../i18n/inbox.js';
 import { sessionName } from './inbox-rows.js';
@@ -15,12 +16,13 @@ export interface FiltersView {
   pickKind(kind: InboxKind): void;
 }
 
+/** The session filter's options keyed by session: a session joining or leaving the list moves one option, rewriting none. */
 export function renderFilters({ view, words, session, kind, pickSession, pickKind }: FiltersView): TemplateResult {
   return html`<div class="filters" part="filters" role="group" aria-label=${words.filters.label}>
     <label>${words.filters.session}
       <select part="session-filter" tabindex="0" @change=${(e: Event) => pickSession((e.target as HTMLSelectElement).value)}>
         <option value="" ?selected=${!session}>${words.filters.allSessions}</option>
-        ${[...view.sessions].map(([id, item]) => html`<option value=${id} ?selected=${id === session}>${safeText(sessionName(item, words))}</option>`)}
+        ${repeat(view.sessions, ([id]) => id, ([id, item]) => html`<option value=${id} ?selected=${id === session}>${safeText(sessionName(item, words))}</option>`)}
       </select>
     </label>
     <label>${words.filters.kind}

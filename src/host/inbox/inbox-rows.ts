@@ -16,8 +16,7 @@ import type { InboxAllStrings } from './inbox-strings.js';
 /** The id of row `id`'s focusable element. */
 export const rowId = (id: string) => `row-${id}`;
 
-/** Whether a row still waits for the person (not ended, not past its deadline). */
-export const isOpenable = (item: InboxItem) => !item.outcome && !item.expired && item.entry.phase === 'pending';
+export { isOpenable } from './inbox-session.js';
 
 /** The session a row comes from, as the person reads it. */
 export const sessionName = (item: InboxItem, strings: InboxStrings) => item.sessionTitle?.trim() || strings.untitled;

@@ -12,6 +12,7 @@ import { buildResponse, decidedElsewhere } from '../../rules/responses.js';
 import { toolResultFor } from '../../rules/results.js';
 import { deadlineFor, DeadlineTimers } from '../../session/deadlines.js';
 import { withPhase, type RequestEntry } from '../../session/entry.js';
+import { OrderedList } from '../../session/ordered-list.js';
 import { Outbox } from '../../session/outbox.js';
 import { defaultStorage, type KeyValueStorage } from '../../session/storage.js';
 import type { Transport, TransportState, TransportStateDetail } from '../../transport/transport.js';
@@ -56,8 +57,16 @@ export interface InboxSessionOptions {
 
 /** Soonest deadline first; calls without one last, oldest first among equals. */
 export function byDeadline(a: InboxItem, b: InboxItem): number {
-  return a.due - b.due || a.askedAt.localeCompare(b.askedAt);
+  return a.due - b.due || byAsked(a, b);
 }
+
+/** Oldest first. Asked times are ISO 8601 in UTC: their order as strings is their order in time. */
+const byAsked = (a: InboxItem, b: InboxItem) => (a.askedAt < b.askedAt ? -1 : a.askedAt > b.askedAt ? 1 : 0);
+
+/** Whether a row still waits for the person (not ended, not past its deadline). */
+export const isOpenable = (item: InboxItem) => !item.outcome && !item.expired && item.entry.phase === 'pending';
+
+const idOf = (item: InboxItem) => item.entry.id;
 
 /**
  * The card's entry once its call ended: its own answer's receipt once acked; a call decided
@@ -94,7 +103,10 @@ export class InboxSession {
   private readonly storage: KeyValueStorage;
   private readonly outbox: Outbox;
   private readonly timers: DeadlineTimers;
-  private readonly rows = new Map<string, InboxItem>();
+  /** Every row, kept in order as rows come, change and go (a binary search each, not a sort of all). */
+  private readonly rows = new OrderedList<InboxItem>(byDeadline, idOf);
+  /** The rows still waiting for the person, oldest first (then by deadline): the title count and `interaction-waiting`. */
+  private readonly open = new OrderedList<InboxItem>((a, b) => byAsked(a, b) || byDeadline(a, b), idOf);
   private readonly listeners = new Set<(event: InboxEvent) => void>();
   private readonly off: (() => void)[] = [];
   private resultLanguage: ResultLanguage;
@@ -117,9 +129,14 @@ export class InboxSession {
     return this.person;
   }
 
-  /** Every row, soonest deadline first (receipts keep their place while they stay). */
-  items(): InboxItem[] {
-    return [...this.rows.values()].sort(byDeadline);
+  /** Every row, soonest deadline first (receipts keep their place while they stay): the same array until the next change. */
+  items(): readonly InboxItem[] {
+    return this.rows.values();
+  }
+
+  /** The rows still waiting for the person, oldest first: the same array until the next change. */
+  waiting(): readonly InboxItem[] {
+    return this.open.values();
   }
 
   subscribe(listener: (event: InboxEvent) => void): () => void {
@@ -215,6 +232,7 @@ export class InboxSession {
       this.person = actor;
       this.timers.clear();
       this.rows.clear();
+      this.open.clear();
       this.ended.length = 0;
       this.outbox.load(`inbox:${actor}`);
     }
@@ -226,10 +244,11 @@ export class InboxSession {
   /** Every call waiting now: new ones join, pending ones it no longer lists settled while away and go. */
   private snapshot(calls: readonly InboxCall[]): void {
     const listed = new Set(calls.map((call) => call.call_id));
-    for (const [id, item] of this.rows) {
+    for (const item of this.rows.values()) {
+      const id = item.entry.id;
       if (!listed.has(id) && !item.outcome && item.entry.phase === 'pending') {
         this.timers.disarm(id);
-        this.rows.delete(id);
+        this.drop(id);
       }
     }
     for (const call of calls) this.add(call);
@@ -251,7 +270,7 @@ export class InboxSession {
     const unacked = this.outbox.ids().includes(id);
     const entry: RequestEntry = unacked ? { ...base, phase: 'sending', response: buildResponse(request, 'completed', new Date(this.clock.now()).toISOString()) } : { ...base, phase: 'pending', deadline };
     const item: InboxItem = { entry, sessionId: call.session_id, sessionTitle: call.session_title ?? null, askedAt: call.asked_at, due: deadline, expired: false, ...(unacked ? { resumed: true } : {}) };
-    this.rows.set(id, item);
+    this.store(item);
     if (!unacked) this.timers.arm(id, deadline, () => this.expire(id));
     return item;
   }
@@ -268,7 +287,7 @@ export class InboxSession {
     this.timers.disarm(id);
     if (!item || item.outcome) return;
     this.ended.push(id);
-    this.rows.set(id, { ...item, entry: settledEntry(item, outcome, own), outcome });
+    this.store({ ...item, entry: settledEntry(item, outcome, own), outcome });
     this.prune();
     this.emit({ type: 'change' });
   }
@@ -279,12 +298,24 @@ export class InboxSession {
    */
   private prune(): boolean {
     const over = this.ended.splice(0, Math.max(0, this.ended.length - this.receiptLimit));
-    for (const id of over) this.rows.delete(id);
+    for (const id of over) this.drop(id);
     return over.length > 0;
   }
 
   private put(item: InboxItem): void {
-    this.rows.set(item.entry.id, item);
+    this.store(item);
     this.emit({ type: 'change' });
+  }
+
+  /** Row `item` in its place, and among the open ones while it waits for the person. */
+  private store(item: InboxItem): void {
+    this.rows.set(item);
+    if (isOpenable(item)) this.open.set(item);
+    else this.open.delete(item.entry.id);
+  }
+
+  private drop(id: string): void {
+    this.rows.delete(id);
+    this.open.delete(id);
   }
 }

@@ -1,10 +1,11 @@
 // What the inbox's list shows, worked out once per change of its rows or of its filters (not per
 // render, nor per second of the countdown): the rows the filters keep in the session's order
 // (soonest deadline first), how many of them still wait, the sessions the filter offers, and the
-// calls waiting for the person oldest first (the title count and `interaction-waiting`).
+// calls waiting for the person oldest first (the title count and `interaction-waiting`). Both
+// orders are the session's, kept as rows come and go: nothing here sorts, and with no filter
+// nothing here walks the rows but to list their sessions.
 import type { RequestEntry } from '../../session/entry.js';
-import type { InboxItem } from './inbox-session.js';
-import { isOpenable } from './inbox-rows.js';
+import { isOpenable, type InboxItem } from './inbox-session.js';
 
 /** Which kind of call a filter keeps. */
 export type InboxKind = 'all' | 'approval' | 'input';
@@ -32,22 +33,24 @@ export interface InboxView {
 const keeps = (item: InboxItem, session: string, kind: InboxKind) =>
   (!session || item.sessionId === session) && (kind === 'all' || (kind === 'approval') === (item.entry.request.kind === 'approval'));
 
-/** The list of `items` (in the session's order) through the filters. */
-export function inboxView(items: readonly InboxItem[], session: string, kind: InboxKind): InboxView {
-  const matching = items.filter((item) => keeps(item, session, kind));
+/**
+ * The list of `items` (soonest deadline first) through the filters; `open`: the rows still
+ * waiting for the person, oldest first.
+ */
+export function inboxView(items: readonly InboxItem[], open: readonly InboxItem[], session: string, kind: InboxKind): InboxView {
+  const filtered = session !== '' || kind !== 'all';
+  const matching = filtered ? items.filter((item) => keeps(item, session, kind)) : items;
   const sessions = new Map<string, InboxItem>();
   for (const item of items) if (!sessions.has(item.sessionId)) sessions.set(item.sessionId, item);
-  const open = items.filter(isOpenable);
-  // Asked times are ISO 8601 in UTC: their order as strings is their order in time.
-  const waiting = open.sort((a, b) => (a.askedAt < b.askedAt ? -1 : a.askedAt > b.askedAt ? 1 : 0)).map((item) => item.entry);
-  return { matching, waitingCount: matching.filter(isOpenable).length, sessions, waiting };
+  const waitingCount = filtered ? matching.filter(isOpenable).length : open.length;
+  return { matching, waitingCount, sessions, waiting: open.map((item) => item.entry) };
 }
 
 /** `inboxView`, worked out again only when the rows (a new array per change) or a filter changed. */
-export function memoisedView(): (items: readonly InboxItem[], session: string, kind: InboxKind) => InboxView {
-  let last: { items: readonly InboxItem[]; session: string; kind: InboxKind; view: InboxView } | undefined;
-  return (items, session, kind) => {
-    if (last?.items !== items || last.session !== session || last.kind !== kind) last = { items, session, kind, view: inboxView(items, session, kind) };
+export function memoisedView(): (items: readonly InboxItem[], open: readonly InboxItem[], session: string, kind: InboxKind) => InboxView {
+  let last: { items: readonly InboxItem[]; open: readonly InboxItem[]; session: string; kind: InboxKind; view: InboxView } | undefined;
+  return (items, open, session, kind) => {
+    if (last?.items !== items || last.open !== open || last.session !== session || last.kind !== kind) last = { items, open, session, kind, view: inboxView(items, open, session, kind) };
     return last.view;
   };
 }

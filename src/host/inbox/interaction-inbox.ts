@@ -97,7 +97,9 @@ export class InteractionInbox extends LitElement {
   /** Shows only approvals or only questions (`all`: both). */
   @property({ attribute: 'filter-kind' }) filterKind: InboxKind = 'all';
 
-  @state() private items: InboxItem[] = [];
+  @state() private items: readonly InboxItem[] = [];
+  /** The rows still waiting for the person, oldest first (the session's, as `items`). */
+  @state() private openRows: readonly InboxItem[] = [];
   @state() private connection: ConnectionStatus = 'closed';
   @state() private opened: string | undefined;
   @state() private current: string | undefined;
@@ -123,7 +125,7 @@ export class InteractionInbox extends LitElement {
 
   /** The rows the filters keep and what follows from them, once per change of either. */
   private get shaped(): InboxView {
-    return this.view(this.items, this.filterSession, this.filterKind);
+    return this.view(this.items, this.openRows, this.filterSession, this.filterKind);
   }
 
   /** The rows the list shows: the first `limit` the filters keep. */
@@ -204,6 +206,7 @@ export class InteractionInbox extends LitElement {
     switch (event.type) {
       case 'change':
         this.items = this.session?.items() ?? [];
+        this.openRows = this.session?.waiting() ?? [];
         break;
       case 'arrived':
         this.announcement = this.i18n.strings.inbox.arrived(displayTitle(this.i18n.strings, event.item.entry.request.title));
