@@ -55,7 +55,7 @@ function applySettings(): void {
     el.setAttribute('locale', locale);
     el.setAttribute('theme', theme);
   }
-  translatePage(text);
+  translatePage(text, demoTextLocale(locale));
   const chosen = agentSelect.value;
   agentSelect.replaceChildren(...INBOX_AGENTS.map((agent) => Object.assign(document.createElement('option'), { value: agent.id, textContent: agent.title[demoTextLocale(locale)] })));
   agentSelect.value = chosen || INBOX_AGENTS[0].id;
