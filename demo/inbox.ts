@@ -12,13 +12,13 @@ import { applyPageSettings, restoreSettings, saveSettings, settingOf, translateP
 
 const TEXT = {
   'zh-CN': {
-    tag: '收件箱', language: '语言', theme: '主题', light: '浅色', dark: '深色', back: '← 演示', agent: '代理',
+    tag: '收件箱', language: '语言', theme: '主题', light: '浅色', dark: '深色', back: '演示', agent: '代理',
     inboxTitle: '你的收件箱：所有代理的等待请求',
     inboxHint: '三个代理同时在后台运行。每个请求都可以在这里或在它的对话中回答；先到的答案生效，另一处随即显示谁在何处处理。',
     start: '让代理们提问', chatTitle: '一个代理的对话',
   },
   en: {
-    tag: 'inbox', language: 'Language', theme: 'Theme', light: 'Light', dark: 'Dark', back: '← The demo', agent: 'Agent',
+    tag: 'inbox', language: 'Language', theme: 'Theme', light: 'Light', dark: 'Dark', back: 'The demo', agent: 'Agent',
     inboxTitle: 'Your inbox: what every agent is waiting for',
     inboxHint: 'Three agents run in the background at once. Each request can be answered here or in its own chat; the first answer counts, and the other place then shows where and by whom it was answered.',
     start: 'Let the agents ask', chatTitle: "One agent's chat",
@@ -55,7 +55,7 @@ function applySettings(): void {
     el.setAttribute('locale', locale);
     el.setAttribute('theme', theme);
   }
-  translatePage(text);
+  translatePage(text, demoTextLocale(locale));
   const chosen = agentSelect.value;
   agentSelect.replaceChildren(...INBOX_AGENTS.map((agent) => Object.assign(document.createElement('option'), { value: agent.id, textContent: agent.title[demoTextLocale(locale)] })));
   agentSelect.value = chosen || INBOX_AGENTS[0].id;

@@ -12,14 +12,14 @@ import { inspectMessage } from './inspect.js';
 import { resentResults } from './resent-results.js';
 import { tapTransport, type WireDirection } from './wire-tap.js';
 import { demoTextLocale } from './languages.js';
-import { applyPageSettings, restoreSettings, saveSettings, settingOf, translatePage } from './settings.js';
+import { applyPageSettings, demoWords, restoreSettings, saveSettings, settingOf, translatePage } from './settings.js';
 import { runModeText, type RunModeText } from './run-modes.js';
 
 const TEXT = {
   'zh-CN': {
     channel: '渠道', runMode: '运行模式', language: '语言', theme: '主题', light: '浅色', dark: '深色', chat: '对话',
     notify: '通知', notifyOff: '关闭', notifyHidden: '页面隐藏时', notifyAlways: '总是',
-    intro: '你好！我是演示代理。在右侧选择一个场景，我会向你发起请求：批准操作、回答问题或接收文件。',
+    intro: '你好！我是演示代理。在对话旁选择一个场景，我会向你发起请求：批准操作、回答问题或接收文件。',
     introBelow: '你好！我是演示代理。在下方选择一个场景，我会向你发起请求：批准操作、回答问题或接收文件。',
     settings: '设置', inboxLink: '收件箱：几个代理同时提问',
     scenarios: '场景', wire: '线路消息', clear: '清空', runtime: '运行时', connect: '连接',
@@ -35,7 +35,7 @@ const TEXT = {
   en: {
     channel: 'Channel', runMode: 'Run mode', language: 'Language', theme: 'Theme', light: 'Light', dark: 'Dark', chat: 'Chat',
     notify: 'Notifications', notifyOff: 'Off', notifyHidden: 'When hidden', notifyAlways: 'Always',
-    intro: "Hi! I'm the demo agent. Pick a scenario on the right and I'll ask you something: approve an action, answer a question or receive files.",
+    intro: "Hi! I'm the demo agent. Pick a scenario beside the chat and I'll ask you something: approve an action, answer a question or receive files.",
     introBelow: "Hi! I'm the demo agent. Pick a scenario below and I'll ask you something: approve an action, answer a question or receive files.",
     settings: 'Settings', inboxLink: 'The inbox: several agents asking at once',
     scenarios: 'Scenarios', wire: 'Wire messages', clear: 'Clear', runtime: 'Runtime', connect: 'Connect',
@@ -165,7 +165,8 @@ function applySettings(): void {
   const locale = setting('locale');
   const theme = setting('theme') as 'light' | 'dark'; // the select offers just these
   // The demo's own words are in zh-CN and en; the cards speak the chosen language.
-  const text = TEXT[demoTextLocale(locale)];
+  const lang = demoTextLocale(locale);
+  const text = TEXT[lang];
   applyPageSettings(locale, theme);
   host.setAttribute('locale', locale);
   host.theme = theme;
@@ -178,20 +179,20 @@ function applySettings(): void {
     card.setAttribute('locale', locale);
     card.setAttribute('theme', theme);
   }
-  translatePage(text);
+  translatePage(text, lang);
   scenarios.replaceChildren(
     ...Object.entries(GROUPS).map(([group, names]) => {
       const section = document.createElement('div');
       section.className = 'scenario-group';
       const heading = document.createElement('h3');
-      heading.textContent = text.groups[group as keyof typeof GROUPS];
+      demoWords(heading, text.groups[group as keyof typeof GROUPS], lang);
       const buttons = document.createElement('div');
       buttons.className = 'scenario-buttons';
       for (const name of names) {
         const button = document.createElement('button');
         button.type = 'button';
         button.dataset.scenario = name;
-        button.textContent = text.names[name];
+        demoWords(button, text.names[name], lang);
         button.addEventListener('click', () => void runScenario(name));
         buttons.append(button);
       }

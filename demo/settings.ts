@@ -42,10 +42,21 @@ export function applyPageSettings(locale: string, theme: 'light' | 'dark'): void
   document.documentElement.dataset.theme = theme;
 }
 
-/** Each `[data-i18n]` element's text from `text`, by its key (keys that are not a string are left alone). */
-export function translatePage(text: object): void {
+/**
+ * The demo's own words in `lang` (zh-CN or en), which an Arabic or Hebrew page does not speak: each
+ * says its language and reads in its own direction (dir="auto"), so that "15 s timeout" or a
+ * sentence's full stop keep their places in a right-to-left page.
+ */
+export function demoWords(el: HTMLElement, words: string, lang: string): void {
+  el.textContent = words;
+  el.lang = lang;
+  el.dir = 'auto';
+}
+
+/** Each `[data-i18n]` element's text from `text` in `lang`, by its key (keys that are not a string are left alone). */
+export function translatePage(text: object, lang: string): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-i18n]')) {
     const words = (text as Record<string, unknown>)[el.dataset.i18n ?? ''];
-    if (typeof words === 'string') el.textContent = words;
+    if (typeof words === 'string') demoWords(el, words, lang);
   }
 }

@@ -1,5 +1,6 @@
 // Screenshots of the demo page (docs/screenshots/demo-*.png, answer-all-*.png): the scenarios
-// clicked through as a person would, in light and dark. Run: npm run screenshots:demo
+// clicked through as a person would, in light and dark, and the page in Arabic (demo-ar-*.png).
+// Run: npm run screenshots:demo (DEMO_SHOTS=ar for the Arabic ones alone).
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
@@ -18,7 +19,37 @@ const vite = await createServer({
 await vite.listen();
 const base = vite.resolvedUrls!.local[0]!;
 const browser = await chromium.launch({ executablePath: ensureChromium({ fonts: true }), args: CHROMIUM_ARGS });
+const devices = { desktop: { viewport: { width: 1280, height: 900 } }, '390': { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } };
 try {
+  if (process.env.DEMO_SHOTS !== 'ar') await everyLanguageButArabic();
+  // Right to left: the page in Arabic, light, at 1280 px and on a 390 px phone, with a high-risk
+  // approval and the questionnaire in its chat (demo-ar-desktop.png, demo-ar-390.png).
+  for (const [device, options] of Object.entries(devices)) {
+    const page = await browser.newPage({ ...options, colorScheme: 'light' });
+    await page.addInitScript((saved) => localStorage.setItem('aik-demo-settings', saved), JSON.stringify({ theme: 'light', locale: 'ar' }));
+    await page.goto(base);
+    await page.locator('interaction-host [part~="connection"].state-open').waitFor();
+    for (const name of ['approval-high', 'questionnaire']) {
+      await page.locator(`button[data-scenario="${name}"]`).click();
+      await page.waitForTimeout(400);
+    }
+    await page.locator('interaction-host questionnaire-form').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: `${out}demo-ar-${device}.png`, animations: 'disabled' });
+    await page.close();
+  }
+  console.log('demo screenshots written to docs/screenshots/');
+} finally {
+  await browser.close();
+  await vite.close();
+  await runtime.close();
+}
+
+/** The screenshots in zh-CN and en (all but the Arabic page's). */
+async function everyLanguageButArabic(): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
     await page.goto(base);
@@ -137,7 +168,6 @@ try {
   }
   // The answer-all bar: three approvals at once, two medium and one high, in both
   // schemes and languages, at 1280 px and on a 390 px phone; the bar and the cards under it.
-  const devices = { desktop: { viewport: { width: 1280, height: 900 } }, '390': { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } };
   for (const [device, options] of Object.entries(devices)) {
     for (const theme of ['light', 'dark'] as const) {
       for (const locale of ['zh-CN', 'en'] as const) {
@@ -162,9 +192,4 @@ try {
       }
     }
   }
-  console.log('demo screenshots written to docs/screenshots/');
-} finally {
-  await browser.close();
-  await vite.close();
-  await runtime.close();
 }

@@ -4,7 +4,8 @@
 // left in Arabic; an en or zh-CN page requests no language module. At the link's deadline the card
 // shows the receipt a timeout gives (timed out, in the page's language), offers nothing to answer
 // with, and sends no result: the runtime keeps the time. With AIK_SCREENSHOTS=1 (`npm run screenshots:answer-page`) it writes
-// docs/screenshots/answer-page-time-up-*.png.
+// docs/screenshots/answer-page-time-up-*.png, and the Arabic page pending and answered
+// (answer-page-pending-ar-light.png, answer-page-receipt-ar-light.png).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -17,6 +18,7 @@ import { TRANSLATIONS } from '../../src/i18n/locales/all.js';
 // @ts-expect-error a plain JS helper shared with the test runner
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
 import { answerPageServer, type AnswerPageServer } from '../support/answer-page-server.js';
+import { waitFor } from '../agent/fleet.js';
 import { axeViolations } from '../support/page-axe.js';
 
 const SECRET = 'the-answer-page-languages-test-secret-32+';
@@ -93,6 +95,27 @@ describe('the answer page’s languages (Chromium)', () => {
       await page.context().close();
     });
   }
+});
+
+describe('the answer page right to left (Chromium, 390 px)', () => {
+  it('ar: pending, then approved by a tap, its receipt in Arabic, right to left, axe clean', async () => {
+    const { link, settled } = pendingLink();
+    const { page } = await openPhone(link, 'ar');
+    const card = page.locator('interaction-host approval-dialog');
+    const approve = card.getByRole('button', { name: TRANSLATIONS.ar.approval.approve, exact: true });
+    await approve.waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    await shoot(page, 'pending-ar-light');
+    await approve.tap();
+    await card.locator('[part~="receipt-heading"]').waitFor();
+    await waitFor(settled, 'the runtime has the answer');
+    assert.equal(await card.evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="receipt-heading"]')!).direction), 'rtl');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls sideways');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.evaluate(() => document.fonts.ready);
+    await shoot(page, 'receipt-ar-light');
+    await page.context().close();
+  });
 });
 
 describe('the link’s card at its deadline (Chromium, 390 px)', () => {

@@ -83,5 +83,22 @@ function describeInboxPage(engine: Engine): void {
       assert.deepEqual(violations, []);
       await page.close();
     });
+
+    it('in Arabic: the link back to the demo stands first, its arrow pointing right, the reading way back, before its English words', async () => {
+      const page = new Page(await browser.newPage({ width: 1280, height: 900 }));
+      await visitWithSettings(page, `${base}inbox.html`, { locale: 'ar', theme: 'light' });
+      await poll(async () => ((await page.run<string>(`document.querySelector('[data-i18n="back"]').textContent`)) === 'The demo' ? true : undefined), 'the page in its words');
+      assert.equal(await page.run<string>('document.documentElement.dir'), 'rtl');
+      const link = await page.run<{ arrow: number; wordsLeft: number; wordsRight: number; turned: number; name: string }>(`(() => {
+        const link = document.querySelector('.back-link');
+        const arrow = link.querySelector('.backward');
+        const words = link.querySelector('[data-i18n="back"]').getBoundingClientRect();
+        return { arrow: arrow.getBoundingClientRect().left, wordsLeft: words.left, wordsRight: words.right, turned: new DOMMatrix(getComputedStyle(arrow).transform).a, name: link.textContent.replace('←', '').trim() };
+      })()`);
+      assert.equal(link.turned, -1, 'the ← turned to point right');
+      assert.ok(link.arrow >= link.wordsRight - 1, 'the arrow before the words, on their right');
+      assert.equal(link.name, 'The demo');
+      await page.close();
+    });
   });
 }

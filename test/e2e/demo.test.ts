@@ -271,6 +271,33 @@ describe(`the demo page, in ${engine}`, () => {
     await page.close();
   });
 
+  it('in Arabic the demo’s own English words read left to right where they stand: “15 s timeout” keeps its number first, the greeting its full stop last, and the scenarios are not said to be on the right', async () => {
+    const page = new Page(await browser.newPage(DESKTOP));
+    await visitWithSettings(page, base, { locale: 'ar' });
+    await poll(async () => (await page.run<boolean>(`!!document.querySelector('#host').shadowRoot?.querySelector('.connection.state-open')`)) || undefined, 'connected');
+    assert.equal(await page.run<string>('document.documentElement.dir'), 'rtl');
+    // Where a piece of an element's text is drawn, from the left of the viewport.
+    const xOf = (selector: string, piece: string, last = false) =>
+      page.run<number>(`(() => {
+        const text = document.querySelector(${JSON.stringify(selector)}).firstChild;
+        const at = text.data.${last ? 'lastIndexOf' : 'indexOf'}(${JSON.stringify(piece)});
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + ${piece.length});
+        return range.getBoundingClientRect().x;
+      })()`);
+    const timeout = 'button[data-scenario="questionnaire-timeout"]';
+    assert.equal(await page.run<string>(`document.querySelector('${timeout}').textContent`), '15 s timeout');
+    assert.ok((await xOf(timeout, '15')) < (await xOf(timeout, 'timeout')), '“15” left of “timeout”, as English reads');
+    const intro = '.bubble .wide-only';
+    const greeting = await page.run<string>(`document.querySelector('${intro}').textContent`);
+    assert.doesNotMatch(greeting, /on the right/, 'the scenarios are on the left of a right-to-left page');
+    assert.ok((await xOf(intro, '.', true)) > (await xOf(intro, 'files')), 'the full stop after “files”, not before it');
+    assert.deepEqual(await page.run<string[]>(`[document.querySelector('${timeout}'), document.querySelector('${intro}')].map((el) => el.lang + ' ' + getComputedStyle(el).direction)`), ['en ltr', 'en ltr']);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.close();
+  });
+
   it('the AskUserQuestion and AG-UI cards follow the theme and language switches', async () => {
     const { page, problems } = await open(browser, DESKTOP);
     await page.locator('select[name="locale"]').selectOption('zh-CN');

@@ -6,7 +6,7 @@ import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { formatRemaining } from '../../elements/shared/countdown.js';
 import { shortTime } from '../../elements/shared/receipt.js';
-import { safeText } from '../../elements/shared/safe-text.js';
+import { safeTextContent } from '../../elements/shared/safe-text.js';
 import type { InboxStrings } from '../../i18n/inbox.js';
 import type { Locale } from '../../i18n/locales.js';
 import { displayTitle } from '../../i18n/strings.js';
@@ -103,22 +103,27 @@ export function renderRows(view: RowsView): TemplateResult {
   </ul>`;
 }
 
-/** One row: a waiting call (session, title, severity, time left), or a receipt's one line. */
+/**
+ * One row: a waiting call (session, title, severity, time left), or a receipt's one line. The
+ * session and the title are each the `<bdi>` that isolates them and the box that cuts them short,
+ * so that the cut falls at the end of their own direction: an Arabic title keeps its first words
+ * (a span around a `<bdi>` would read left to right whatever it holds, and cut on the right).
+ */
 function renderRow(item: InboxItem, id: string, tabindex: number, left: string, strings: InboxAllStrings, locale: Locale): TemplateResult {
   const words = strings.inbox;
   const title = displayTitle(strings, item.entry.request.title);
   if (item.outcome) {
     return html`<li class="row receipt" part="row receipt-row" data-row=${id}>
       <p id=${rowId(id)} class="line" tabindex=${tabindex}>
-        <span class="title" dir="auto">${safeText(title)}</span>
+        <bdi class="title" dir="auto">${safeTextContent(title)}</bdi>
         <span class="outcome" part="row-outcome">${receiptText(item.outcome, strings, locale)}</span>
       </p>
     </li>`;
   }
   return html`<li class="row" part="row" data-row=${id}>
     <button id=${rowId(id)} class="line" type="button" tabindex=${tabindex} data-expired=${item.expired ? 'true' : nothing} data-severity=${severityOf(item) ?? nothing}>
-      <span class="session" part="row-session" dir="auto">${safeText(sessionName(item, words))}</span>
-      <span class="title" part="row-title" dir="auto">${safeText(title)}</span>
+      <bdi class="session" part="row-session" dir="auto">${safeTextContent(sessionName(item, words))}</bdi>
+      <bdi class="title" part="row-title" dir="auto">${safeTextContent(title)}</bdi>
       ${badge(item, words)}
       <span class="left" part="row-time">${left}</span>
     </button>

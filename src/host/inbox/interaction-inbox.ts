@@ -5,7 +5,7 @@ import { DirectionController } from '../../elements/shared/direction.js';
 import type { InteractionCard, InteractionResponseEvent } from '../../elements/shared/interaction-card.js';
 import { nowhere } from '../../elements/shared/focus-return.js';
 import { LocaleController } from '../../elements/shared/locale.js';
-import { safeText } from '../../elements/shared/safe-text.js';
+import { safeText, safeTextContent } from '../../elements/shared/safe-text.js';
 import { baseStyles, type Theme } from '../../elements/shared/tokens.js';
 import { cardStyles } from '../../elements/shared/card-styles.js';
 import { cardRegistry, type CardRegistry } from '../../elements/shared/card-registry.js';
@@ -314,7 +314,7 @@ export class InteractionInbox extends LitElement {
     return html`<div class="opened" part="opened" @keydown=${this.onOpenedKey}>
       <div class="opened-head">
         <button type="button" tabindex="0" part="back-button" @click=${this.close}><span aria-hidden="true" class="back-arrow">‹</span> ${words.back}</button>
-        <span class="session" dir="auto">${safeText(sessionName(item, words))}</span>
+        <bdi class="session" dir="auto">${safeTextContent(sessionName(item, words))}</bdi>
       </div>
       ${body}
     </div>`;
