@@ -426,6 +426,24 @@ describe('many instances: when Redis is down', () => {
     assert.equal(page.of('cancel', id).length, 0, 'answered elsewhere: not cancelled');
   });
 
+  it("the page's own answer given while its instance was re-subscribing is acked, and told neither settled nor cancel once the subscriber is back", async (t) => {
+    const { a, b, admin } = await gapFleet(t);
+    const s = fresh('gap-own');
+    const id = `${s}-1`;
+    const page = await rawPage(b!, s);
+    t.after(() => page.close());
+    const done = a!.session(s).callTool('request_user_input', { message: 'Name?' }, { callId: id });
+    await waitFor(() => page.of('tool_call', id).length === 1, 'the card');
+    await cutSubscriber(admin, 'fleet-b');
+    page.send({ type: 'tool_result', call_id: id, tool: 'request_user_input', result: inputResult(id, { message: 'Name?' }, 'mine') });
+    assert.equal(textOf(await done), 'mine');
+    await waitFor(() => page.of('ack', id).length === 1, 'the ack');
+    await admin.sendCommand(['CONFIG', 'SET', 'maxclients', '10000']);
+    await waitFor(async () => ((await admin.sendCommand(['PUBSUB', 'CHANNELS', 'aik:instance:*'])) as string[]).length === 2, "b's subscriber back");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual([page.of('settled', id).length, page.of('cancel', id).length], [0, 0]);
+  });
+
   it('a page left connected while Redis restarts empty gets the calls asked after it', async (t) => {
     const own = await ownRedis(t);
     const servers = await started(2, own.url);

@@ -131,13 +131,15 @@ class RedisAgentSession(RedisCalls):
                 outcomes = await store.outcomes(ended)
                 if self._connection is not connection:
                     return
-                # Answered in another place: `settled` (the page's own answer left `shown` when it came).
-                elsewhere = [id for id, outcome in zip(ended, outcomes) if outcome is not None and outcome.get("how") == "answered" and id in self._shown]
                 for id, outcome in zip(ended, outcomes):
-                    # No outcome: withdrawn (or lost).
-                    if (outcome is None or outcome.get("how") != "answered") and id in self._shown:
+                    if id not in self._shown:
+                        continue  # the page's own answer left `shown` when it came
+                    # Answered in another place: `settled`, as the stored result says; no outcome: withdrawn (or lost).
+                    if outcome is not None and outcome.get("how") == "answered":
+                        if isinstance(settled := outcome.get("settled"), dict):
+                            self._send({"type": "settled", **_settled_fields(self.session_id, id, settled)})
+                    else:
                         self._send({"type": "cancel", "id": id, "reason": "expired" if outcome else "aborted"})
-                await self._tell_settled(store, connection, elsewhere)
 
         self._guard(connection, resend)
 
@@ -151,7 +153,7 @@ class RedisAgentSession(RedisCalls):
             return
         for id, settled in zip(ids, settlements):
             if settled is not None:
-                self._send({"type": "settled", "call_id": id, "session_id": self.session_id, **{name: settled.get(name) for name in ("decision", "where", "actor", "at")}})
+                self._send({"type": "settled", **_settled_fields(self.session_id, id, settled)})
 
     def _on_result(self, call_id: str, tool: ToolName, result: ToolResult, session_grant: bool = False, place: Optional[ResultPlace] = None) -> None:
         """A result from the page: stored if it is the first, acked in any case (or told it came too late).
@@ -244,3 +246,8 @@ class RedisAgentSession(RedisCalls):
 
 def _records(held: dict[str, dict[str, Any]]) -> dict[str, GrantRecord]:
     return {key: GrantRecord(str(value["label"]), str(value["at"]), value.get("actor") if isinstance(value.get("actor"), str) else None) for key, value in held.items()}
+
+
+def _settled_fields(session_id: str, call_id: str, settled: dict[str, Any]) -> dict[str, Any]:
+    """A `settled` frame's fields (without its type) for a call, from how its stored result says it settled."""
+    return {"call_id": call_id, "session_id": session_id, **{name: settled.get(name) for name in ("decision", "where", "actor", "at")}}

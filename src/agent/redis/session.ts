@@ -152,7 +152,7 @@ export class RedisAgentSession extends AgentSession {
         for (const frame of frames) this.send(frame);
         const pending = new Set(frames.map((frame) => frame.call_id));
         const ended = shownBefore.filter((id) => !pending.has(id) && this.shown.has(id));
-        if (ended.length > 0) this.cancelEnded(connection, ended);
+        if (ended.length > 0) this.tellEnded(connection, ended);
         const away = showing.filter((id) => !pending.has(id) && !ended.includes(id));
         if (away.length > 0) this.tellSettled(connection, away);
       },
@@ -176,19 +176,21 @@ export class RedisAgentSession extends AgentSession {
 
   /**
    * Calls the page still shows that ended while this instance heard nothing: answered in another
-   * place (`settled`: the page's own answer left `shown` when it came), withdrawn, or timed out.
+   * place (`settled`, from the stored result; the page's own answer left `shown` when it came),
+   * withdrawn or timed out (`cancel`).
    */
-  private cancelEnded(connection: AgentConnection, ids: string[]): void {
+  private tellEnded(connection: AgentConnection, ids: string[]): void {
     this.store.outcomes(ids).then(
       (outcomes) => {
         if (this.connection !== connection) return;
-        const elsewhere = ids.filter((id, i) => outcomes[i]?.how === 'answered' && this.shown.has(id));
         ids.forEach((id, i) => {
           const outcome = outcomes[i];
-          // No outcome: withdrawn (or lost).
-          if (outcome?.how !== 'answered' && this.shown.has(id)) this.send({ type: 'cancel', id, reason: outcome ? 'expired' : 'aborted' });
+          if (!this.shown.has(id)) return;
+          // An answer carries how it settled; no outcome: withdrawn (or lost).
+          if (outcome?.how === 'answered') {
+            if (outcome.settled) this.send({ type: 'settled', ...settledFields(this.sessionId, id, outcome.settled) });
+          } else this.send({ type: 'cancel', id, reason: outcome ? 'expired' : 'aborted' });
         });
-        if (elsewhere.length > 0) this.tellSettled(connection, elsewhere);
       },
       () => this.storeLost(connection),
     );
