@@ -27,9 +27,8 @@ const authorize = () => ({ actor: OWNER });
 const LONG = { timeoutSeconds: 3600 };
 /**
  * Untimed calls on each level's fresh inbox page first, so that its code is as warm as the chat
- * page's it is compared with (which answered ten and more before): with five, a page that had
- * parsed 100 calls in its snapshot ran colder than one that had parsed 1,000, and 100 waiting read
- * slower than 1,000.
+ * page's it is compared with (which answered ten and more before), whether its snapshot held 100
+ * calls or 1,000.
  */
 const WARM_ROWS = 20;
 
@@ -84,6 +83,8 @@ async function openPage(browser: Browser, base: string, mode: 'chat' | 'inbox', 
 /** One setup's figures: `asker` asks, `pages` serves both pages (the same server in one process). */
 async function measure(browser: Browser, base: string, asker: AgentServer, pages: AgentServer, tag: string, chatCalls: number, rowCalls: number): Promise<InboxTimes> {
   const times: InboxTimes = { chat: [], rows: {}, renders: {} };
+  // Each timed call is due 30 s sooner than the one before, from 30 minutes: at most 59 of them.
+  if (rowCalls + WARM_ROWS >= 60) throw new Error(`inbox bench: ${rowCalls} timed and ${WARM_ROWS} untimed calls a level, at most 59`);
   // The chat's session has no owner, so its calls appear in no inbox.
   const chatSession = `bench-chat-${tag}-${process.pid}`;
   const chat = await openPage(browser, base, 'chat', `ws://127.0.0.1:${pages.port}/agent/sessions/${chatSession}`);

@@ -94,7 +94,7 @@ export class AttentionController implements ReactiveController {
     const known = this.known;
     const mode = this.options.notify();
     this.known = waiting;
-    // Which requests arrived and which left matters only to notifications (\`show\` reads the mode
+    // Which requests arrived and which left matters only to notifications (`show` reads the mode
     // itself): with none shown and notifications off, an update costs the same with a thousand
     // waiting as with one (turned on, the next update compares with this one's list).
     if (this.shown.size > 0 || mode !== 'off') {

@@ -82,6 +82,9 @@ export class OrderedList<T> {
   /** Where a listed item stands: its place by the order, found as for one joining (a walk, should the item have changed meanwhile). */
   private indexOf(listed: Listed<T>): number {
     const at = this.placeOf(listed);
-    return this.list[at] === listed ? at : this.list.indexOf(listed);
+    const found = this.list[at] === listed ? at : this.list.indexOf(listed);
+    // Never -1: a splice at -1 would drop the last item instead.
+    if (found < 0) throw new Error('OrderedList: an item it holds is not in its list');
+    return found;
   }
 }

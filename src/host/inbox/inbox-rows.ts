@@ -16,8 +16,6 @@ import type { InboxAllStrings } from './inbox-strings.js';
 /** The id of row `id`'s focusable element. */
 export const rowId = (id: string) => `row-${id}`;
 
-export { isOpenable } from './inbox-session.js';
-
 /** The session a row comes from, as the person reads it. */
 export const sessionName = (item: InboxItem, strings: InboxStrings) => item.sessionTitle?.trim() || strings.untitled;
 

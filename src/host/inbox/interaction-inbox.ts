@@ -24,10 +24,10 @@ import { AttentionController, type NotifyMode } from '../attention.js';
 import { entryRenderer } from '../entry-view.js';
 import { hostStyles } from '../interaction-host.styles.js';
 import { inboxStyles } from './interaction-inbox.styles.js';
-import { InboxSession, type InboxEvent, type InboxItem } from './inbox-session.js';
+import { InboxSession, isOpenable, type InboxEvent, type InboxItem } from './inbox-session.js';
 import { inboxStringsFor } from './inbox-strings.js';
 import { renderFilters } from './inbox-filters.js';
-import { isOpenable, receiptText, renderRows, rowId, sessionName } from './inbox-rows.js';
+import { receiptText, renderRows, rowId, sessionName } from './inbox-rows.js';
 import { memoisedView, ROWS_SHOWN, type InboxKind, type InboxView } from './inbox-view.js';
 
 export type { InboxKind } from './inbox-view.js';

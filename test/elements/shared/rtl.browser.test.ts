@@ -265,7 +265,7 @@ describe('the host right to left', () => {
 
   // Chromium restyles everything below an element whose `dir` is written, even with the value it
   // had: a host that wrote it on every update restyled its every receipt for each new card.
-  it('writes dir on the host and its cards only when the direction changes', async () => {
+  it('writes dir on the host and on a card only when the direction changes', async () => {
     const transport = new ScriptedTransport();
     const host = (await fixture('<interaction-host locale="ar" layout="list"></interaction-host>')) as InteractionHost;
     host.clock = new FakeClock();
@@ -277,19 +277,19 @@ describe('the host right to left', () => {
     await waitUntil(() => hostHarness(host).cards().length === 1, 'the first call shows');
     const [first] = hostHarness(host).cards<InteractionCard>();
     await first!.updateComplete;
+    const bare = await mountCard(approval(), { attrs: 'locale="ar"' });
     const writes: string[] = [];
     const observer = new MutationObserver((records) => writes.push(...records.map((record) => (record.target as Element).localName)));
     observer.observe(host, { attributeFilter: ['dir'] });
-    observer.observe(first!, { attributeFilter: ['dir'] });
+    observer.observe(bare.el, { attributeFilter: ['dir'] });
     transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id: 'second', tool: 'request_user_approval', arguments: { message: 'Second?', severity: 'low' } }));
     await waitUntil(() => hostHarness(host).cards().length === 2, 'the second call shows');
     await host.updateComplete;
-    first!.theme = 'dark';
-    await first!.updateComplete;
-    expect(writes, 'a new card and a new theme: the direction is the same').to.deep.equal([]);
+    bare.el.theme = 'dark';
+    await bare.el.updateComplete;
+    expect(writes, 'a new card in the host, a new theme on a card alone: the direction is the same').to.deep.equal([]);
     host.locale = 'en';
     await host.updateComplete;
-    await first!.updateComplete;
     observer.disconnect();
     expect(writes.filter((name) => name === 'interaction-host'), 'Arabic to English: the host’s dir written once').to.have.length(1);
     expect(host.getAttribute('dir')).to.equal('ltr');
