@@ -208,7 +208,7 @@ for (const session of sessions) pages.push(await openPage(browser, base, session
 const inboxes: ChaosInbox[] = [0, 1].map(() => startInbox(`ws://127.0.0.1:${proxy.port}/agent/inbox?as=${PERSON}`, plans, byInbox, random));
 const counters: PageCounters = { reloads: 0, midQuestionnaire: 0, askedAgain: new Set(), shown: new Set() };
 const settled = new Set<string>();
-links.run = { browser, person: PERSON, instances, random, counters: linkCounters, pageCounters: counters, stop: () => finished };
+links.run = { browser, person: PERSON, proxyPort: proxy.port, random, counters: linkCounters, pageCounters: counters, stop: () => finished };
 const pageLoops = pages.map((p) => runPage(p, plans, settled, random, counters, () => finished, linkFirst));
 
 // The faults, at seeded random points while calls are in flight.

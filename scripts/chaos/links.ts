@@ -1,15 +1,11 @@
 // The chaos run's answer links: a share of the calls answered through the link their asking
 // instance minted, in Chromium pages of the built answer page (dist/answer-page.js, served by the
-// runtime), opened on a random live instance of the kinds in LINK_KINDS while the chat pages
-// answer the same calls: both try, one wins. Some links are opened twice at once (two phones);
+// runtime), opened through the proxy in front of the instances (Node and Python alike serve fleet
+// links, so any live one) while the chat pages answer the same calls: both try, one wins. Some links are opened twice at once (two phones);
 // the links of the calls left to expire are opened after their deadline, and must be refused (410)
 // with no card and no answer. Each page's last view of its card is kept for the places check.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { answer, shownDecisions, type ChaosPage, type PageCounters, type Plan } from './pages.js';
-import type { InstanceKind } from './processes.js';
-
-/** The instances whose links the run opens: every kind serves fleet links. */
-export const LINK_KINDS: readonly InstanceKind[] = ['node', 'python'];
 
 export interface LinkCounters {
   /** Calls whose link page sent an answer (clicked its submit). */
@@ -24,16 +20,16 @@ export interface LinkCounters {
   views: [string, string][];
 }
 
-interface LinkInstance {
-  port: number;
-  kind: InstanceKind;
-  live: boolean;
-}
-
 export interface LinkRun {
   browser: Browser;
   person: string;
-  instances: readonly LinkInstance[];
+  /**
+   * The round-robin proxy in front of the instances: a link is opened through it, as a phone
+   * reaches a fleet through its load balancer, so a page whose instance died reconnects to a live
+   * one (opened on one instance's own port, it waited for that instance to come back, and the run
+   * could end first with the page still showing the call waiting).
+   */
+  proxyPort: number;
   random: () => number;
   counters: LinkCounters;
   pageCounters: PageCounters;
@@ -55,8 +51,9 @@ async function oneOfFew<T>(step: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A page of the link on `port`, signed in as the person (the `as` cookie the instances' authorize reads). */
-async function openLink(run: LinkRun, port: number, path: string): Promise<{ context: BrowserContext; page: ChaosPage; status: number }> {
+/** A page of the link through the proxy, signed in as the person (the `as` cookie the instances' authorize reads). */
+async function openLink(run: LinkRun, path: string): Promise<{ context: BrowserContext; page: ChaosPage; status: number }> {
+  const port = run.proxyPort;
   const context = await run.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   await context.addCookies([{ name: 'as', value: run.person, url: `http://127.0.0.1:${port}` }]);
   const tab = await context.newPage();
@@ -68,11 +65,6 @@ async function openLink(run: LinkRun, port: number, path: string): Promise<{ con
   });
   return { context, page: { session: 'link', page: tab, reloadRequested: false }, status: response?.status() ?? 0 };
 }
-
-const pickLive = (run: LinkRun) => {
-  const live = run.instances.filter((i) => i.live && LINK_KINDS.includes(i.kind));
-  return live[Math.floor(run.random() * live.length)];
-};
 
 /** Its view once the call settled (a page still waiting when the run ends is read once more, as the others are), for the places check. */
 async function keepView(run: LinkRun, id: string, page: ChaosPage): Promise<void> {
@@ -91,7 +83,7 @@ async function keepView(run: LinkRun, id: string, page: ChaosPage): Promise<void
 
 /**
  * Answers `plan` through its link after a short random wait, on one page or (`twice`) two at once,
- * on a random live instance; a kill or a drop under it tries again on another, a few times.
+ * through the proxy (so on any live instance); a kill or a drop under it tries again, a few times.
  */
 export async function answerByLink(run: LinkRun, plan: Plan, link: string, twice: boolean): Promise<void> {
   await sleep(run.random() * 3000);
@@ -101,14 +93,9 @@ export async function answerByLink(run: LinkRun, plan: Plan, link: string, twice
 async function answerOnPages(run: LinkRun, plan: Plan, path: string, twice: boolean): Promise<void> {
   if (twice) run.counters.twice += 1;
   for (let attempt = 0; attempt < 4 && !run.stop(); attempt += 1) {
-    const instance = pickLive(run);
-    if (!instance) {
-      await sleep(300);
-      continue;
-    }
     const opened: { context: BrowserContext; page: ChaosPage }[] = [];
     try {
-      for (const page of await Promise.all(Array.from({ length: twice ? 2 : 1 }, () => openLink(run, instance.port, path)))) opened.push(page);
+      for (const page of await Promise.all(Array.from({ length: twice ? 2 : 1 }, () => openLink(run, path)))) opened.push(page);
       const card = (p: ChaosPage) => p.page.locator(`[data-id="${plan.id}"]`).first().waitFor({ timeout: 15_000 });
       await Promise.all(opened.map(({ page }) => card(page)));
       await Promise.all(opened.map(({ page }) => answer(page, plan, false, run.pageCounters, () => run.counters.answered.add(plan.id))));
@@ -126,9 +113,8 @@ async function answerOnPages(run: LinkRun, plan: Plan, path: string, twice: bool
 /** Opens the link of a call left to expire after its deadline: a 410 page with no card. */
 export async function openExpired(run: LinkRun, plan: Plan, link: string, deadlineMs: number): Promise<void> {
   await sleep(Math.max(0, deadlineMs - Date.now()) + 500);
-  const instance = pickLive(run);
-  if (!instance || run.stop()) return;
-  const { context, page, status } = await oneOfFew(() => openLink(run, instance.port, new URL(link).pathname)).catch(() => ({ context: undefined, page: undefined, status: 0 }));
+  if (run.stop()) return;
+  const { context, page, status } = await oneOfFew(() => openLink(run, new URL(link).pathname)).catch(() => ({ context: undefined, page: undefined, status: 0 }));
   if (!context || !page) return;
   const cards = await page.page.locator(`[data-id="${plan.id}"]`).count().catch(() => 1);
   if (status === 410 && cards === 0) run.counters.expiredRefused += 1;
