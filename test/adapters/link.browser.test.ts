@@ -1,9 +1,9 @@
 // MCP URL-mode elicitation in <approval-dialog>: the full URL with its host set apart, warnings
 // for look-alike hosts, nothing fetched or opened before the user's click.
-import { expect } from '@open-wc/testing';
+import { expect, nextFrame } from '@open-wc/testing';
 import { elicitResult } from '../../src/adapters/mcp-elicitation.js';
 import type { ApprovalDialog } from '../../src/elements/approval-dialog/approval-dialog.js';
-import { press, startBefore, tabTo } from '../support/keyboard.js';
+import { deepActiveElement, press, startBefore, tabTo } from '../support/keyboard.js';
 import { URL_MODE } from './mcp-examples.js';
 import { elicitationRequest } from './support.js';
 import { mountCard } from '../support/card-harness.js';
@@ -101,6 +101,27 @@ describe('MCP URL mode in <approval-dialog>', () => {
       await el.updateComplete;
       expect(partIn(root, 'link-status')!.textContent).to.contain('reports it is done');
       expect(partIn(root, 'link-status')?.querySelector('button') ?? null).to.equal(null);
+    } finally {
+      opens.restore();
+    }
+  });
+
+  it('tabbing on to Open again before the receipt takes focus: focus stays on Open again', async () => {
+    const opens = recordOpens();
+    try {
+      const { el, root } = await mountCard<ApprovalDialog>(elicitationRequest(URL_MODE), { attrs: 'locale="en"' });
+      const approve = partIn(root, 'approve-button') as HTMLButtonElement;
+      approve.focus();
+      approve.click();
+      el.linkState = 'waiting';
+      await el.updateComplete;
+      // Before the frame at which the receipt takes focus: a quick Tab, or a slow frame, gets here
+      // first. Focused from script, so the frame cannot come before it (a key press takes longer).
+      const again = partIn(root, 'link-status')!.querySelector('button')!;
+      again.focus();
+      await nextFrame();
+      await nextFrame();
+      expect(deepActiveElement() === again, `focus on Open again, not ${deepActiveElement()?.textContent}`).to.equal(true);
     } finally {
       opens.restore();
     }

@@ -27,9 +27,9 @@ export interface FocusReturnHost extends ReactiveControllerHost, HTMLElement {
  * whether the card stands alone or sits in a host's shadow root. A modal that `remember()`ed
  * where focus was before it opened gives focus back there instead, as a dialog does.
  *
- * Focus is never pulled from wherever else on the page the user is, or has gone since. An
- * answer counts focus on the page itself as the user's too (Safari does not focus a clicked
- * button); a timeout or a cancel does not.
+ * Focus is never pulled from wherever else on the page the user is, or has gone since (another
+ * control of the same card included). An answer counts focus on the page itself as the user's
+ * too (Safari does not focus a clicked button); a timeout or a cancel does not.
  */
 export class FocusReturnController implements ReactiveController {
   private wasPending = false;
@@ -70,8 +70,11 @@ export class FocusReturnController implements ReactiveController {
       return;
     }
     // At the next frame, where the browser lays out anyway: focusing at once forces a layout.
+    // Only if focus is still where the render left it (in the card, or fallen to the page): a Tab
+    // pressed before that frame wins.
+    const left = deepActiveElement();
     requestAnimationFrame(() => {
-      if (within(this.host) || nowhere()) this.target()?.focus({ preventScroll: true });
+      if (nowhere() || deepActiveElement() === left) this.target()?.focus({ preventScroll: true });
     });
   }
 }
