@@ -1,6 +1,7 @@
 import { css } from 'lit';
 
-export const approvalStyles = css`
+/** The severity stripe: a pending card's border, a receipt's painted edge (its one line needs it). */
+export const stripeStyles = css`
   .card {
     border-inline-start-width: 4px;
   }
@@ -31,6 +32,9 @@ export const approvalStyles = css`
   :host(:not([state='pending']):dir(rtl)) .card {
     background-image: linear-gradient(to left, var(--_stripe) 5px, var(--_surface) 0);
   }
+`;
+
+export const approvalStyles = css`
   .badge.severity-low {
     background: var(--_success-soft);
     color: var(--_success);

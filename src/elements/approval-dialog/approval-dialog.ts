@@ -15,7 +15,7 @@ import { receiptStyles } from '../shared/receipt.js';
 import { renderDetails, steadyLabel } from './details.js';
 import { cardStyles } from '../shared/card-styles.js';
 import { baseStyles } from '../shared/tokens.js';
-import { approvalStyles } from './approval-dialog.styles.js';
+import { approvalStyles, stripeStyles } from './approval-dialog.styles.js';
 import { ConfirmArming } from './confirm-arming.js';
 import { renderGrant, renderGrantScope } from './grant-action.js';
 import { MAX_TYPED_LENGTH } from '../../rules/limits.js';
@@ -60,7 +60,8 @@ export { CONFIRM_DELAY_MS } from './confirm-arming.js';
  * @cssprop --aik-color-accent - Accent (approve) colour; see docs/theming.md for every token.
  */
 export class ApprovalDialog extends InteractionCard<ApprovalStrings> {
-  static override styles = [baseStyles, cardStyles, receiptStyles, approvalStyles];
+  static override styles = [baseStyles, cardStyles, receiptStyles, stripeStyles, approvalStyles];
+  protected static override lineStyles = [baseStyles, receiptStyles, stripeStyles];
 
   protected readonly ownStrings = ['approval', approvalStrings] as const;
 

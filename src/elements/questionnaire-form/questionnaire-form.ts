@@ -219,7 +219,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
         required
         dir="auto"
         .value=${draft.entry(key).text}
-        aria-invalid=${problem?.code === 'custom_text_required' ? 'true' : 'false'}
+        aria-invalid=${problem?.code === 'custom_text_required'}
         aria-describedby=${problem ? `error-${n}` : nothing}
         @keydown=${this.keys.onLine}
         @input=${(event: Event) => this.edit(this.current.with(key, { text: (event.target as HTMLTextAreaElement).value }))}
@@ -241,7 +241,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
       class="question"
       part="question"
       data-key=${key}
-      aria-invalid=${invalid ? 'true' : 'false'}
+      aria-invalid=${invalid}
       aria-describedby=${invalid ? errorId : nothing}
       @keydown=${(event: KeyboardEvent) => this.lists.onKeydown(event, key, question.options, false)}
     >
@@ -268,7 +268,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
           dir="auto"
           required
           .value=${entry.text}
-          aria-invalid=${invalid ? 'true' : 'false'}
+          aria-invalid=${invalid}
           aria-describedby=${invalid ? 'error-0' : nothing}
           @keydown=${this.keys.onLine}
           @input=${onText}
@@ -283,7 +283,7 @@ export class QuestionnaireForm extends InteractionCard<QuestionnaireStrings> {
     return html`<fieldset
       data-key=${SINGLE_KEY}
       aria-labelledby=${request.message ? 'message' : 'title'}
-      aria-invalid=${invalid ? 'true' : 'false'}
+      aria-invalid=${invalid}
       aria-describedby=${invalid ? 'error-0' : nothing}
       @keydown=${(event: KeyboardEvent) => this.lists.onKeydown(event, SINGLE_KEY, options, multi)}
     >

@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, html, LitElement, nothing, type CSSResult, type PropertyValues, type TemplateResult } from 'lit';
 import { consume } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
 import { cardExtension, type CardExtension } from './card-extension.js';
@@ -19,9 +19,9 @@ import { DirectionController } from './direction.js';
 import { FocusReturnController } from './focus-return.js';
 import { InteractionResponseEvent } from './interaction-response-event.js';
 import { LocaleController } from './locale.js';
-import { renderReceipt, shownAnswer, type ReceiptView } from './receipt.js';
+import { receiptStyles, renderReceipt, shownAnswer, type ReceiptView } from './receipt.js';
 import { safeText } from './safe-text.js';
-import type { Theme } from './tokens.js';
+import { baseStyles, type Theme } from './tokens.js';
 
 /** Text past this many characters starts collapsed, so a huge message keeps the card small. */
 export const COLLAPSE_AFTER = 2000;
@@ -111,6 +111,19 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   @state()
   private receiptOpen = false;
 
+  /** The styles a closed receipt's one line needs, of the element's `styles`. */
+  protected static lineStyles: CSSResult[] = [baseStyles, receiptStyles];
+
+  /**
+   * The shadow root adopts only `lineStyles`. Each shadow root adds the features of every rule it
+   * adopts to the page's style bookkeeping, which Chromium gathers again from every root whenever
+   * a card comes or a receipt goes: receipts are most of a long session's roots, and short lists
+   * for them keep a call's cost flat however many are kept (docs/performance.md, Receipts). Every
+   * browser the kit supports adopts style sheets (docs/browsers.md): Lit's fallback to `<style>`
+   * elements, which adopting again would pile up, never runs.
+   */
+  private line = false;
+
   /** Long texts the user expanded (the message, an approval's details). */
   @state()
   private expanded: ReadonlySet<string> = new Set();
@@ -167,6 +180,11 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     if (changed.has('request') && this.request) this.registry?.set(this.request.request_id, this);
     this.setAttribute('state', this.state);
     if (changed.has('request') || changed.has('deadline') || changed.has('response') || changed.has('submitting')) this.syncTimer(changed);
+    // A closed receipt adopts only its line's styles; anything else all of the element's, before
+    // the render, so an opened record renders styled (see `line`).
+    const line = this.settled && !this.receiptOpen;
+    const own = this.constructor as typeof InteractionCard;
+    if (line !== this.line) adoptStyles(this.renderRoot as ShadowRoot, (this.line = line) ? own.lineStyles : own.elementStyles);
   }
 
   override disconnectedCallback(): void {

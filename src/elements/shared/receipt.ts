@@ -79,7 +79,7 @@ export function renderReceipt(view: ReceiptView): TemplateResult {
   return html`<div class="receipt receipt-${tone}" part="receipt">
     <div class="receipt-line" role="status">
       <p class="receipt-heading" role="heading" aria-level="3">
-        <button tabindex="0" type="button" class="receipt-toggle" part="receipt-heading" aria-expanded=${open ? 'true' : 'false'} aria-controls="record" @click=${view.toggle}>
+        <button tabindex="0" type="button" class="receipt-toggle" part="receipt-heading" aria-expanded=${open} aria-controls="record" @click=${view.toggle}>
           <span class="receipt-icon" aria-hidden="true">${tone === 'positive' ? '✓' : tone === 'negative' ? '✕' : '–'}</span>
           <span class="receipt-title" id="title" dir="auto">${safeText(view.title)}</span>
           <span class="receipt-outcome" part="state">${view.outcome ?? outcome(view)}</span>

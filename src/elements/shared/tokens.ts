@@ -81,8 +81,8 @@ export const baseStyles = css`
     }
   }
   *,
-  *::before,
-  *::after {
+  ::before,
+  ::after {
     box-sizing: border-box;
   }
   /* A model's text reads in its own direction (dir="auto") and stands at the card's start, as the
