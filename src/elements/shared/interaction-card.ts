@@ -180,11 +180,13 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
     if (changed.has('request') && this.request) this.registry?.set(this.request.request_id, this);
     this.setAttribute('state', this.state);
     if (changed.has('request') || changed.has('deadline') || changed.has('response') || changed.has('submitting')) this.syncTimer(changed);
-    // A closed receipt adopts only its line's styles; anything else all of the element's, before
-    // the render, so an opened record renders styled (see `line`).
+    // Before the render, so an opened record renders styled (see `line`).
     const line = this.settled && !this.receiptOpen;
     const own = this.constructor as typeof InteractionCard;
-    if (line !== this.line) adoptStyles(this.renderRoot as ShadowRoot, (this.line = line) ? own.lineStyles : own.elementStyles);
+    if (line !== this.line) {
+      this.line = line;
+      adoptStyles(this.renderRoot as ShadowRoot, line ? own.lineStyles : own.elementStyles);
+    }
   }
 
   override disconnectedCallback(): void {
