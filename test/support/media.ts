@@ -48,6 +48,30 @@ function rulesUnder(root: ShadowRoot, condition: string): string[] {
   return found;
 }
 
+/** The engine's own `adoptedStyleSheets` accessors, wherever on the prototype chain they are. */
+function adoptedAccessors(root: ShadowRoot): PropertyDescriptor {
+  for (let proto: object | null = Object.getPrototypeOf(root); proto; proto = Object.getPrototypeOf(proto)) {
+    const found = Object.getOwnPropertyDescriptor(proto, 'adoptedStyleSheets');
+    if (found) return found;
+  }
+  throw new Error('asIfCoarsePointer: this engine has no adoptedStyleSheets');
+}
+
+/**
+ * Adopts `sheet` after the root's own sheets, and keeps it last whatever the element adopts later,
+ * as a device's media holds through every state: a card changes its sheets as it settles (a
+ * closed receipt adopts only its line's styles).
+ */
+function keepLast(root: ShadowRoot, sheet: CSSStyleSheet): void {
+  const { get, set } = adoptedAccessors(root);
+  Object.defineProperty(root, 'adoptedStyleSheets', {
+    configurable: true,
+    get: () => get!.call(root) as CSSStyleSheet[],
+    set: (sheets: CSSStyleSheet[]) => set!.call(root, [...sheets.filter((other) => other !== sheet), sheet]),
+  });
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets];
+}
+
 /**
  * Applies, inside each given element's shadow root (and those of the cards it holds), the rules
  * its styles keep for `(pointer: coarse)`, as a touch screen would: a sheet appended after the
@@ -62,7 +86,7 @@ export function asIfCoarsePointer(...elements: Element[]): number {
     if (rules.length > 0) {
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(rules.join('\n'));
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+      keepLast(root, sheet);
       applied += rules.length;
     }
     for (const inner of root.querySelectorAll('*')) visit(inner);
