@@ -115,12 +115,11 @@ export abstract class InteractionCard<S extends object = object> extends LitElem
   protected static lineStyles: CSSResult[] = [baseStyles, receiptStyles];
 
   /**
-   * The shadow root adopts only `lineStyles`. Each shadow root adds the features of every rule it
-   * adopts to the page's style bookkeeping, which Chromium gathers again from every root whenever
-   * a card comes or a receipt goes: receipts are most of a long session's roots, and short lists
-   * for them keep a call's cost flat however many are kept (docs/performance.md, Receipts). Every
-   * browser the kit supports adopts style sheets (docs/browsers.md): Lit's fallback to `<style>`
-   * elements, which adopting again would pile up, never runs.
+   * The shadow root adopts only `lineStyles`. Chromium gathers the features of every rule each
+   * shadow root adopts whenever a card comes or a receipt goes; receipts are most of a long
+   * session's roots, so short lists keep a call's cost flat however many are kept
+   * (docs/performance.md). Every browser the kit supports adopts style sheets (docs/browsers.md):
+   * Lit's fallback to `<style>` elements, which adopting again would pile up, never runs.
    */
   private line = false;
 
