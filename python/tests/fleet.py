@@ -43,6 +43,13 @@ class RedisServer:
         self.process.terminate()
         self.process.wait(10)
 
+    async def user(self, admin: Any, name: str) -> str:
+        """A Redis user for one instance, allowed everything (ACL); returns the URL it signs in with.
+        What the test then takes from that user (`ACL SETUSER name off`, `-ping`) reaches that
+        instance alone, where a server-wide limit would reach every instance."""
+        await admin.acl_setuser(name, enabled=True, passwords=[f"+{name}-secret"], keys=["*"], channels=["*"], commands=["+@all"])
+        return self.url.replace("redis://", f"redis://{name}:{name}-secret@")
+
 
 class NodeInstance:
     """A Node agent server in the fleet (`createAgentServer({ redis, port })`), in its own process."""

@@ -121,6 +121,45 @@ async def test_a_call_asked_while_the_pages_instance_still_claims_the_session_re
             await server.close()
 
 
+async def test_an_instance_whose_check_after_subscribing_again_failed_tries_again_until_it_holds(redis_server: RedisServer, store: Any) -> None:
+    """After a gap the instance subscribes again, then checks its command connection. When that
+    check fails the new subscription is not enough: it tries again, and takes calls once both hold
+    (it used to go on reading a subscription that raised nothing, refusing calls for good)."""
+    b = await AgentServer.start("127.0.0.1", 0, redis=await redis_server.user(store, "py-checking"))
+    try:
+        await store.acl_setuser("py-checking", enabled=True, commands=["-ping"])  # the check after subscribing fails
+        [subscriber] = [c["id"] for c in await store.client_list() if c["user"] == "py-checking" and int(c["sub"]) > 0]
+        await store.acl_log_reset()
+        await store.client_kill_filter(_id=subscriber)
+        for _ in range(250):  # until Redis has refused the check once
+            if any(entry["object"] == "ping" and entry["username"] == "py-checking" for entry in await store.acl_log()):
+                break
+            await asyncio.sleep(0.02)
+        else:
+            raise AssertionError("the instance never checked its connection after subscribing again")
+        with pytest.raises(KitError) as refused:
+            await b.session("py-checking").call_tool("request_user_approval", {"message": "Go?"}, call_id="py-checking-0")
+        assert refused.value.code == "unavailable"
+        await store.acl_setuser("py-checking", enabled=True, commands=["+ping"])
+        page = await FakeKit.open(b, session="py-checking")
+        await page.handshake()
+        for attempt in range(1, 40):
+            task = asyncio.create_task(b.session("py-checking").call_tool("request_user_approval", {"message": "Go?"}, call_id=f"py-checking-{attempt}"))
+            await asyncio.sleep(0.1)
+            if not task.done():
+                break
+            assert isinstance(task.exception(), KitError)
+        else:
+            raise AssertionError("still refusing calls 4 s after its check could pass")
+        call = await page.recv(5)
+        assert (call["type"], call["call_id"]) == ("tool_call", f"py-checking-{attempt}"), "taken again, and on its way to the page"
+        task.cancel()
+        await page.close()
+    finally:
+        await b.close()
+        await store.acl_deluser("py-checking")
+
+
 async def test_deadline_plus_grace_on_the_calling_instance_reaches_the_page_as_cancel(redis_server: RedisServer, store: Any) -> None:
     clock = FakeClock(now=__import__("time").time())
     a, b = await fleet(redis_server, 2, clock=clock)

@@ -346,34 +346,34 @@ async def test_a_call_asked_on_a_python_instance_is_answered_through_a_link_on_a
 
 
 async def test_a_card_a_link_decided_while_its_pages_instance_was_resubscribing_becomes_its_receipt(redis_server: RedisServer) -> None:
-    """The page's instance misses the call's settlement while its subscriber is cut off; once the
-    subscriber is back, the page gets `settled` (where: link), not a cancel."""
+    """The page's instance misses the call's settlement while it is cut off from Redis; once it is
+    back and subscribed again, the page gets `settled` (where: link), not a cancel."""
     call_id = "gap-link"
     admin = aioredis.Redis.from_url(redis_server.url, decode_responses=True)
+    # b signs in to Redis as a user of its own: turned off, with its connections closed, b cannot
+    # come back (neither its subscriber nor a pooled connection its subscriber could take), while a
+    # connects as it needs to.
+    b_url = await redis_server.user(admin, "instance-b")
     try:
-        async with instance(redis_server.url) as b:
-            # b's subscriber, the only one until a starts: cut off below, so that it cannot come back
-            # (no client slot left) while every other connection keeps working.
-            subscriber = next(c["id"] for c in await admin.client_list() if int(c.get("sub", 0)) + int(c.get("psub", 0)) > 0)
-            async with instance(redis_server.url) as a:
-                chat = await page(b, call_id, None)
-                task, path = await ask(a, call_id, call_id, owner=None)
-                await until_frame(chat, "tool_call")
-                await admin.config_set("maxclients", len(await admin.client_list()) - 1)
-                await admin.client_kill_filter(_id=subscriber)
-                socket = await link_socket(a, path)
-                await start(socket)
-                await send(socket, answer(call_id))
-                assert (await asyncio.wait_for(task, 10))["interaction_response"]["approved"] is True
-                await chat.nothing(0.5)  # b heard nothing while its subscriber was away
-                await admin.config_set("maxclients", 10000)
-                heard = [await chat.recv(5)]
-                while heard[-1]["type"] != "settled":
-                    heard.append(await chat.recv(5))
-                assert (heard[-1]["call_id"], heard[-1]["decision"], heard[-1]["where"]) == (call_id, "approved", "link")
-                assert not [m for m in heard if m["type"] == "cancel"], "answered elsewhere: not cancelled"
-                await socket.close()
-                await chat.close()
+        async with instance(b_url) as b, instance(redis_server.url) as a:
+            chat = await page(b, call_id, None)
+            task, path = await ask(a, call_id, call_id, owner=None)
+            await until_frame(chat, "tool_call")
+            await admin.acl_setuser("instance-b", enabled=False)
+            assert await admin.client_kill_filter(user="instance-b") >= 2, "b's subscriber and command connection"
+            socket = await link_socket(a, path)
+            await start(socket)
+            await send(socket, answer(call_id))
+            assert (await asyncio.wait_for(task, 10))["interaction_response"]["approved"] is True
+            await chat.nothing(0.5)  # b heard nothing while it was away
+            await admin.acl_setuser("instance-b", enabled=True)
+            heard = [await chat.recv(5)]
+            while heard[-1]["type"] != "settled":
+                heard.append(await chat.recv(5))
+            assert (heard[-1]["call_id"], heard[-1]["decision"], heard[-1]["where"]) == (call_id, "approved", "link")
+            assert not [m for m in heard if m["type"] == "cancel"], "answered elsewhere: not cancelled"
+            await socket.close()
+            await chat.close()
     finally:
-        await admin.config_set("maxclients", 10000)
+        await admin.acl_deluser("instance-b")
         await admin.aclose()

@@ -115,6 +115,14 @@ class RedisStore:
         """Reads this instance's channel; after a gap it subscribes again and says so."""
         delay = 0.05
         while not self._closing:
+            # Tried again until it holds: a subscription that failed halfway (a pooled connection
+            # Redis had closed) reads no error, only silence.
+            if not self._subscribed:
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
+                if await self._resubscribe():
+                    delay = 0.05
+                continue
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
             except asyncio.CancelledError:
@@ -123,23 +131,24 @@ class RedisStore:
                 if self._closing:
                     return
                 self._subscribed = False
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 1.0)
-                try:
-                    await self._pubsub.aclose()
-                    await self._subscribe()
-                    await self._client.ping()
-                except Exception:
-                    self._subscribed = False
-                    continue
-                delay = 0.05
-                self._command_failed = False
-                self._handlers.resubscribed()
                 continue
             if message is not None and message.get("type") == "message":
                 listeners = self._inboxes.get(str(message.get("channel")))
                 for heard in list(listeners.values()) if listeners is not None else [self._dispatch]:
                     heard(str(message.get("data")))
+
+    async def _resubscribe(self) -> bool:
+        """A fresh subscription after a gap; the handlers hear that messages were missed meanwhile."""
+        try:
+            await self._pubsub.aclose()
+            await self._subscribe()
+            await self._client.ping()
+        except Exception:
+            self._subscribed = False
+            return False
+        self._command_failed = False
+        self._handlers.resubscribed()
+        return True
 
     def _dispatch(self, text: str) -> None:
         """One message on this instance's channel: a JSON object whose strings carry JSON themselves."""
