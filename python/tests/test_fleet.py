@@ -29,15 +29,6 @@ def approved(call_id: str) -> dict[str, Any]:
     return result
 
 
-async def after_repeats(page: FakeKit, call_id: str) -> dict[str, Any]:
-    """The next message that is not the call again: a frame published by ASK can cross the page's
-    `ready` re-send of the pending calls (the kit shows a repeated pending call once)."""
-    while True:
-        message = await page.recv(5)
-        if not (message.get("type") == "tool_call" and message.get("call_id") == call_id):
-            return message
-
-
 async def drained(page: FakeKit, wait: float = 0.3) -> list[dict[str, Any]]:
     """What the page receives for a moment (used only for negatives)."""
     got: list[dict[str, Any]] = []
@@ -62,7 +53,7 @@ async def test_a_call_on_one_instance_reaches_the_page_on_another(redis_server: 
         assert (call["type"], call["call_id"]) == ("tool_call", "py-reach-1")
         assert await store.zrange("aik:session:py-reach:pending", 0, -1) == ["py-reach-1"]
         await page.send({"type": "tool_result", "call_id": "py-reach-1", "tool": "request_user_approval", "result": approved("py-reach-1")})
-        assert await after_repeats(page, "py-reach-1") == {"v": 1, "type": "ack", "id": "py-reach-1"}
+        assert await page.recv(5) == {"v": 1, "type": "ack", "id": "py-reach-1"}
         result = await asyncio.wait_for(task, 5)
         assert result["interaction_response"]["request_id"] == "py-reach-1"
         stored = json.loads(await store.get("aik:result:py-reach-1"))  # with how it settled: who won, for a late answer
@@ -121,6 +112,34 @@ async def test_a_call_asked_while_the_pages_instance_still_claims_the_session_re
             await server.close()
 
 
+async def test_a_call_published_while_the_pages_ready_read_is_on_its_way_is_sent_once(redis_server: RedisServer) -> None:
+    """After `ready` the page's instance reads the session's pending calls; a call asked meanwhile
+    is published to it and is in the read too. The page gets it once."""
+    a, b = await fleet(redis_server, 2)
+    store = await b._fleet.store()  # type: ignore[union-attr]
+    read = store.pending_frames
+    asked = asyncio.Event()
+
+    async def held_read(session: str) -> list[dict[str, Any]]:
+        await asked.wait()  # the read goes out once the call reached the page live
+        return await read(session)
+
+    store.pending_frames = held_read  # type: ignore[method-assign]
+    try:
+        page = await FakeKit.open(b, session="py-crossing")
+        await page.handshake()
+        task = asyncio.create_task(a.session("py-crossing").call_tool("request_user_approval", {"message": "Go?"}, call_id="py-crossing-1"))
+        call = await page.recv(5)
+        assert (call["type"], call["call_id"]) == ("tool_call", "py-crossing-1")
+        asked.set()
+        assert await drained(page, 0.5) == [], "the read found the call the page already has"
+        task.cancel()
+        await page.close()
+    finally:
+        for server in (a, b):
+            await server.close()
+
+
 async def test_an_instance_whose_check_after_subscribing_again_failed_tries_again_until_it_holds(redis_server: RedisServer, store: Any) -> None:
     """After a gap the instance subscribes again, then checks its command connection. When that
     check fails the new subscription is not enough: it tries again, and takes calls once both hold
@@ -171,7 +190,7 @@ async def test_deadline_plus_grace_on_the_calling_instance_reaches_the_page_as_c
         clock.advance(40.001)
         result = await asyncio.wait_for(task, 5)
         assert result["interaction_response"]["status"] == "timeout"
-        assert await after_repeats(page, "py-expire-1") == {"v": 1, "type": "cancel", "id": "py-expire-1", "reason": "expired"}
+        assert await page.recv(5) == {"v": 1, "type": "cancel", "id": "py-expire-1", "reason": "expired"}
         assert json.loads(await store.get("aik:result:py-expire-1"))["how"] == "expired"
         # The page's answer, arriving late on the other instance, is told it expired.
         await page.send({"type": "tool_result", "call_id": "py-expire-1", "tool": "request_user_input", "result": result})

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { createClient } from 'redis';
 import { KitError } from '../../src/agent/agent-session.js';
+import { RedisStore } from '../../src/agent/redis/store.js';
 import type { AgentServer, AgentServerOptions } from '../../src/agent/ws-server.js';
 import type { ToolResult } from '../../src/protocol/results.js';
 import { MemoryStorage } from '../../src/session/storage.js';
@@ -84,6 +85,31 @@ describe('many instances: calls reach the page wherever it is', () => {
     page.answer(`${s}-c`, { text: 'from b' });
     assert.equal(textOf(await promise), 'from b');
     await waitFor(() => life(page.entry(`${s}-c`)).unacked === false, 'the ack');
+    page.close();
+  });
+
+  it("a call published while the page's ready read is on its way is in the read too, and sent once", async (t) => {
+    const { servers: [a, b] } = await fleet(2);
+    const s = fresh('crossing');
+    let reachedPage = () => {};
+    const reached = new Promise<void>((resolve) => (reachedPage = resolve));
+    const read = RedisStore.prototype.pendingFrames;
+    // The read after `ready` goes out once the call asked meanwhile has reached the page live.
+    const held = t.mock.method(RedisStore.prototype, 'pendingFrames', async function (this: RedisStore, session: string) {
+      await reached;
+      return read.call(this, session);
+    });
+    const page = await rawPage(b!, s);
+    await waitFor(() => held.mock.callCount() === 1, "the read after the page's ready");
+    const asking = a!.session(s).callTool('request_user_approval', { message: 'Go?' }, { callId: `${s}-1` });
+    await waitFor(() => page.of('tool_call', `${s}-1`).length === 1, 'the call, live');
+    reachedPage();
+    await held.mock.calls[0]!.result;
+    // Whatever the read sends goes before the ack on the same socket.
+    page.send({ type: 'tool_result', call_id: `${s}-1`, tool: 'request_user_approval', result: approved(`${s}-1`) });
+    await waitFor(() => page.of('ack', `${s}-1`).length === 1, 'the ack');
+    assert.equal(page.of('tool_call', `${s}-1`).length, 1, 'the read found the call the page already has');
+    assert.equal(statusOf(await asking), 'completed');
     page.close();
   });
 });

@@ -121,8 +121,11 @@ class RedisAgentSession(RedisCalls):
             if self._connection is not connection or not self._ready:
                 return
             await self._grants_to_page(store, connection)
+            # A call published here while the read was on its way is in it too: sent once.
+            sent_meanwhile = self._shown.difference(shown_before)
             for frame in frames:
-                self._send(frame)
+                if frame.get("call_id") not in sent_meanwhile:
+                    self._send(frame)
             pending = {frame.get("call_id") for frame in frames}
             ended = [id for id in shown_before if id not in pending and id in self._shown]
             # The cards the page still shows, but those the cancel below covers: told how they settled.

@@ -149,7 +149,9 @@ export class RedisAgentSession extends AgentSession {
       (frames) => {
         if (this.connection !== connection || !this.ready) return;
         this.sendGrants();
-        for (const frame of frames) this.send(frame);
+        // A call published here while the read was on its way is in it too: sent once.
+        const sentMeanwhile: ReadonlySet<unknown> = new Set([...this.shown].filter((id) => !shownBefore.includes(id)));
+        for (const frame of frames) if (!sentMeanwhile.has(frame.call_id)) this.send(frame);
         const pending = new Set(frames.map((frame) => frame.call_id));
         const ended = shownBefore.filter((id) => !pending.has(id) && this.shown.has(id));
         if (ended.length > 0) this.tellEnded(connection, ended);
