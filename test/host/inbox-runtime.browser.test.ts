@@ -44,6 +44,7 @@ describe('interaction-inbox with a Node runtime', () => {
     const outcome = await lab.result(`${a}-1`);
     expect((outcome.result as { interaction_response: { approved: boolean } }).interaction_response.approved).to.equal(true);
     await waitUntil(() => h.approval().receipt()?.includes('已批准'), 'no receipt in the card', { interval: 10, timeout: 5000 });
+    await h.approval().receiptFocused();
     await press('Escape');
     await waitUntil(() => h.rowText(`${a}-1`).includes('已批准 在收件箱 · li.lei'), `row: ${h.rowText(`${a}-1`)}`, { interval: 10, timeout: 5000 });
 

@@ -184,6 +184,7 @@ describe('interaction-inbox', () => {
     expect(runtime.of('tool_result')).to.have.length(2);
     // Its own answer, acked: the card shows its receipt, and the row says where and who.
     expect(h.approval().receipt()).to.contain('已批准');
+    await h.approval().receiptFocused();
     await press('Escape');
     await settle(inbox);
     expect(h.rowText('dep')).to.contain('已批准 在收件箱 · li.lei');
@@ -283,7 +284,7 @@ describe('interaction-inbox', () => {
     expect(receipt.receipt()).to.equal('已拒绝');
     expect(receipt.find('.receipt-where')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('通过链接 · 王芳');
     expect(receipt.answerControls()).to.equal(null);
-    expect(receipt.root.contains(deepActiveElement())).to.equal(true, `focus on ${focusedPart()}`);
+    await receipt.receiptFocused();
     notOnPage();
     await expect(inbox).to.be.accessible();
     await press('Escape');

@@ -1,10 +1,11 @@
 // What every card's harness does: its parts by name, real key presses and clicks, the updates they
 // cause, and the responses the card sent. The element tests and the host tests read a card only
 // through one of these (ApprovalHarness, QuestionnaireHarness, ArtifactsHarness).
+import { waitUntil } from '@open-wc/testing';
 import type { ReactiveElement } from 'lit';
 import type { InteractionResponse } from '../../../src/protocol/response.js';
 import { FakeClock } from '../fake-clock.js';
-import { byPart, press, tabTo } from '../keyboard.js';
+import { byPart, deepActiveElement, press, tabTo } from '../keyboard.js';
 import { partIn, partSelector, partsIn } from './parts.js';
 
 /**
@@ -85,4 +86,12 @@ export class CardHarness<E extends Element = ReactiveElement> extends ShadowHarn
 
   /** The card's form or its first answer button (批准, 提交), while it can be answered; null once it cannot. */
   readonly answerControls = () => this.find(`form, ${partSelector('approve-button', 'submit-button')}`);
+
+  /**
+   * Waits until the settled card's receipt holds focus, as a person reads it before the next key.
+   * The card moves focus there at the next frame, which a loaded engine may run after a test's
+   * next key press.
+   */
+  readonly receiptFocused = () =>
+    waitUntil(() => this.answerControls() === null && this.root.contains(deepActiveElement()), 'the receipt never took focus', { interval: 5, timeout: 5000 });
 }
