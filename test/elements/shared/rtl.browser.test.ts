@@ -237,17 +237,24 @@ describe('a model’s string reads in its own direction', () => {
   });
 });
 
+/** An Arabic host listing its cards, on a scripted connection that said hello for `session`; `ask` delivers a call. */
+async function arabicHost(session: string) {
+  const transport = new ScriptedTransport();
+  const host = (await fixture('<interaction-host locale="ar" layout="list"></interaction-host>')) as InteractionHost;
+  host.clock = new FakeClock();
+  host.storage = new MemoryStorage();
+  host.transport = transport;
+  await host.updateComplete;
+  transport.deliver(JSON.stringify({ v: 1, type: 'hello', session_id: session }));
+  const ask = (call_id: string, tool: string, args: Record<string, unknown>) => transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id, tool, arguments: args }));
+  return { host, ask };
+}
+
 describe('the host right to left', () => {
   it('<interaction-host locale="ar">: the host and every card right to left, accessible', async () => {
-    const transport = new ScriptedTransport();
-    const host = (await fixture('<interaction-host locale="ar" layout="list"></interaction-host>')) as InteractionHost;
-    host.clock = new FakeClock();
-    host.storage = new MemoryStorage();
-    host.transport = transport;
-    await host.updateComplete;
-    transport.deliver(JSON.stringify({ v: 1, type: 'hello', session_id: 'rtl' }));
-    transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id: 'ap', tool: 'request_user_approval', arguments: { title: 'Deploy', message: 'Deploy now?', severity: 'low' } }));
-    transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id: 'ch', tool: 'request_user_input', arguments: { message: 'Pick', input_mode: 'choice', options: ['one', 'two'] } }));
+    const { host, ask } = await arabicHost('rtl');
+    ask('ap', 'request_user_approval', { title: 'Deploy', message: 'Deploy now?', severity: 'low' });
+    ask('ch', 'request_user_input', { message: 'Pick', input_mode: 'choice', options: ['one', 'two'] });
     await waitUntil(() => hostHarness(host).cards().length === 2, 'both calls show');
     await host.updateComplete;
     expect(host.getAttribute('dir')).to.equal('rtl');
@@ -266,23 +273,17 @@ describe('the host right to left', () => {
   // Chromium restyles everything below an element whose `dir` is written, even with the value it
   // had: a host that wrote it on every update restyled its every receipt for each new card.
   it('writes dir on the host and on a card only when the direction changes', async () => {
-    const transport = new ScriptedTransport();
-    const host = (await fixture('<interaction-host locale="ar" layout="list"></interaction-host>')) as InteractionHost;
-    host.clock = new FakeClock();
-    host.storage = new MemoryStorage();
-    host.transport = transport;
-    await host.updateComplete;
-    transport.deliver(JSON.stringify({ v: 1, type: 'hello', session_id: 'dir-writes' }));
-    transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id: 'first', tool: 'request_user_approval', arguments: { message: 'First?', severity: 'low' } }));
+    const { host, ask } = await arabicHost('dir-writes');
+    ask('first', 'request_user_approval', { message: 'First?', severity: 'low' });
     await waitUntil(() => hostHarness(host).cards().length === 1, 'the first call shows');
-    const [first] = hostHarness(host).cards<InteractionCard>();
-    await first!.updateComplete;
+    // Its first render writes its `dir`: done before the writes are counted.
+    await hostHarness(host).cards<InteractionCard>()[0]!.updateComplete;
     const bare = await mountCard(approval(), { attrs: 'locale="ar"' });
     const writes: string[] = [];
     const observer = new MutationObserver((records) => writes.push(...records.map((record) => (record.target as Element).localName)));
     observer.observe(host, { attributeFilter: ['dir'] });
     observer.observe(bare.el, { attributeFilter: ['dir'] });
-    transport.deliver(JSON.stringify({ v: 1, type: 'tool_call', call_id: 'second', tool: 'request_user_approval', arguments: { message: 'Second?', severity: 'low' } }));
+    ask('second', 'request_user_approval', { message: 'Second?', severity: 'low' });
     await waitUntil(() => hostHarness(host).cards().length === 2, 'the second call shows');
     await host.updateComplete;
     bare.el.theme = 'dark';
