@@ -115,8 +115,8 @@ class RedisStore:
         """Reads this instance's channel; after a gap it subscribes again and says so."""
         delay = 0.05
         while not self._closing:
-            # Tried again until it holds: a subscription that failed halfway (a pooled connection
-            # Redis had closed) reads no error, only silence.
+            # Tried again until it holds, check included: a subscription made again whose check
+            # failed (a pooled connection Redis had closed) reads no error, only silence.
             if not self._subscribed:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
