@@ -157,7 +157,7 @@ async def test_an_instance_whose_check_after_subscribing_again_failed_tries_agai
         else:
             raise AssertionError("the instance never checked its connection after subscribing again")
         with pytest.raises(KitError) as refused:
-            await b.session("py-checking").call_tool("request_user_approval", {"message": "Go?"}, call_id="py-checking-0")
+            await asyncio.wait_for(b.session("py-checking").call_tool("request_user_approval", {"message": "Go?"}, call_id="py-checking-0"), 5)
         assert refused.value.code == "unavailable"
         await store.acl_setuser("py-checking", enabled=True, commands=["+ping"])
         page = await FakeKit.open(b, session="py-checking")

@@ -78,6 +78,9 @@ class RedisStore:
         self._command_failed = False
         self._closing = False
         self._listener: Optional[asyncio.Task[None]] = None
+        # One change to the subscription at a time: a channel listened to while it is made again
+        # would otherwise open a second connection, left subscribed and never read.
+        self._pubsub_lock = asyncio.Lock()
         #: Channels listened to besides the instance's (`aik:inbox:<owner>`, `aik:settled:<call_id>`), and who hears each message, by name.
         self._inboxes: dict[str, dict[str, Callable[[str], None]]] = {}
 
@@ -98,6 +101,7 @@ class RedisStore:
         except Exception as error:
             await client.aclose()
             raise KitError("unavailable", f"AgentServer: redis is unreachable ({error}).") from error
+        store._subscribed = True
         store._listener = asyncio.get_running_loop().create_task(store._listen())
         return store
 
@@ -109,14 +113,14 @@ class RedisStore:
     async def _subscribe(self) -> None:
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(f"{P}instance:{self.instance}", *self._inboxes)
-        self._subscribed = True
 
     async def _listen(self) -> None:
         """Reads this instance's channel; after a gap it subscribes again and says so."""
         delay = 0.05
         while not self._closing:
-            # Tried again until it holds, check included: a subscription made again whose check
-            # failed (a pooled connection Redis had closed) reads no error, only silence.
+            # Tried again until it holds, check included: after a failed check (a pooled connection
+            # Redis had closed) the new subscription reads messages and raises nothing, so reading
+            # it would never try again.
             if not self._subscribed:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
@@ -138,14 +142,16 @@ class RedisStore:
                     heard(str(message.get("data")))
 
     async def _resubscribe(self) -> bool:
-        """A fresh subscription after a gap; the handlers hear that messages were missed meanwhile."""
-        try:
-            await self._pubsub.aclose()
-            await self._subscribe()
-            await self._client.ping()
-        except Exception:
-            self._subscribed = False
-            return False
+        """A fresh subscription after a gap, and a check of the command connection: available once
+        both hold. The handlers hear that messages were missed meanwhile."""
+        async with self._pubsub_lock:
+            try:
+                await self._pubsub.aclose()
+                await self._subscribe()
+                await self._client.ping()
+            except Exception:
+                return False
+            self._subscribed = True
         self._command_failed = False
         self._handlers.resubscribed()
         return True
@@ -284,7 +290,10 @@ class RedisStore:
         listeners = self._inboxes.setdefault(channel, {})
         first, listeners[listener] = not listeners, heard
         if first:
-            await self._pubsub.subscribe(channel)
+            async with self._pubsub_lock:
+                # While it is not subscribed, the next subscription takes the channel in.
+                if self._subscribed:
+                    await self._pubsub.subscribe(channel)
 
     async def unlisten(self, channel: str, listener: str) -> None:
         """`listener` stops hearing the channel; the instance unsubscribes once nobody hears it."""
@@ -292,7 +301,9 @@ class RedisStore:
         if listeners is None or listeners.pop(listener, None) is None or listeners:
             return
         del self._inboxes[channel]
-        await self._pubsub.unsubscribe(channel)
+        async with self._pubsub_lock:
+            if self._subscribed:
+                await self._pubsub.unsubscribe(channel)
 
     async def stored_call(self, id: str) -> Optional[tuple[str, dict[str, Any]]]:
         """A call as the fleet keeps it, asked on any instance: its session and its `tool_call` frame (None: not held)."""
