@@ -112,27 +112,49 @@ async def test_a_call_asked_while_the_pages_instance_still_claims_the_session_re
             await server.close()
 
 
-async def test_a_call_published_while_the_pages_ready_read_is_on_its_way_is_sent_once(redis_server: RedisServer) -> None:
+@pytest.mark.parametrize("first", ["live", "read"])
+async def test_a_call_published_while_the_pages_ready_read_is_on_its_way_reaches_the_page_once(redis_server: RedisServer, store: Any, first: str) -> None:
     """After `ready` the page's instance reads the session's pending calls; a call asked meanwhile
-    is published to it and is in the read too. The page gets it once."""
+    is published to it live and is in the read too. Whichever copy comes first, the page gets one.
+    The test holds the read, and the live copy, until the other copy has reached the page."""
     a, b = await fleet(redis_server, 2)
-    store = await b._fleet.store()  # type: ignore[union-attr]
-    read = store.pending_frames
-    asked = asyncio.Event()
+    fleet_store, session = await b._fleet.store(), b.session(f"py-crossing-{first}")  # type: ignore[union-attr]
+    read, deliver = fleet_store.pending_frames, session.deliver_frame
+    reading, read_may_go, live_may_go, live_done = asyncio.Event(), asyncio.Event(), asyncio.Event(), asyncio.Event()
+    held: list[asyncio.Task[None]] = []
 
-    async def held_read(session: str) -> list[dict[str, Any]]:
-        await asked.wait()  # the read goes out once the call reached the page live
-        return await read(session)
+    async def held_read(session_id: str) -> list[dict[str, Any]]:
+        reading.set()
+        await read_may_go.wait()
+        return await read(session_id)
 
-    store.pending_frames = held_read  # type: ignore[method-assign]
+    async def deliver_later(frame: dict[str, Any]) -> None:
+        await live_may_go.wait()
+        deliver(frame)
+        live_done.set()
+
+    fleet_store.pending_frames = held_read  # type: ignore[method-assign]
+    session.deliver_frame = lambda frame: held.append(asyncio.ensure_future(deliver_later(frame)))  # type: ignore[method-assign]
+    call_id = f"{session.session_id}-1"
     try:
-        page = await FakeKit.open(b, session="py-crossing")
+        page = await FakeKit.open(b, session=session.session_id)
         await page.handshake()
-        task = asyncio.create_task(a.session("py-crossing").call_tool("request_user_approval", {"message": "Go?"}, call_id="py-crossing-1"))
-        call = await page.recv(5)
-        assert (call["type"], call["call_id"]) == ("tool_call", "py-crossing-1")
-        asked.set()
-        assert await drained(page, 0.5) == [], "the read found the call the page already has"
+        await asyncio.wait_for(reading.wait(), 5)  # `ready` handled; its read on its way
+        task = asyncio.create_task(a.session(session.session_id).call_tool("request_user_approval", {"message": "Go?"}, call_id=call_id))
+        if first == "live":
+            live_may_go.set()
+            assert (await page.recv(5))["call_id"] == call_id
+            read_may_go.set()
+        else:
+            for _ in range(250):
+                if await store.exists(f"aik:call:{call_id}"):
+                    break
+                await asyncio.sleep(0.02)
+            read_may_go.set()
+            assert (await page.recv(5))["call_id"] == call_id
+            live_may_go.set()
+        await asyncio.wait_for(live_done.wait(), 5)
+        assert await drained(page, 0.5) == [], "a second copy of the call"
         task.cancel()
         await page.close()
     finally:

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { createClient } from 'redis';
 import { KitError } from '../../src/agent/agent-session.js';
+import { RedisAgentSession } from '../../src/agent/redis/session.js';
 import { RedisStore } from '../../src/agent/redis/store.js';
 import type { AgentServer, AgentServerOptions } from '../../src/agent/ws-server.js';
 import type { ToolResult } from '../../src/protocol/results.js';
@@ -18,6 +19,12 @@ let redis: Awaited<ReturnType<typeof startRedis>>;
 const open: AgentServer[] = [];
 let n = 0;
 const fresh = (name: string) => `${name}-${process.pid}-${(n += 1)}`;
+/** A promise the test opens when it chooses. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open: () => open() };
+}
 async function fleet(count: number, clock = clockNow()) {
   return { servers: await started(count, redis.url, clock), clock };
 }
@@ -88,30 +95,49 @@ describe('many instances: calls reach the page wherever it is', () => {
     page.close();
   });
 
-  it("a call published while the page's ready read is on its way is in the read too, and sent once", async (t) => {
-    const { servers: [a, b] } = await fleet(2);
-    const s = fresh('crossing');
-    let reachedPage = () => {};
-    const reached = new Promise<void>((resolve) => (reachedPage = resolve));
-    const read = RedisStore.prototype.pendingFrames;
-    // The read after `ready` goes out once the call asked meanwhile has reached the page live.
-    const held = t.mock.method(RedisStore.prototype, 'pendingFrames', async function (this: RedisStore, session: string) {
-      await reached;
-      return read.call(this, session);
+  // The test holds the read, and the live copy, until the other copy has reached the page.
+  for (const first of ['live', 'read'] as const) {
+    it(`a call published while the page's ready read is on its way is in the read too; the page gets one copy (the ${first} one first)`, async (t) => {
+      const { servers: [a, b] } = await fleet(2);
+      const s = fresh(`crossing-${first}`);
+      const id = `${s}-1`;
+      const readMayGo = gate();
+      const liveMayGo = gate();
+      const read = RedisStore.prototype.pendingFrames;
+      const held = t.mock.method(RedisStore.prototype, 'pendingFrames', async function (this: RedisStore, session: string) {
+        if (session === s) await readMayGo.opened;
+        return read.call(this, session);
+      });
+      const reads = () => held.mock.calls.filter((call) => call.arguments[0] === s);
+      const deliver = RedisAgentSession.prototype.deliverFrame;
+      const lives: Promise<void>[] = [];
+      t.mock.method(RedisAgentSession.prototype, 'deliverFrame', function (this: RedisAgentSession, frame: Record<string, unknown>) {
+        if (frame.call_id !== id) return deliver.call(this, frame);
+        lives.push(liveMayGo.opened.then(() => deliver.call(this, frame)));
+      });
+      const page = await rawPage(b!, s);
+      await waitFor(() => reads().length === 1, "the read after the page's ready");
+      const asking = a!.session(s).callTool('request_user_approval', { message: 'Go?' }, { callId: id });
+      if (first === 'live') {
+        liveMayGo.open();
+        await waitFor(() => page.of('tool_call', id).length === 1, 'the call, live');
+        readMayGo.open();
+      } else {
+        await waitFor(() => lives.length === 1, 'the live copy, held');
+        readMayGo.open();
+        await waitFor(() => page.of('tool_call', id).length === 1, 'the call, from the read');
+        liveMayGo.open();
+      }
+      await reads()[0]!.result;
+      await Promise.all(lives);
+      // Whatever was sent goes before the ack on the same socket.
+      page.send({ type: 'tool_result', call_id: id, tool: 'request_user_approval', result: approved(id) });
+      await waitFor(() => page.of('ack', id).length === 1, 'the ack');
+      assert.equal(page.of('tool_call', id).length, 1, 'a second copy of the call');
+      assert.equal(statusOf(await asking), 'completed');
+      page.close();
     });
-    const page = await rawPage(b!, s);
-    await waitFor(() => held.mock.callCount() === 1, "the read after the page's ready");
-    const asking = a!.session(s).callTool('request_user_approval', { message: 'Go?' }, { callId: `${s}-1` });
-    await waitFor(() => page.of('tool_call', `${s}-1`).length === 1, 'the call, live');
-    reachedPage();
-    await held.mock.calls[0]!.result;
-    // Whatever the read sends goes before the ack on the same socket.
-    page.send({ type: 'tool_result', call_id: `${s}-1`, tool: 'request_user_approval', result: approved(`${s}-1`) });
-    await waitFor(() => page.of('ack', `${s}-1`).length === 1, 'the ack');
-    assert.equal(page.of('tool_call', `${s}-1`).length, 1, 'the read found the call the page already has');
-    assert.equal(statusOf(await asking), 'completed');
-    page.close();
-  });
+  }
 });
 
 describe('many instances: reconnecting to another instance', () => {

@@ -121,7 +121,10 @@ class RedisAgentSession(RedisCalls):
             if self._connection is not connection or not self._ready:
                 return
             await self._grants_to_page(store, connection)
-            # A call published here while the read was on its way is in it too: sent once.
+            if self._connection is not connection or not self._ready:
+                return
+            # A call published here while the read was on its way is in it too: sent once (and its
+            # live copy, when the read came first, is skipped by `deliver_frame`).
             sent_meanwhile = self._shown.difference(shown_before)
             for frame in frames:
                 if frame.get("call_id") not in sent_meanwhile:
@@ -215,6 +218,12 @@ class RedisAgentSession(RedisCalls):
             await self._grants_to_page(await self._store(), connection)
 
         self._guard(connection, send)
+
+    def deliver_frame(self, frame: dict[str, Any]) -> None:
+        # A call the page was sent already (the read after its `ready` came first): sent once.
+        if frame.get("type") == "tool_call" and frame.get("call_id") in self._shown:
+            return
+        super().deliver_frame(frame)
 
     async def _grants_to_page(self, store: RedisStore, connection: Connection) -> None:
         """The session's grants as Redis holds them now, to the page on `connection` (a kit that shows grants)."""

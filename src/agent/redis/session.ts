@@ -149,7 +149,8 @@ export class RedisAgentSession extends AgentSession {
       (frames) => {
         if (this.connection !== connection || !this.ready) return;
         this.sendGrants();
-        // A call published here while the read was on its way is in it too: sent once.
+        // A call published here while the read was on its way is in it too: sent once (and its
+        // live copy, when the read came first, is skipped by `deliverFrame`).
         const sentMeanwhile: ReadonlySet<unknown> = new Set([...this.shown].filter((id) => !shownBefore.includes(id)));
         for (const frame of frames) if (!sentMeanwhile.has(frame.call_id)) this.send(frame);
         const pending = new Set(frames.map((frame) => frame.call_id));
@@ -205,6 +206,8 @@ export class RedisAgentSession extends AgentSession {
 
   /** A frame another instance (or this one) published for the session's live connection. */
   deliverFrame(frame: Record<string, unknown>): void {
+    // A call the page was sent already (the read after its `ready` came first): sent once.
+    if (frame.type === 'tool_call' && typeof frame.call_id === 'string' && this.shown.has(frame.call_id)) return;
     if (this.ready) this.send(frame);
   }
 
