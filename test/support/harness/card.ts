@@ -88,10 +88,10 @@ export class CardHarness<E extends Element = ReactiveElement> extends ShadowHarn
   readonly answerControls = () => this.find(`form, ${partSelector('approve-button', 'submit-button')}`);
 
   /**
-   * Waits until the settled card's receipt holds focus, as a person reads it before the next key.
+   * Waits until the settled card's receipt heading holds focus, as a person reads it before the next key.
    * The card moves focus there at the next frame, which a loaded engine may run after a test's
    * next key press.
    */
   readonly receiptFocused = () =>
-    waitUntil(() => this.answerControls() === null && this.root.contains(deepActiveElement()), 'the receipt never took focus', { interval: 5, timeout: 5000 });
+    waitUntil(() => this.answerControls() === null && deepActiveElement() === this.part('receipt-heading'), 'the receipt never took focus', { interval: 5, timeout: 5000 });
 }
