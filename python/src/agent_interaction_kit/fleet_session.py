@@ -220,7 +220,8 @@ class RedisAgentSession(RedisCalls):
         self._guard(connection, send)
 
     def deliver_frame(self, frame: dict[str, Any]) -> None:
-        # A call the page was sent already (the read after its `ready` came first): sent once.
+        # A call this connection was sent already (by the read after its `ready`, or before a
+        # re-ask): the page has its card.
         if frame.get("type") == "tool_call" and frame.get("call_id") in self._shown:
             return
         super().deliver_frame(frame)

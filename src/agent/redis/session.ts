@@ -206,7 +206,8 @@ export class RedisAgentSession extends AgentSession {
 
   /** A frame another instance (or this one) published for the session's live connection. */
   deliverFrame(frame: Record<string, unknown>): void {
-    // A call the page was sent already (the read after its `ready` came first): sent once.
+    // A call this connection was sent already (by the read after its `ready`, or before a
+    // re-ask): the page has its card.
     if (frame.type === 'tool_call' && typeof frame.call_id === 'string' && this.shown.has(frame.call_id)) return;
     if (this.ready) this.send(frame);
   }
