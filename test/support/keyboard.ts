@@ -108,18 +108,22 @@ export const byValue = (value: string) => (el: Element) => (el as HTMLInputEleme
 
 /**
  * Scrolls the page as a reader does, with a key (Home, End, PageUp, PageDown) and nothing focused,
- * and waits until it stands still (engines animate it). A script's `scrollTo` is no stand-in:
- * after the kit's own `scrollIntoView`, Firefox puts the page back where that left it.
+ * and waits until it has moved, when the key can move it, and then stands still (engines animate
+ * it, and a loaded Firefox may start the animation frames after the key). A script's `scrollTo` is
+ * no stand-in: after the kit's own `scrollIntoView`, Firefox puts the page back where that left it.
  */
 export async function scrollWithKey(key: 'Home' | 'End' | 'PageUp' | 'PageDown'): Promise<void> {
   (deepActiveElement() as HTMLElement | null)?.blur();
+  const start = scrollY;
+  const end = document.documentElement.scrollHeight - innerHeight;
+  const moves = key === 'Home' || key === 'PageUp' ? start > 0 : start < end - 1;
   await press(key);
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   let last = Number.NaN;
   for (let still = 0, frames = 0; still < 3; frames += 1) {
-    if (frames > 300) throw new Error(`scrollWithKey(${key}): the page never stood still`);
+    if (frames > 300) throw new Error(`scrollWithKey(${key}): the page never ${moves && scrollY === start ? 'moved' : 'stood still'}`);
     await frame();
-    still = scrollY === last ? still + 1 : 0;
+    still = scrollY === last && (!moves || scrollY !== start) ? still + 1 : 0;
     last = scrollY;
   }
 }
